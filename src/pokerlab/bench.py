@@ -1,0 +1,149 @@
+"""``pokerlab bench``: the speed figures the issues name, each beside a baseline run in the
+same process, so a ratio survives the noise of a shared machine.
+
+Each suite returns :class:`Figure` rows; ``pokerlab bench --markdown BENCHMARKS.md`` rewrites
+that suite's section of the file between ``<!-- bench:NAME -->`` markers.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One measured figure: a throughput (or time) and, where there is one, a baseline's."""
+
+    name: str
+    value: float
+    unit: str
+    target: str = ""
+    baseline: str = ""
+    baseline_value: float | None = None
+
+    @property
+    def ratio(self) -> str:
+        """How many times the baseline: for throughputs higher is better, for times lower."""
+        if not self.baseline_value:
+            return ""
+        if self.unit.endswith("/s"):
+            return f"{self.value / self.baseline_value:.2f}x"
+        return f"{self.baseline_value / self.value:.2f}x"
+
+
+def best_time(fn: Callable[[], object], repeat: int = 5, number: int = 1) -> float:
+    """The best of ``repeat`` timings of ``number`` calls, in seconds per call."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(number):
+            fn()
+        best = min(best, (time.perf_counter() - start) / number)
+    return best
+
+
+def _with_threads(n: int, fn: Callable[[], object]) -> Callable[[], object]:
+    import numba
+
+    def run() -> object:
+        previous = numba.get_num_threads()
+        numba.set_num_threads(min(n, numba.config.NUMBA_NUM_THREADS))
+        try:
+            return fn()
+        finally:
+            numba.set_num_threads(previous)
+    return run
+
+
+def suite_eval(quick: bool = False) -> list[Figure]:
+    """Evaluation: batch, enumeration, per call, cold start (issue 2)."""
+    import eval7
+    from phevaluator import evaluate_cards as phe_evaluate
+
+    from pokerlab import evaluate, evaluate_many, kernels
+    from pokerlab.cards import card_name
+    from pokerlab.tables import load_tables
+
+    figures = []
+    n = 1_000_000 if quick else 10_000_000
+    hands = kernels.sample_hands(n, 7, 12345)
+    evaluate_many(hands[:1000])  # compile
+    sample = [[eval7.Card(card_name(c)) for c in row] for row in hands[:100_000].tolist()]
+    e7 = best_time(lambda: [eval7.evaluate(h) for h in sample], repeat=3) / len(sample)
+    for threads in (1, 2):
+        for validate in (False, True):
+            t = best_time(_with_threads(threads, lambda: evaluate_many(hands, validate=validate)))
+            label = "validated" if validate else "validate=False"
+            figures.append(Figure(f"evaluate_many, 7 cards, {threads} thread(s), {label}", n / t / 1e6,
+                                  "M hands/s", ">= 190" if threads == 1 else ">= 300",
+                                  "eval7.evaluate per call", 1 / e7 / 1e6))
+
+    t = load_tables()
+    prefixes, bins = kernels.balanced_prefix_bins(64)
+    count = lambda: kernels.count_strengths_7(prefixes, bins, t.card_key, t.card_mask, t.rank,
+                                              t.offsets, t.flush)
+    count()
+    for threads in (1, 2):
+        seconds = best_time(_with_threads(threads, count), repeat=3)
+        figures.append(Figure(f"enumerate all 133,784,560 7-card hands, {threads} thread(s)", seconds,
+                              "s", "<= 0.35" if threads == 1 else "<= 0.2",
+                              "eval7 at its per-call rate (projected)", 133_784_560 * e7))
+
+    ids = (51, 47, 43, 39, 35, 0, 5)
+    cards7 = [eval7.Card(s) for s in "As Ks Qs Js Ts 2c 3d".split()]
+    e7_call = best_time(lambda: eval7.evaluate(cards7), number=100_000)
+    phe_call = best_time(lambda: phe_evaluate("As", "Ks", "Qs", "Js", "Ts", "2c", "3d"), number=20_000)
+    figures.append(Figure("evaluate((51, 47, 43, 39, 35, 0, 5))",
+                          1 / best_time(lambda: evaluate(ids), number=100_000) / 1e3, "k calls/s",
+                          ">= 1000", "eval7.evaluate, prebuilt cards", 1 / e7_call / 1e3))
+    figures.append(Figure('evaluate("As Ks Qs Js Ts 2c 3d")',
+                          1 / best_time(lambda: evaluate("As Ks Qs Js Ts 2c 3d"), number=100_000) / 1e3,
+                          "k calls/s", ">= 500", "phevaluator.evaluate_cards, strings", 1 / phe_call / 1e3))
+
+    command = [sys.executable, "-c", "import pokerlab; print(pokerlab.evaluate('AsKsQsJsTs'))"]
+    with tempfile.TemporaryDirectory() as empty:
+        env = dict(os.environ, NUMBA_CACHE_DIR=empty, PYTHONDONTWRITEBYTECODE="1")
+        cold = best_time(lambda: subprocess.run(command, check=True, capture_output=True, env=env), repeat=1)
+    warm = best_time(lambda: subprocess.run(command, check=True, capture_output=True), repeat=5)
+    figures.append(Figure("cold start, warm Numba cache: " + " ".join(command[1:]), warm, "s", "<= 1.0"))
+    figures.append(Figure("cold start, empty Numba cache, first run", cold, "s"))
+    return figures
+
+
+SUITES: dict[str, Callable[..., list[Figure]]] = {"eval": suite_eval}
+
+
+def markdown(name: str, figures: list[Figure], command: str) -> str:
+    """A suite's section of BENCHMARKS.md."""
+    import numba
+
+    lines = [f"<!-- bench:{name} -->", f"### `{command}`", "",
+             f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+             f"NumPy {np.__version__}, Numba {numba.__version__}; best of several runs, "
+             f"{time.strftime('%Y-%m-%d')}.", "",
+             "| figure | value | unit | target | baseline (same run) | baseline value | ratio |",
+             "|---|---:|---|---|---|---:|---:|"]
+    for f in figures:
+        base = f"{f.baseline_value:,.3f}" if f.baseline_value is not None else ""
+        lines.append(f"| {f.name} | {f.value:,.3f} | {f.unit} | {f.target} | {f.baseline} | {base} | {f.ratio} |")
+    lines.append(f"<!-- /bench:{name} -->")
+    return "\n".join(lines)
+
+
+def update_markdown(path: Path, name: str, section: str) -> None:
+    """Replace (or append) one suite's section of a Markdown file."""
+    text = path.read_text() if path.exists() else "# Benchmarks\n\nProduced by `make bench` (`pokerlab bench --markdown BENCHMARKS.md`).\n"
+    pattern = re.compile(rf"<!-- bench:{name} -->.*?<!-- /bench:{name} -->", re.S)
+    text = pattern.sub(lambda _: section, text) if pattern.search(text) else text.rstrip() + "\n\n" + section + "\n"
+    path.write_text(text)

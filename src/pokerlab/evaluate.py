@@ -1,0 +1,262 @@
+"""The public evaluation API: one hand, many hands, best five, showdowns.
+
+>>> r = evaluate("As Ks Qs Js Ts 2c 3d")
+>>> r, r.kev_class, r.category.label
+(HandRank(7462, 'Royal Flush'), 1, 'Straight Flush')
+>>> evaluate("Ah Ad 7c 7s Kd").describe()
+'Two Pair, Aces and Sevens with a King kicker'
+>>> format_cards(best_five("2c 3d 4h 5s 9c Ac Kd"))
+'5s 4h 3d 2c Ac'
+
+One hand is evaluated in plain Python over the same tables the kernels use: a Numba call
+costs about a microsecond before it does anything, which is all a single hand needs.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from pokerlab.cards import (
+    RANK_NAMES,
+    RANK_PLURALS,
+    CardsLike,
+    card_name,
+    format_cards,
+    parse_cards,
+)
+from pokerlab.category import STRENGTH_COUNT, HandCategory
+from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidCardError
+from pokerlab.tables import (
+    FLUSH_BITS,
+    HASH_MULTIPLIER,
+    HASH_SHIFT,
+    KEY_BITS,
+    RANK_WEIGHTS,
+    SUIT_COUNT_BASE,
+    class_values,
+    load_tables,
+)
+
+__all__ = ["HandRank", "best_five", "evaluate", "evaluate_many", "winners"]
+
+
+class HandRank(int):
+    """A hand's strength, 1..7462, higher wins; an ``int`` with names attached.
+
+    >>> HandRank(7452).describe()
+    'Four Aces with a King kicker'
+    >>> HandRank(7452).kev_class
+    11
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, strength: int) -> HandRank:
+        if not 1 <= strength <= STRENGTH_COUNT:
+            raise ValueError(f"strength {strength} is outside 1..{STRENGTH_COUNT}")
+        return super().__new__(cls, strength)
+
+    @property
+    def strength(self) -> int:
+        """The strength as a plain int (7462 = royal flush)."""
+        return int(self)
+
+    @property
+    def kev_class(self) -> int:
+        """Cactus Kev's equivalence class: 1 = royal flush .. 7462 = 7-5-4-3-2."""
+        return STRENGTH_COUNT + 1 - int(self)
+
+    @property
+    def category(self) -> HandCategory:
+        """The kind of hand: pair, flush, ..."""
+        return HandCategory(class_values()[int(self) - 1][0])
+
+    def describe(self) -> str:
+        """The hand in words, naming the kickers that matter."""
+        return _description(int(self))
+
+    def __repr__(self) -> str:
+        return f"HandRank({int(self)}, {self.describe()!r})"
+
+    def to_dict(self) -> dict[str, object]:
+        """The hand as plain JSON-ready values."""
+        return {"strength": int(self), "kev_class": self.kev_class,
+                "category": self.category.name, "description": self.describe()}
+
+
+@functools.cache
+def _description(strength: int) -> str:
+    category, ranks = class_values()[strength - 1]
+    names = [RANK_NAMES[r] for r in ranks]
+    plural = [RANK_PLURALS[r] for r in ranks]
+    if category == HandCategory.STRAIGHT_FLUSH:
+        return "Royal Flush" if ranks[0] == 12 else f"Straight Flush, {names[0]} High"
+    if category == HandCategory.FOUR_OF_A_KIND:
+        return f"Four {plural[0]} with a {names[1]} kicker"
+    if category == HandCategory.FULL_HOUSE:
+        return f"Full House, {plural[0]} full of {plural[1]}"
+    if category == HandCategory.FLUSH:
+        return "Flush, " + "-".join(names)
+    if category == HandCategory.STRAIGHT:
+        return f"Straight, {names[0]} High"
+    if category == HandCategory.THREE_OF_A_KIND:
+        return f"Three {plural[0]} with {'-'.join(names[1:])} kickers"
+    if category == HandCategory.TWO_PAIR:
+        return f"Two Pair, {plural[0]} and {plural[1]} with a {names[2]} kicker"
+    if category == HandCategory.PAIR:
+        return f"Pair of {plural[0]} with {'-'.join(names[1:])} kickers"
+    return "High Card, " + "-".join(names)
+
+
+# --- one hand, in plain Python ---------------------------------------------------------------
+# Each card packs its rank weight (bits 0..31), a one in its suit's counter (bits 32..47) and
+# its own bit at 64 + 16 * suit + rank. Summing a hand's cards gives the rank key, the suit
+# counts and the cards of each suit at once; a repeated card makes the card bits carry, so
+# the hand is valid exactly when those bits number as many as the cards.
+
+_PACKED = {c: RANK_WEIGHTS[c >> 2] | 1 << (32 + 4 * (c & 3)) | 1 << (64 + 16 * (c & 3) + (c >> 2))
+           for c in range(52)}
+_START = SUIT_COUNT_BASE << 32
+_TABLES = load_tables()
+_RANK = _TABLES.rank.tolist()
+_OFFSETS = _TABLES.offsets.tolist()
+_FLUSH = _TABLES.flush.tolist()
+_KEY_MASK = (1 << KEY_BITS) - 1
+_PACKED_ITEM = _PACKED.__getitem__
+_TEXT_CACHE: dict[str, tuple[int, ...]] = {}
+"""Parsed hands by their text: evaluating the same string again skips the parser."""
+_HAND_RANKS = (None, *(HandRank(s) for s in range(1, STRENGTH_COUNT + 1)))
+
+
+def _strength_of_ids(cards: Sequence[int]) -> int:
+    """Strength of 5..7 card ids, or 0 if an id is unknown or repeated."""
+    try:
+        total = sum(map(_PACKED.__getitem__, cards), _START)
+    except (KeyError, TypeError):
+        return 0
+    if (total >> 64).bit_count() != len(cards):
+        return 0
+    suits = total >> 32 & FLUSH_BITS
+    if suits:  # bit 4 * suit + 3 is set: the flush suit's cards sit at 64 + 16 * suit
+        return _FLUSH[total >> (16 * (suits.bit_length() >> 2) + 48) & 0x1FFF]
+    mixed = (total & 0xFFFFFFFF) * HASH_MULTIPLIER & _KEY_MASK
+    return _RANK[mixed + _OFFSETS[mixed >> HASH_SHIFT]]
+
+
+def _checked_ids(cards: CardsLike) -> tuple[int, ...]:
+    ids = parse_cards(cards)
+    if not 5 <= len(ids) <= 9:
+        raise HandSizeError(f"a hand needs 5 to 9 cards, got {len(ids)}: {format_cards(ids)!r}")
+    return ids
+
+
+def evaluate(cards: CardsLike) -> HandRank:
+    """The strength of the best five-card hand among 5 to 9 cards.
+
+    >>> evaluate((51, 47, 43, 39, 35, 0, 5))
+    HandRank(7462, 'Royal Flush')
+    >>> evaluate("7h 5d 4c 3s 2h").kev_class
+    7462
+    """
+    # The common case, a tuple or list of 5..7 valid ids, is _strength_of_ids inlined: at a
+    # microsecond a call, the function call itself would be a tenth of the time.
+    if type(cards) is tuple or type(cards) is list:
+        n = len(cards)
+        if 5 <= n <= 7:
+            try:
+                total = sum(map(_PACKED_ITEM, cards), _START)
+            except (KeyError, TypeError):
+                total = 0
+            if (total >> 64).bit_count() == n:
+                suits = total >> 32 & FLUSH_BITS
+                if suits:
+                    return _HAND_RANKS[_FLUSH[total >> (16 * (suits.bit_length() >> 2) + 48) & 0x1FFF]]
+                mixed = (total & 0xFFFFFFFF) * HASH_MULTIPLIER & _KEY_MASK
+                return _HAND_RANKS[_RANK[mixed + _OFFSETS[mixed >> HASH_SHIFT]]]
+    elif type(cards) is str:
+        ids = _TEXT_CACHE.get(cards)
+        if ids is None:
+            ids = _checked_ids(cards)
+            if len(_TEXT_CACHE) < 4096:
+                _TEXT_CACHE[cards] = ids
+        return evaluate(ids)
+    ids = _checked_ids(cards)
+    if len(ids) <= 7:
+        return _HAND_RANKS[_strength_of_ids(ids)]
+    return _HAND_RANKS[max(map(_strength_of_ids, itertools.combinations(ids, 7)))]
+
+
+def best_five(cards: CardsLike) -> tuple[int, ...]:
+    """The five cards that make the hand, most significant first.
+
+    Groups come first (the trips of a full house before its pair), then ranks high to low;
+    a five-high straight ends with its ace.
+
+    >>> format_cards(best_five("Kh Kd 7s 7c 7d 2s Ah"))
+    '7s 7d 7c Kh Kd'
+    """
+    ids = _checked_ids(cards)
+    target = evaluate(ids)
+    five = next(c for c in itertools.combinations(ids, 5) if _strength_of_ids(c) == target)
+    counts = [sum(1 for c in five if c >> 2 == r) for r in range(13)]
+    ordered = sorted(five, key=lambda c: (counts[c >> 2], c >> 2, c & 3), reverse=True)
+    if target.category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH) and \
+            ordered[0] >> 2 == 12 and ordered[1] >> 2 == 3:
+        ordered = ordered[1:] + ordered[:1]
+    return tuple(ordered)
+
+
+def winners(hands: Iterable[CardsLike], board: CardsLike = ()) -> list[int]:
+    """Indices of the players whose hands win a showdown on a board (ties give several).
+
+    >>> winners(["Ah Kh", "Qs Qd"], "Qh 7h 3h 2c 9s")
+    [0]
+    """
+    board_ids = parse_cards(board)
+    hand_ids = [parse_cards(hand) for hand in hands]
+    parse_cards([c for hand in hand_ids for c in hand] + list(board_ids))  # no card twice
+    strengths = [evaluate(hand + board_ids) for hand in hand_ids]
+    best = max(strengths)
+    return [i for i, s in enumerate(strengths) if s == best]
+
+
+def evaluate_many(cards: np.ndarray, *, validate: bool = True) -> np.ndarray:
+    """Strengths (uint16) of each row of an (N, 5), (N, 6) or (N, 7) array of card ids.
+
+    Rows run in parallel on all Numba threads. ``validate`` (on by default, a small share of
+    the time) refuses ids above 51 and repeated cards; with it off such rows give garbage.
+
+    >>> evaluate_many(np.array([[51, 47, 43, 39, 35], [0, 1, 2, 3, 4]], dtype=np.uint8))
+    array([7462, 7297], dtype=uint16)
+    """
+    array = np.asarray(cards)
+    if array.ndim != 2 or not 5 <= array.shape[1] <= 7:
+        raise HandSizeError(f"evaluate_many takes an (N, 5..7) array, got shape {array.shape}")
+    if array.dtype != np.uint8:
+        if not np.issubdtype(array.dtype, np.integer):
+            raise InvalidCardError(f"card ids must be integers, got dtype {array.dtype}")
+        if array.size and (array.min() < 0 or array.max() > 51):
+            bad = int(np.flatnonzero(((array < 0) | (array > 51)).any(axis=1))[0])
+            raise InvalidCardError(f"row {bad}: unknown card id in {array[bad].tolist()}")
+        array = array.astype(np.uint8)
+    from pokerlab import kernels  # Numba loads on first batch use, not on import
+
+    t = _TABLES
+    out = kernels.evaluate_rows(np.ascontiguousarray(array), t.card_key, t.rank, t.offsets,
+                                t.flush, validate)
+    if validate and out.size and not out.all():
+        _raise_bad_row(array, int(np.flatnonzero(out == 0)[0]))
+    return out
+
+
+def _raise_bad_row(array: np.ndarray, row: int) -> None:
+    ids = array[row].tolist()
+    for card in ids:
+        if card > 51:
+            raise InvalidCardError(f"row {row}: unknown card id {card} in {ids}")
+    repeated = next(c for c in ids if ids.count(c) > 1)
+    raise DuplicateCardError(f"row {row}: duplicate card: {card_name(repeated)} in {ids}")

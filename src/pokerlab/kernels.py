@@ -1,0 +1,218 @@
+"""The Numba kernels: the only compiled code in pokerlab.
+
+Every kernel is a pure function of NumPy arrays and ints. Tables come in as arguments (a
+kernel that closes over a global array is not cached between processes), indices are
+unsigned, and inner loops call no helper that takes arrays. Card tables are padded to 256
+entries so a uint8 id above 51 reads zeros instead of memory it does not own.
+
+The evaluation idea, for cards c: ``key = sum(card_key[c])`` holds the rank-weight sum in
+its low 32 bits and four suit counters (starting at 3) above; a counter reaching 8 means a
+flush, found in ``flush[rank bits of that suit]``; otherwise the rank sum is mixed, hashed
+and looked up in ``rank``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from pokerlab.tables import FLUSH_BITS, HASH_MULTIPLIER, HASH_SHIFT, KEY_BITS, SUIT_COUNT_BASE
+
+_KEY_START = np.uint64(SUIT_COUNT_BASE << 32)
+_RANK_BITS = np.uint64(0xFFFFFFFF)
+_MULT = np.uint64(HASH_MULTIPLIER)
+_KEY_MASK = np.uint64((1 << KEY_BITS) - 1)
+_SHIFT = np.uint64(HASH_SHIFT)
+_FLUSH_BITS = np.uint64(FLUSH_BITS)
+_THIRTY_TWO = np.uint64(32)
+_SUIT_RANKS = np.uint64(0x1FFF)
+_ONE = np.uint64(1)
+_LOW6 = np.uint64(63)
+_SIX = np.uint64(6)
+_FIFTY_TWO = np.uint64(52)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def strength_of_key(key, mask, rank, offsets, flush):
+    """Strength of a hand of 5..7 cards from its summed key and OR-ed suit-rank mask."""
+    suits = (key >> _THIRTY_TWO) & _FLUSH_BITS
+    if suits:
+        shift = np.uint64(0)
+        if suits & np.uint64(0x8) == 0:
+            shift = np.uint64(16) if suits & np.uint64(0x80) else (
+                np.uint64(32) if suits & np.uint64(0x800) else np.uint64(48))
+        return flush[(mask >> shift) & _SUIT_RANKS]
+    mixed = ((key & _RANK_BITS) * _MULT) & _KEY_MASK
+    return rank[np.uint64(np.int64(mixed) + offsets[mixed >> _SHIFT])]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def flush_strength_of_row(row, n_cards, suits, flush):
+    """Strength of a flush hand: a second pass gathers the ranks of the flush suit."""
+    suit = np.uint64(0)
+    if suits & np.uint64(0x8) == 0:
+        suit = np.uint64(1) if suits & np.uint64(0x80) else (
+            np.uint64(2) if suits & np.uint64(0x800) else np.uint64(3))
+    ranks = np.uint64(0)
+    for i in range(n_cards):
+        c = np.uint64(row[i])
+        if c & np.uint64(3) == suit:
+            ranks |= np.uint64(1) << (c >> np.uint64(2))
+    return flush[ranks]
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def evaluate_rows(cards, card_key, rank, offsets, flush, validate):
+    """Strengths of the rows of an (N, 5..7) uint8 array, in parallel over equal row blocks.
+
+    The row is summed unrolled (a loop over the columns runs at half the speed). Flushes,
+    3% of seven-card hands, take a second pass over the row. With ``validate``, a row with
+    an id above 51 or a repeated card gets strength 0: each card also sets its bit in two
+    words, one OR-ed and one added, which differ only when a bit was set twice.
+    """
+    n_rows, n_cards = cards.shape
+    out = np.empty(n_rows, dtype=np.uint16)
+    n_blocks = max(1, min(n_rows // 4096, 256))
+    for b in prange(n_blocks):
+        start = b * n_rows // n_blocks
+        stop = (b + 1) * n_rows // n_blocks
+        for r in range(start, stop):
+            row = cards[r]
+            c0 = np.uint64(row[0])
+            c1 = np.uint64(row[1])
+            c2 = np.uint64(row[2])
+            c3 = np.uint64(row[3])
+            c4 = np.uint64(row[4])
+            key = _KEY_START + card_key[c0] + card_key[c1] + card_key[c2] + card_key[c3] + card_key[c4]
+            if validate:
+                b0 = _ONE << (c0 & _LOW6)
+                b1 = _ONE << (c1 & _LOW6)
+                b2 = _ONE << (c2 & _LOW6)
+                b3 = _ONE << (c3 & _LOW6)
+                b4 = _ONE << (c4 & _LOW6)
+                seen = b0 | b1 | b2 | b3 | b4
+                total = b0 + b1 + b2 + b3 + b4
+                high = c0 | c1 | c2 | c3 | c4
+            if n_cards > 5:
+                c5 = np.uint64(row[5])
+                key += card_key[c5]
+                if validate:
+                    b5 = _ONE << (c5 & _LOW6)
+                    seen |= b5
+                    total += b5
+                    high |= c5
+                if n_cards > 6:
+                    c6 = np.uint64(row[6])
+                    key += card_key[c6]
+                    if validate:
+                        b6 = _ONE << (c6 & _LOW6)
+                        seen |= b6
+                        total += b6
+                        high |= c6
+            # An id of 52..63 sets a bit above 51; one of 64 or more has a bit above 5.
+            if validate and (seen != total or seen >> _FIFTY_TWO or high >> _SIX):
+                out[r] = 0
+                continue
+            suits = (key >> _THIRTY_TWO) & _FLUSH_BITS
+            if suits:
+                out[r] = flush_strength_of_row(row, n_cards, suits, flush)
+            else:
+                mixed = ((key & _RANK_BITS) * _MULT) & _KEY_MASK
+                out[r] = rank[np.uint64(np.int64(mixed) + offsets[mixed >> _SHIFT])]
+    return out
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def count_strengths_7(prefixes, bins, card_key, card_mask, rank, offsets, flush):
+    """How many seven-card hands reach each strength, over all hands starting with a prefix.
+
+    ``prefixes`` is a (P, 2) array of first-two-card pairs (c0 < c1); the hands are all
+    c0 < c1 < ... < c6. ``bins`` (B + 1 bounds) splits the prefixes into blocks of equal work,
+    one histogram each, summed at the end. Keys and masks are carried down the loops, so the
+    innermost loop adds one card.
+    """
+    n_bins = bins.shape[0] - 1
+    counts = np.zeros((n_bins, 7463), dtype=np.int64)
+    for b in prange(n_bins):
+        for p in range(bins[b], bins[b + 1]):
+            a = np.uint64(prefixes[p, 0])
+            c = np.uint64(prefixes[p, 1])
+            k1 = _KEY_START + card_key[a] + card_key[c]
+            m1 = card_mask[a] | card_mask[c]
+            for d in range(c + _ONE, np.uint64(48)):
+                k2 = k1 + card_key[d]
+                m2 = m1 | card_mask[d]
+                for e in range(d + _ONE, np.uint64(49)):
+                    k3 = k2 + card_key[e]
+                    m3 = m2 | card_mask[e]
+                    for f in range(e + _ONE, np.uint64(50)):
+                        k4 = k3 + card_key[f]
+                        m4 = m3 | card_mask[f]
+                        for g in range(f + _ONE, np.uint64(51)):
+                            k5 = k4 + card_key[g]
+                            m5 = m4 | card_mask[g]
+                            for h in range(g + _ONE, np.uint64(52)):
+                                counts[b, strength_of_key(k5 + card_key[h], m5 | card_mask[h],
+                                                          rank, offsets, flush)] += 1
+    return counts.sum(axis=0)
+
+
+@njit(cache=True, nogil=True)
+def all_hands(n_cards):
+    """Every hand of ``n_cards`` distinct cards, in lexicographic order, as a uint8 array."""
+    n_rows = 1
+    for i in range(n_cards):
+        n_rows = n_rows * (52 - i) // (i + 1)
+    out = np.empty((n_rows, n_cards), dtype=np.uint8)
+    hand = np.arange(n_cards)
+    for r in range(n_rows):
+        for i in range(n_cards):
+            out[r, i] = hand[i]
+        i = n_cards - 1
+        while i >= 0 and hand[i] == 52 - n_cards + i:
+            i -= 1
+        if i >= 0:
+            hand[i] += 1
+            for j in range(i + 1, n_cards):
+                hand[j] = hand[j - 1] + 1
+    return out
+
+
+@njit(cache=True, nogil=True)
+def sample_hands(n_rows, n_cards, seed):
+    """An (n_rows, n_cards) uint8 array of uniformly random hands of distinct cards."""
+    np.random.seed(seed)
+    out = np.empty((n_rows, n_cards), dtype=np.uint8)
+    for r in range(n_rows):
+        used = np.uint64(0)
+        i = 0
+        while i < n_cards:
+            c = np.uint64(np.random.randint(0, 52))
+            bit = np.uint64(1) << c
+            if not used & bit:
+                used |= bit
+                out[r, i] = c
+                i += 1
+    return out
+
+
+def balanced_prefix_bins(n_bins: int) -> tuple[np.ndarray, np.ndarray]:
+    """First-two-card prefixes of seven-card hands, grouped into ``n_bins`` blocks of equal work.
+
+    A prefix (a, b) leads to C(51 - b, 5) hands, so the work is very uneven; greedily giving
+    the largest remaining prefix to the lightest block evens it to within a fraction of a
+    percent. Returns the prefixes ordered by block and the block bounds.
+    """
+    from math import comb
+
+    prefixes = [(a, b) for a in range(46) for b in range(a + 1, 47)]
+    prefixes.sort(key=lambda p: -comb(51 - p[1], 5))
+    loads = [0] * n_bins
+    members: list[list[tuple[int, int]]] = [[] for _ in range(n_bins)]
+    for prefix in prefixes:
+        lightest = loads.index(min(loads))
+        loads[lightest] += comb(51 - prefix[1], 5)
+        members[lightest].append(prefix)
+    ordered = np.array([p for block in members for p in block], dtype=np.int64)
+    bounds = np.cumsum([0] + [len(block) for block in members]).astype(np.int64)
+    return ordered, bounds

@@ -1,0 +1,62 @@
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import pokerlab as pl
+from pokerlab.cards import card_name
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("As Kd", (51, 45)),
+    ("AsKd", (51, 45)),
+    ("as kd", (51, 45)),
+    ("AS KD", (51, 45)),
+    ("10s", (35,)),
+    ("Ts 10s"[:2], (35,)),
+    ("A♠ K♦", (51, 45)),
+    ("a♠k♦10♥2♣", (51, 45, 34, 0)),
+    ("2c,3d , 4h", (0, 5, 10)),
+    ("", ()),
+])
+def test_parse_text(text, expected):
+    assert pl.parse_cards(text) == expected
+
+
+def test_parse_ids_and_mixed_iterables():
+    assert pl.parse_cards([51, "Kd", "2c 3d"]) == (51, 45, 0, 5)
+    assert pl.parse_cards(0) == (0,)
+
+
+@pytest.mark.parametrize("bad, named", [
+    ("Xx", "Xx"), ("As 1s", "1s"), ("Ah Kq", "Kq"), ([52], "52"), ([-1], "-1"), (["As", 3.5], "3.5"),
+    ([True], "True"),
+])
+def test_unknown_card_names_the_input(bad, named):
+    with pytest.raises(pl.InvalidCardError, match=named.replace(".", r"\.")) as info:
+        pl.parse_cards(bad)
+    assert isinstance(info.value, ValueError) and isinstance(info.value, pl.PokerlabError)
+
+
+def test_duplicate_names_the_card():
+    with pytest.raises(pl.DuplicateCardError, match="duplicate card: Ah"):
+        pl.parse_cards("Ah Kd ah")
+
+
+@given(st.lists(st.integers(0, 51), unique=True, max_size=52))
+def test_format_parse_round_trip(ids):
+    assert pl.parse_cards(pl.format_cards(ids)) == tuple(ids)
+    assert pl.parse_cards(pl.format_cards(ids, symbols=True)) == tuple(ids)
+
+
+@given(st.sets(st.integers(0, 51)))
+def test_mask_round_trip(ids):
+    assert pl.cards_of(pl.mask_of(sorted(ids))) == tuple(sorted(ids))
+
+
+def test_card_ids_follow_rank_times_four_plus_suit():
+    assert [card_name(i) for i in (0, 1, 2, 3, 4, 51)] == ["2c", "2d", "2h", "2s", "3c", "As"]
+
+
+def test_mask_out_of_range():
+    with pytest.raises(pl.InvalidCardError):
+        pl.cards_of(1 << 52)

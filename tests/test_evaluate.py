@@ -1,0 +1,209 @@
+import itertools
+from math import comb
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pokerlab as pl
+from pokerlab import kernels
+from pokerlab.category import CATEGORY_FLOORS, HandCategory
+from pokerlab.tables import load_tables
+from naive import best_values
+
+HANDS_PER_CLASS = {  # Cactus Kev: how many five-card hands fall in each class of a category
+    HandCategory.STRAIGHT_FLUSH: 4, HandCategory.FOUR_OF_A_KIND: 4, HandCategory.FULL_HOUSE: 24,
+    HandCategory.FLUSH: 4, HandCategory.STRAIGHT: 1020, HandCategory.THREE_OF_A_KIND: 64,
+    HandCategory.TWO_PAIR: 144, HandCategory.PAIR: 384, HandCategory.HIGH_CARD: 1020,
+}
+SEVEN = [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848, 41_584]
+SIX = [6_612_900, 9_730_740, 2_532_816, 732_160, 361_620, 205_792, 165_984, 14_664, 1_844]
+FIVE = [1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40]
+
+
+def by_category(histogram: np.ndarray) -> list[int]:
+    return np.add.reduceat(histogram[1:], np.array(CATEGORY_FLOORS) - 1).tolist()
+
+
+def test_every_five_card_hand_against_the_naive_referee(all_five):
+    strengths = pl.evaluate_many(all_five)
+    histogram = np.bincount(strengths, minlength=7463)
+    assert histogram[0] == 0
+    for strength in range(1, 7463):
+        assert histogram[strength] == HANDS_PER_CLASS[HandCategory.of(strength)], strength
+    assert by_category(histogram) == FIVE
+    # the ordering: naive values sorted ascending are exactly strengths 1..7462
+    naive = best_values(all_five)
+    distinct, inverse = np.unique(naive, return_inverse=True)
+    assert len(distinct) == 7462
+    assert np.array_equal(inverse + 1, strengths)
+
+
+def test_every_six_card_hand_by_category():
+    strengths = pl.evaluate_many(kernels.all_hands(6))
+    histogram = np.bincount(strengths, minlength=7463)
+    assert len(strengths) == comb(52, 6) and histogram[0] == 0
+    assert by_category(histogram) == SIX
+    assert np.count_nonzero(histogram) == 6075
+
+
+def test_every_seven_card_hand_by_category():
+    t = load_tables()
+    prefixes, bins = kernels.balanced_prefix_bins(16)
+    histogram = kernels.count_strengths_7(prefixes, bins, t.card_key, t.card_mask, t.rank, t.offsets, t.flush)
+    assert histogram.sum() == comb(52, 7)
+    assert by_category(histogram) == SEVEN
+    assert np.count_nonzero(histogram) == 4824
+    royal = histogram[7462]
+    assert royal == 4324
+
+
+def test_a_million_random_seven_card_hands_against_the_naive_referee(all_five):
+    hands = kernels.sample_hands(1_000_000, 7, 2026)
+    naive_five = best_values(all_five)
+    distinct = np.unique(naive_five)
+    expected = np.searchsorted(distinct, best_values(hands)) + 1
+    assert np.array_equal(pl.evaluate_many(hands), expected)
+    # the plain-Python single-hand path agrees too
+    for row, want in zip(hands[:20_000].tolist(), expected[:20_000].tolist()):
+        assert pl.evaluate(row) == want
+
+
+def test_sample_hands_are_distinct_and_uniform():
+    hands = kernels.sample_hands(200_000, 7, 7)
+    assert all(len(set(row)) == 7 for row in hands[:2000].tolist())
+    counts = np.bincount(hands.ravel(), minlength=52)
+    expected = 200_000 * 7 / 52
+    assert np.all(np.abs(counts - expected) < 6 * np.sqrt(expected))
+
+
+def test_eight_and_nine_cards_take_the_best_five():
+    assert pl.evaluate("2c 3d 4h 5s 7c 9d Jh Ah Kh").describe() == "Straight, Five High"
+    nine = pl.parse_cards("As Ac Ad Ah Ks Qs Js Ts 2c")
+    assert pl.evaluate(nine).describe() == "Royal Flush"
+    assert pl.evaluate(nine) == max(pl.evaluate(c) for c in itertools.combinations(nine, 5))
+
+
+@pytest.mark.parametrize("text, description", [
+    ("As Ks Qs Js Ts 2c 3d", "Royal Flush"),
+    ("9h 8h 7h 6h 5h", "Straight Flush, Nine High"),
+    ("5d 4d 3d 2d Ad", "Straight Flush, Five High"),
+    ("Ac Ad Ah As Kd 2c", "Four Aces with a King kicker"),
+    ("Kh Kd Ks 7c 7d 7h", "Full House, Kings full of Sevens"),
+    ("Ah Kh Qh Jh 9h 2c", "Flush, Ace-King-Queen-Jack-Nine"),
+    ("6c 5d 4h 3s 2c", "Straight, Six High"),
+    ("Kc Kd 7s 7h Qc 3d 2s", "Two Pair, Kings and Sevens with a Queen kicker"),
+    ("Ac Ad Kh Qs Jc 2d", "Pair of Aces with King-Queen-Jack kickers"),
+    ("Ad Kc Qh Js 9d 3c 2h", "High Card, Ace-King-Queen-Jack-Nine"),
+    ("7c 7d 7h Ks 2d", "Three Sevens with King-Deuce kickers"),
+])
+def test_descriptions(text, description):
+    assert pl.evaluate(text).describe() == description
+
+
+def test_hand_rank_faces():
+    r = pl.evaluate("As Ks Qs Js Ts 2c 3d")
+    assert (int(r), r.kev_class, r.category) == (7462, 1, HandCategory.STRAIGHT_FLUSH)
+    worst = pl.evaluate("7c 5d 4h 3s 2c")
+    assert (int(worst), worst.kev_class, worst.category) == (1, 7462, HandCategory.HIGH_CARD)
+    assert r > worst and r.to_dict()["description"] == "Royal Flush"
+
+
+@pytest.mark.parametrize("cards, best", [
+    ("As Ks Qs Js Ts 2c 3d", "As Ks Qs Js Ts"),
+    ("Ah 2d 3c 4s 5h Kd Kc", "5h 4s 3c 2d Ah"),
+    ("Kh Kd Ks 7c 7d 7h 2c", "Ks Kh Kd 7? 7?"),
+    ("Qc Qd 4h 4s 9c 9d 2h", "Qd Qc 9d 9c 4?"),
+])
+def test_best_five(cards, best):
+    five = pl.best_five(cards)
+    assert set(five) <= set(pl.parse_cards(cards))
+    assert pl.evaluate(five) == pl.evaluate(cards)
+    # "?" stands where any suit of that rank would do
+    assert all(w in ("?", g) for want, got in zip(best.split(), pl.format_cards(five).split())
+               for w, g in zip(want, got))
+
+
+def test_winners_and_ties():
+    assert pl.winners(["Ah Kh", "Qs Qd"], "Qh 7h 3h 2c 9s") == [0]
+    assert pl.winners(["Ah Kd", "Ac Ks"], "Qh Jh Tc 2c 3s") == [0, 1]
+    with pytest.raises(pl.DuplicateCardError, match="Qh"):
+        pl.winners(["Ah Kh", "Qh Qd"], "Qh 7h 3h 2c 9s")
+
+
+# --- bad input -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("cards, error, named", [
+    ("As Ks Qs Js Xx", pl.InvalidCardError, "Xx"),
+    ("As Ks Qs Js As", pl.DuplicateCardError, "As"),
+    ((51, 47, 43, 39, 51), pl.DuplicateCardError, "As"),
+    ("As Ks Qs Js", pl.HandSizeError, "got 4"),
+    ("As Ks Qs Js Ts 9s 8s 7s 6s 5s", pl.HandSizeError, "got 10"),
+    ((51, 47, 43, 39, 52), pl.InvalidCardError, "52"),
+    ((51, 47, 43, 39, -1), pl.InvalidCardError, "-1"),
+])
+def test_evaluate_refuses_bad_hands(cards, error, named):
+    with pytest.raises(error, match=named):
+        pl.evaluate(cards)
+
+
+def test_evaluate_many_refuses_bad_arrays():
+    hands = kernels.sample_hands(1000, 7, 3)
+    hands[417, 3] = hands[417, 5]
+    with pytest.raises(pl.DuplicateCardError, match="row 417"):
+        pl.evaluate_many(hands)
+    hands = kernels.sample_hands(1000, 7, 3)
+    for bad in (52, 63, 64, 200, 255):
+        hands[5, 0] = bad
+        with pytest.raises(pl.InvalidCardError, match=f"row 5: unknown card id {bad}"):
+            pl.evaluate_many(hands)
+    wide = kernels.sample_hands(10, 7, 3).astype(np.int64)
+    wide[2, 1] = 300
+    with pytest.raises(pl.InvalidCardError, match="row 2"):
+        pl.evaluate_many(wide)
+    with pytest.raises(pl.HandSizeError, match=r"\(10, 4\)"):
+        pl.evaluate_many(np.zeros((10, 4), dtype=np.uint8))
+    assert pl.evaluate_many(np.zeros((0, 7), dtype=np.uint8)).shape == (0,)
+
+
+# --- properties -----------------------------------------------------------------------------
+
+hands7 = st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True)
+
+
+@given(hands7, st.randoms())
+def test_order_does_not_matter(hand, rnd):
+    shuffled = hand[:]
+    rnd.shuffle(shuffled)
+    assert pl.evaluate(hand) == pl.evaluate(shuffled) == pl.evaluate_many(np.array([shuffled], np.uint8))[0]
+
+
+@given(hands7, st.permutations(range(4)))
+def test_suit_permutation_does_not_matter(hand, perm):
+    relabelled = [c // 4 * 4 + perm[c % 4] for c in hand]
+    assert pl.evaluate(hand) == pl.evaluate(relabelled)
+
+
+@given(hands7, st.integers(0, 51))
+def test_replacing_an_unused_card_never_lowers_the_strength(hand, new):
+    unused = [c for c in hand if c not in pl.best_five(hand)]
+    if new in hand:
+        return
+    replaced = [new if c == unused[0] else c for c in hand]
+    assert pl.evaluate(replaced) >= pl.evaluate(hand)
+
+
+@settings(max_examples=300)
+@given(st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True), st.integers(0, 12))
+def test_a_higher_kicker_never_lowers_the_strength(hand, higher_rank):
+    rank = pl.evaluate(hand)
+    ranks = [c // 4 for c in hand]
+    kickers = [c for c in hand if ranks.count(c // 4) == 1]
+    if rank.category > HandCategory.THREE_OF_A_KIND or not kickers or higher_rank in ranks:
+        return
+    low = min(kickers)
+    if higher_rank <= low // 4:
+        return
+    raised = [higher_rank * 4 + low % 4 if c == low else c for c in hand]
+    assert pl.evaluate(raised) > rank
