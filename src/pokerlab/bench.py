@@ -121,7 +121,18 @@ def suite_eval(quick: bool = False) -> list[Figure]:
     return figures
 
 
-SUITES: dict[str, Callable[..., list[Figure]]] = {"eval": suite_eval}
+SUITES: dict[str, str] = {
+    "eval": "pokerlab.bench:suite_eval",
+}
+"""Suite name -> "module:function"; each issue's analyses register their own suite here."""
+
+
+def run_suite(name: str, quick: bool = False) -> list[Figure]:
+    """Import and run one suite."""
+    import importlib
+
+    module, function = SUITES[name].split(":")
+    return getattr(importlib.import_module(module), function)(quick=quick)
 
 
 def markdown(name: str, figures: list[Figure], command: str) -> str:

@@ -84,7 +84,7 @@ def bench(
         if name not in benchmarks.SUITES:
             _fail(PokerlabError(f"unknown bench suite {name!r}; choose from {', '.join(benchmarks.SUITES)}"))
         with console.status(f"running bench suite {name}..."):
-            figures = benchmarks.SUITES[name](quick=quick)
+            figures = benchmarks.run_suite(name, quick=quick)
         table = Table(title=f"bench {name}")
         for column in ("figure", "value", "unit", "target", "baseline", "ratio"):
             table.add_column(column)

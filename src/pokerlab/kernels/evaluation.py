@@ -1,9 +1,7 @@
-"""The Numba kernels: the only compiled code in pokerlab.
+"""Evaluation kernels: batches of hands, every seven-card hand, random hands.
 
-Every kernel is a pure function of NumPy arrays and ints. Tables come in as arguments (a
-kernel that closes over a global array is not cached between processes), indices are
-unsigned, and inner loops call no helper that takes arrays. Card tables are padded to 256
-entries so a uint8 id above 51 reads zeros instead of memory it does not own.
+Card tables are padded to 256 entries so a uint8 id above 51 reads zeros instead of memory
+it does not own.
 
 The evaluation idea, for cards c: ``key = sum(card_key[c])`` holds the rank-weight sum in
 its low 32 bits and four suit counters (starting at 3) above; a counter reaching 8 means a
