@@ -1,0 +1,193 @@
+"""Hand iteration: every hand, or random hands, that hold some cards and avoid others.
+
+>>> from pokerlab.cards import format_cards
+>>> count_hands(2, dead="As Ks Qs Js Ts")
+1081
+>>> [format_cards(h) for h in hands(3, shared="As Ah", dead="2c 2d")][:2]
+['2h Ah As', '2s Ah As']
+>>> len(list(random_hands(5, shared="As", count=1000, seed=7)))
+1000
+
+The iterators are for people; analyses take whole arrays from :func:`hands_array` and
+:func:`random_hands_array`, which the same Numba kernels fill.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from math import comb
+from typing import Optional, Union
+
+import numpy as np
+
+from pokerlab.cards import CardsLike, card_name, parse_cards
+from pokerlab.errors import DuplicateCardError, HandSizeError
+from pokerlab.kernels.iteration import enumerate_hands, sample_hands_from
+
+SeedLike = Union[int, np.random.Generator, None]
+
+# Rows per kernel call while iterating: large enough that the call costs nothing per hand,
+# small enough that a consumer who stops early has not paid for many hands it never sees.
+_CHUNK = 4096
+
+
+@dataclass(frozen=True)
+class _HandSpace:
+    """The hands of ``n`` cards holding ``shared`` and ``k`` more cards chosen from ``free``."""
+
+    n: int
+    shared: np.ndarray
+    free: np.ndarray
+
+    @property
+    def k(self) -> int:
+        return self.n - len(self.shared)
+
+    @property
+    def size(self) -> int:
+        return comb(len(self.free), self.k)
+
+
+def _space(n: int, shared: CardsLike, dead: CardsLike) -> _HandSpace:
+    """Validate a request and describe the hands it covers."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise HandSizeError(f"the hand size must be an int, got {n!r}")
+    shared_ids = parse_cards(shared)
+    dead_ids = parse_cards(dead)
+    both = sorted(set(shared_ids) & set(dead_ids))
+    if both:
+        raise DuplicateCardError(f"card {card_name(both[0])} is both shared and dead")
+    if not len(shared_ids) <= n <= 52:
+        raise HandSizeError(f"cannot make {n}-card hands holding {len(shared_ids)} shared cards; "
+                            f"the size must be {len(shared_ids)}..52")
+    taken = set(shared_ids) | set(dead_ids)
+    free = np.array([c for c in range(52) if c not in taken], dtype=np.uint8)
+    if n - len(shared_ids) > len(free):
+        raise HandSizeError(f"{n}-card hands need {n - len(shared_ids)} cards besides the "
+                            f"{len(shared_ids)} shared, but only {len(free)} are neither shared nor dead")
+    return _HandSpace(n, np.array(sorted(shared_ids), dtype=np.uint8), free)
+
+
+def count_hands(n: int, shared: CardsLike = (), dead: CardsLike = ()) -> int:
+    """How many ``n``-card hands hold every ``shared`` card and no ``dead`` one.
+
+    >>> count_hands(7)
+    133784560
+    >>> count_hands(7, shared="As Kd")
+    2118760
+    """
+    return _space(n, shared, dead).size
+
+
+def hands_array(n: int, shared: CardsLike = (), dead: CardsLike = ()) -> np.ndarray:
+    """Every hand of :func:`hands` as one ``(count, n)`` uint8 array, rows sorted and in order.
+
+    >>> hands_array(2, shared="As", dead="2c").shape
+    (50, 2)
+    """
+    space = _space(n, shared, dead)
+    out = np.empty((space.size, n), dtype=np.uint8)
+    enumerate_hands(space.shared, space.free, np.arange(space.k, dtype=np.uint8), out)
+    return out
+
+
+def hands(n: int, shared: CardsLike = (), dead: CardsLike = ()) -> Iterator[tuple[int, ...]]:
+    """Every ``n``-card hand holding all ``shared`` cards and no ``dead`` card.
+
+    Each hand is a tuple of card ids in ascending order, and the hands come in lexicographic
+    order, :func:`count_hands` of them. The input is checked before the first hand is asked
+    for: a card both shared and dead raises :class:`~pokerlab.errors.DuplicateCardError`, a
+    size the cards cannot fill raises :class:`~pokerlab.errors.HandSizeError`.
+
+    >>> from pokerlab.cards import format_cards
+    >>> [format_cards(h) for h in hands(2, shared="As", dead=range(48))]
+    ['Ac As', 'Ad As', 'Ah As']
+    >>> sorted(hands(2, dead=range(49)))
+    [(49, 50), (49, 51), (50, 51)]
+    """
+    space = _space(n, shared, dead)
+    return _enumerate(space)
+
+
+def _enumerate(space: _HandSpace) -> Iterator[tuple[int, ...]]:
+    positions = np.arange(space.k, dtype=np.uint8)
+    left = space.size
+    while left:
+        out = np.empty((min(_CHUNK, left), space.n), dtype=np.uint8)
+        enumerate_hands(space.shared, space.free, positions, out)
+        left -= len(out)
+        for row in out.tolist():
+            yield tuple(row)
+
+
+def _sample(space: _HandSpace, rows: int, rng: np.random.Generator) -> np.ndarray:
+    """``rows`` uniformly random hands of a space."""
+    # Draw i is uniform on 0 .. len(free) - k + i, as Floyd's algorithm needs.
+    highs = np.arange(len(space.free) - space.k + 1, len(space.free) + 1)
+    draws = rng.integers(0, highs, size=(rows, space.k), dtype=np.int64)
+    out = np.empty((rows, space.n), dtype=np.uint8)
+    sample_hands_from(space.shared, space.free, draws, out)
+    return out
+
+
+def random_hands_array(n: int, shared: CardsLike = (), dead: CardsLike = (), *, count: int,
+                       seed: SeedLike = None) -> np.ndarray:
+    """``count`` independent, uniformly random hands as a ``(count, n)`` uint8 array.
+
+    Each row is sorted; rows may repeat, as independent draws do.
+
+    >>> random_hands_array(5, shared="As", dead="Ks", count=3, seed=1).shape
+    (3, 5)
+    """
+    space = _space(n, shared, dead)
+    return _sample(space, _check_count(count), np.random.default_rng(seed))
+
+
+def _check_count(count: int) -> int:
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise ValueError(f"count must be an int of at least 0, got {count!r}")
+    return count
+
+
+def random_hands(n: int, shared: CardsLike = (), dead: CardsLike = (), *,
+                 count: Optional[int] = None, seconds: Optional[float] = None,
+                 seed: SeedLike = None) -> Iterator[tuple[int, ...]]:
+    """Independent, uniformly random ``n``-card hands holding ``shared`` and avoiding ``dead``.
+
+    Every hand that :func:`hands` would give is equally likely at each draw, and draws are
+    independent (so hands may repeat). Hands are tuples of card ids in ascending order.
+
+    It stops after ``count`` hands or once ``seconds`` have passed since the first hand was
+    asked for, whichever comes first. With neither, the iterator never ends: take what you need
+    with ``itertools.islice`` or a ``break``. The same ``seed`` gives the same hands for the
+    same arguments. Input errors are raised at the call, as in :func:`hands`.
+
+    >>> from pokerlab.cards import format_cards
+    >>> [format_cards(h) for h in random_hands(3, shared="As Ks", count=2, seed=3)]
+    ['Qc Ks As', '3c Ks As']
+    >>> import itertools
+    >>> len(list(itertools.islice(random_hands(2), 10)))
+    10
+    """
+    space = _space(n, shared, dead)
+    if count is not None:
+        _check_count(count)
+    if seconds is not None and not seconds >= 0:
+        raise ValueError(f"seconds must be a number of at least 0, got {seconds!r}")
+    return _draw(space, count, seconds, np.random.default_rng(seed))
+
+
+def _draw(space: _HandSpace, count: Optional[int], seconds: Optional[float],
+          rng: np.random.Generator) -> Iterator[tuple[int, ...]]:
+    deadline = None if seconds is None else time.monotonic() + seconds
+    left = count
+    while left is None or left > 0:
+        rows = _CHUNK if left is None else min(_CHUNK, left)
+        for row in _sample(space, rows, rng).tolist():
+            if deadline is not None and time.monotonic() >= deadline:
+                return
+            yield tuple(row)
+        if left is not None:
+            left -= rows
