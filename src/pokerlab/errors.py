@@ -28,3 +28,16 @@ class DuplicateCardError(PokerlabError, ValueError):
 
 class HandSizeError(PokerlabError, ValueError):
     """A hand with a number of cards the operation cannot take."""
+
+
+class InvalidRangeError(PokerlabError, ValueError):
+    """A hand range that cannot be read, or that holds no combo where one is needed.
+
+    A syntax error sets ``position`` (the 0-based index of the offending text in the range)
+    and ``token`` (that text); other range errors leave both ``None``.
+    """
+
+    def __init__(self, message: str, *, position: int | None = None, token: str | None = None):
+        super().__init__(message)
+        self.position = position
+        self.token = token
