@@ -7,8 +7,16 @@
 
 from pokerlab.cards import cards_of, format_cards, mask_of, parse_cards
 from pokerlab.category import HandCategory
-from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidCardError, PokerlabError
+from pokerlab.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidCardError,
+    InvalidRangeError,
+    PokerlabError,
+)
 from pokerlab.evaluate import HandRank, best_five, evaluate, evaluate_many, winners
+from pokerlab.iterate import count_hands, hands, random_hands
+from pokerlab.ranges import STARTING_HANDS, Range, starting_hand
 
 __all__ = [
     "DuplicateCardError",
@@ -16,13 +24,20 @@ __all__ = [
     "HandRank",
     "HandSizeError",
     "InvalidCardError",
+    "InvalidRangeError",
     "PokerlabError",
+    "Range",
+    "STARTING_HANDS",
     "best_five",
     "cards_of",
+    "count_hands",
     "evaluate",
     "evaluate_many",
     "format_cards",
+    "hands",
     "mask_of",
     "parse_cards",
+    "random_hands",
+    "starting_hand",
     "winners",
 ]

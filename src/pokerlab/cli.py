@@ -13,10 +13,13 @@ from rich.table import Table
 from pokerlab.cards import format_cards, parse_cards
 from pokerlab.errors import PokerlabError
 from pokerlab.evaluate import best_five, evaluate
+from pokerlab.videopoker.cli import app as videopoker_app
+from pokerlab.ranges import COMBOS, Range
 
 app = typer.Typer(help="pokerlab: poker hand evaluation and odds.", no_args_is_help=True,
                   pretty_exceptions_enable=False)
 console = Console()
+app.add_typer(videopoker_app, name="videopoker")
 
 
 def _fail(err: PokerlabError) -> None:
@@ -94,6 +97,24 @@ def bench(
         if markdown is not None:
             command = f"pokerlab bench {name}" + (" --quick" if quick else "")
             benchmarks.update_markdown(markdown, name, benchmarks.markdown(name, figures, command))
+
+
+@app.command("range")
+def range_command(
+    text: Annotated[str, typer.Argument(help='A range, e.g. "QQ+,AKs,A5s-A2s:0.5,top 10%"')],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Show a hand range as the 13x13 grid of starting hands, with its combo count."""
+    try:
+        hand_range = Range(text)
+    except PokerlabError as err:
+        _fail(err)
+    if as_json:
+        print(json.dumps(hand_range.to_dict()))
+        return
+    console.print(hand_range)
+    weight = hand_range.weights.sum()
+    console.print(f"{len(hand_range)} combos ({weight / len(COMBOS):.2%} of all, weighted)")
 
 
 if __name__ == "__main__":
