@@ -101,6 +101,11 @@ def starting_hand(cards: CardsLike) -> str:
     return _CLASS_NAMES[_CLASS_OF[_COMBO_INDEX[ids[0], ids[1]]]]
 
 
+def _require_every_class(names: Sequence[str], source: str) -> None:
+    if sorted(names) != sorted(_CLASS_NAMES):
+        raise ValueError(f"{source} must list each of the 169 starting hands once")
+
+
 @functools.lru_cache(maxsize=8)
 def starting_hand_order(path: Optional[Union[str, Path]] = None) -> tuple[str, ...]:
     """The 169 starting hands, strongest first by equity against one random hand.
@@ -116,9 +121,7 @@ def starting_hand_order(path: Optional[Union[str, Path]] = None) -> tuple[str, .
     path = ORDER_FILE if path is None else Path(path)
     with open(path, newline="") as handle:
         rows = list(csv.DictReader(handle))
-    names = [row["hand"] for row in rows]
-    if sorted(names) != sorted(_CLASS_NAMES):
-        raise ValueError(f"{path} must list each of the 169 starting hands once")
+    _require_every_class([row["hand"] for row in rows], str(path))
     for row in rows:
         if int(row["combos"]) != STARTING_HANDS[row["hand"]]:
             raise ValueError(f"{path}: {row['hand']} has {STARTING_HANDS[row['hand']]} combos, "
@@ -138,8 +141,7 @@ def top_classes(percent: float, order: Optional[Sequence[str]] = None) -> tuple[
     ('AA', 'AKs', 'AQs', 'AJs', 'ATs', 'A9s')
     """
     order = starting_hand_order() if order is None else tuple(order)
-    if sorted(order) != sorted(_CLASS_NAMES):
-        raise ValueError("an order must list each of the 169 starting hands once")
+    _require_every_class(order, "an order")
     target = percent / 100 * len(COMBOS)
     taken = 0
     chosen = []
