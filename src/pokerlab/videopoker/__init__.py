@@ -1,0 +1,44 @@
+"""Jacks or Better video poker: pay tables, the exact hold advisor, the whole-game analysis, a trainer.
+
+>>> from pokerlab import videopoker as vp
+>>> vp.best_hold("As Ks Kh 4s 4d", "jacks-9-6").label
+'Ks Kh 4s 4d'
+>>> f"{vp.analyze('jacks-8-5').expected_return:.4%}"
+'97.2984%'
+"""
+
+from pokerlab.videopoker.advisor import HoldError, HoldEV, best_hold, dealt_hand, hold_evs, parse_hold
+from pokerlab.videopoker.analysis import GameAnalysis, analyze
+from pokerlab.videopoker.paytable import (
+    LINES,
+    MAX_COINS,
+    PAYTABLES,
+    FinalHand,
+    Paytable,
+    PaytableError,
+    VideoPokerError,
+    get_paytable,
+)
+from pokerlab.videopoker.trainer import HandResult, SessionSummary, Trainer
+
+__all__ = [
+    "LINES",
+    "MAX_COINS",
+    "PAYTABLES",
+    "FinalHand",
+    "GameAnalysis",
+    "HandResult",
+    "HoldEV",
+    "HoldError",
+    "Paytable",
+    "PaytableError",
+    "SessionSummary",
+    "Trainer",
+    "VideoPokerError",
+    "analyze",
+    "best_hold",
+    "dealt_hand",
+    "get_paytable",
+    "hold_evs",
+    "parse_hold",
+]

@@ -1,0 +1,176 @@
+"""``pokerlab videopoker``: the hold advisor, the whole-game analysis and the trainer in a terminal."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from pokerlab.cards import format_cards
+from pokerlab.errors import PokerlabError
+from pokerlab.videopoker.advisor import HoldEV, dealt_hand, hold_evs, parse_hold
+from pokerlab.videopoker.analysis import DEALT_HANDS, analyze
+from pokerlab.videopoker.paytable import LINES, MAX_COINS, get_paytable
+from pokerlab.videopoker.trainer import HandResult, SessionSummary, Trainer
+
+app = typer.Typer(help="Jacks or Better video poker: hold advice, whole-game analysis, a trainer.",
+                  no_args_is_help=True)
+console = Console(highlight=False)
+
+PaytableOption = Annotated[str, typer.Option("--paytable", "-p",
+                                             help="A pay table name (jacks-9-6, jacks-8-5, ...) or a .toml/.json file.")]
+CoinsOption = Annotated[int, typer.Option(min=1, max=MAX_COINS, help="Coins bet, 1..5 (the royal pays 800 only at 5).")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+SHORT = {"royal_flush": "RF", "straight_flush": "SF", "four_of_a_kind": "4K", "full_house": "FH",
+         "flush": "Fl", "straight": "St", "three_of_a_kind": "3K", "two_pair": "2P", "jacks_or_better": "JB"}
+"""Short names of the paying hands, for the holds table (``--json`` has every chance in full)."""
+
+
+def _fail(err: PokerlabError) -> None:
+    console.print(f"[red]error:[/red] {err}")
+    raise typer.Exit(2)
+
+
+def _holds_table(holds: list[HoldEV], coins: int, title: str) -> Table:
+    """All holds best first: EV per coin and in credits, the chance of a win and the likeliest wins."""
+    table = Table(title=title, box=None, header_style="bold")
+    for column in ("#", "hold", "pos", "EV/coin", "credits", "win %", "likeliest wins, %"):
+        table.add_column(column, justify="left" if column in ("hold", "pos", "likeliest wins, %") else "right",
+                         no_wrap=True)
+    for i, hold in enumerate(holds, start=1):
+        wins = sorted(((p, line) for line in LINES if (p := hold.final_hands[line])), reverse=True)
+        table.add_row(str(i), hold.label, "".join(map(str, hold.positions)) or "-", f"{hold.ev:.4f}",
+                      f"{hold.ev * coins:.2f}", f"{100 * sum(p for p, _ in wins):.1f}",
+                      "  ".join(f"{SHORT[line]} {100 * p:.3g}" for p, line in wins[:3]))
+    return table
+
+
+@app.command("hold")
+def hold_command(
+    hand: Annotated[str, typer.Argument(help='The five dealt cards, e.g. "As Ks Kh 4s 4d".')],
+    paytable: PaytableOption = "jacks-9-6",
+    coins: CoinsOption = MAX_COINS,
+    as_json: JsonOption = False,
+) -> None:
+    """The exact EV of all 32 holds of a dealt hand, best first (final-hand chances in %)."""
+    try:
+        table = get_paytable(paytable)
+        dealt = format_cards(dealt_hand(hand))
+        holds = hold_evs(hand, table, coins)
+    except PokerlabError as err:
+        _fail(err)
+    if as_json:
+        print(json.dumps({"hand": dealt, "paytable": table.name, "coins": coins,
+                          "holds": [h.to_dict() for h in holds]}))
+        return
+    console.print(_holds_table(holds, coins, f"{dealt}: every hold, {table.name}, {coins} coins"))
+
+
+@app.command("analyze")
+def analyze_command(
+    paytable: PaytableOption = "jacks-9-6",
+    coins: CoinsOption = MAX_COINS,
+    as_json: JsonOption = False,
+) -> None:
+    """The whole game under optimal play: return, variance, each final hand's chance and share."""
+    try:
+        table = get_paytable(paytable)
+    except PokerlabError as err:
+        _fail(err)
+    started = time.perf_counter()
+    with Progress(TextColumn("playing every deal"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
+                  console=console, transient=True, disable=as_json) as bar:
+        task = bar.add_task("analyze", total=DEALT_HANDS)
+        result = analyze(table, coins, progress=lambda done, total: bar.update(task, completed=done))
+    seconds = time.perf_counter() - started
+    if as_json:
+        print(json.dumps(result.to_dict()))
+        return
+    out = Table(title=f"{table.name}, {coins} coins, optimal play", header_style="bold")
+    for column in ("final hand", "pays", "probability", "one in", "return"):
+        out.add_column(column, justify="left" if column == "final hand" else "right")
+    pays = table.per_coin(coins)
+    contributions = result.contributions
+    for hand in reversed(list(result.final_hands)):
+        p = result.final_hands[hand]
+        out.add_row(hand.label, str(pays[hand.index]), f"{p:.8f}", f"{1 / p:,.1f}" if p else "",
+                    f"{contributions[hand]:.6f}")
+    out.add_row("[bold]total[/bold]", "", f"{sum(result.final_hands.values()):.8f}", "",
+                f"[bold]{result.expected_return:.6f}[/bold]")
+    console.print(out)
+    console.print(f"return {result.expected_return:.4%}, variance {result.variance:.4f}, "
+                  f"{result.distinct_hands:,} distinct deals up to suits, {seconds:.2f} s")
+
+
+HELP = ('Hold by position: "1 3 4", "none" or "all". "hint" shows every hold\'s EV, '
+        '"quit" (or end of input) ends the session.')
+
+
+def _show_hand(number: int, hand: tuple[int, ...], net: int) -> None:
+    console.print(f"\n[bold]Hand {number}[/bold]   (net credits {net:+d})")
+    console.print("  " + "  ".join(f"{name:>3}" for name in format_cards(hand).split()))
+    console.print("  " + "  ".join(f"{i:>3}" for i in range(1, 6)), style="dim")
+
+
+def _show_result(result: HandResult) -> None:
+    console.print(f"  drew  {format_cards(result.final)}: {result.final_hand.label}, "
+                  f"pays {result.paid} credits")
+    if result.optimal:
+        console.print(f"  [green]optimal[/green]: {result.held.label} (EV {result.held.ev:.4f} per coin)")
+    else:
+        console.print(f"  [red]not optimal[/red]: best was {result.best.label} "
+                      f"(positions {''.join(map(str, result.best.positions)) or '-'}, EV {result.best.ev:.4f}); "
+                      f"yours {result.held.ev:.4f}: {result.ev_lost:.2f} credits of EV lost")
+
+
+def _show_summary(summary: SessionSummary) -> None:
+    console.print(f"\n[bold]Session summary[/bold]: {summary.hands} hands, bet {summary.bet}, "
+                  f"won {summary.won}, net {summary.net:+d} credits, return {summary.return_rate:.1%}, "
+                  f"EV lost {summary.ev_lost:.2f} credits, error rate {summary.error_rate:.1%} "
+                  f"({summary.mistakes} of {summary.hands})")
+
+
+def _read(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+@app.command("play")
+def play_command(
+    paytable: PaytableOption = "jacks-9-6",
+    coins: CoinsOption = MAX_COINS,
+    seed: Annotated[int | None, typer.Option(help="Seed the shuffles, to replay a session.")] = None,
+) -> None:
+    """The trainer: play hands, ask for hints, learn how much EV each hold gives away."""
+    try:
+        trainer = Trainer(paytable, coins, seed)
+    except PokerlabError as err:
+        _fail(err)
+    console.print(f"[bold]Jacks or Better[/bold], {trainer.paytable.name}, {coins} coins a hand. {HELP}")
+    while True:
+        hand = trainer.deal()
+        _show_hand(len(trainer.results) + 1, hand, trainer.summary().net)
+        result = None
+        while result is None:
+            line = _read("hold> ")
+            if line is None or line.strip().lower() in ("quit", "q", "exit"):
+                _show_summary(trainer.summary())
+                return
+            command = line.strip().lower()
+            if command in ("hint", "h", "?"):
+                console.print(_holds_table(trainer.holds(), coins, "every hold, best first"))
+            elif command == "help":
+                console.print(HELP)
+            else:
+                try:
+                    result = trainer.hold(parse_hold(command))
+                except PokerlabError as err:
+                    console.print(f"[red]{err}[/red]")
+        _show_result(result)

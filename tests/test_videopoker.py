@@ -1,0 +1,258 @@
+"""Jacks or Better: pay tables, the hold advisor against brute force, the whole game, errors."""
+
+import itertools
+import json
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import pytest
+
+import pokerlab as pl
+from pokerlab import kernels
+from pokerlab.kernels import videopoker as kernel
+from pokerlab.videopoker import (
+    PAYTABLES,
+    FinalHand,
+    HoldError,
+    Paytable,
+    PaytableError,
+    VideoPokerError,
+    analyze,
+    best_hold,
+    hold_evs,
+    parse_hold,
+)
+from pokerlab.videopoker.draws import draw_tables, final_hand
+
+FIVE_CARD = {  # five-card hands of each final hand, from the published category counts
+    FinalHand.ROYAL_FLUSH: 4, FinalHand.STRAIGHT_FLUSH: 36, FinalHand.FOUR_OF_A_KIND: 624,
+    FinalHand.FULL_HOUSE: 3_744, FinalHand.FLUSH: 5_108, FinalHand.STRAIGHT: 10_200,
+    FinalHand.THREE_OF_A_KIND: 54_912, FinalHand.TWO_PAIR: 123_552,
+    FinalHand.JACKS_OR_BETTER: 4 * 84_480, FinalHand.NOTHING: 1_098_240 - 4 * 84_480 + 1_302_540,
+}
+
+
+@pytest.fixture(scope="module")
+def final_of_all_five(all_five):
+    """The final-hand index of every five-card hand, by the evaluator and the pay class table."""
+    return draw_tables().pay_class[pl.evaluate_many(all_five)]
+
+
+def brute_force_holds(hand, paytable, all_five, coins=5):
+    """{held positions: (counts of final hands, EV)} by drawing every card combination."""
+    t = draw_tables()
+    rest = np.array([c for c in range(52) if c not in hand], dtype=np.uint8)
+    pays = np.array(PAYTABLES[paytable].per_coin(coins))
+    out = {}
+    for held in range(6):
+        if held < 5:
+            draws = all_five if held == 0 else kernels.all_hands(5 - held)
+            draws = draws[draws.max(axis=1) < 47]  # every way to draw from the 47 unseen cards
+        else:
+            draws = np.zeros((1, 0), dtype=np.uint8)
+        for positions in itertools.combinations(range(5), held):
+            kept = np.array([hand[i] for i in positions], dtype=np.uint8)
+            rows = np.hstack([np.broadcast_to(kept, (len(draws), held)), rest[draws]]).astype(np.uint8)
+            counts = np.bincount(t.pay_class[pl.evaluate_many(rows)], minlength=10)
+            ev = Fraction(int(counts @ pays), comb(47, 5 - held))
+            out[tuple(p + 1 for p in positions)] = (counts, ev)
+    return out
+
+
+# --- the published returns ------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, published", [("jacks-9-6", 0.995439), ("jacks-8-5", 0.972984)])
+def test_published_returns_under_optimal_play(name, published):
+    result = analyze(name)
+    assert round(result.expected_return, 6) == published
+    assert result.distinct_hands == 134_459
+    assert sum(result.final_hands.values()) == pytest.approx(1, abs=1e-12)
+    assert sum(result.contributions.values()) == pytest.approx(result.expected_return, abs=1e-12)
+    if name == "jacks-9-6":
+        assert round(result.variance, 4) == 19.5147  # as the Wizard of Odds publishes it
+        assert 1 / result.final_hands[FinalHand.ROYAL_FLUSH] == pytest.approx(40_390.5, abs=0.1)
+
+
+def test_fewer_coins_pay_the_short_royal_and_return_less():
+    assert PAYTABLES["jacks-9-6"].per_coin(4)[FinalHand.ROYAL_FLUSH.index] == 250
+    four_to_a_royal = "Ah Kh Qh Jh 9h"  # with the flush broken: a royal, 7 flushes, 3 straights, 12 pairs
+    assert best_hold(four_to_a_royal).ev == pytest.approx((800 + 7 * 6 + 3 * 4 + 12) / 47)
+    assert best_hold(four_to_a_royal, coins=1).ev == pytest.approx((250 + 7 * 6 + 3 * 4 + 12) / 47)
+    assert analyze("jacks-9-6", coins=1).expected_return < analyze("jacks-9-6").expected_return
+
+
+# --- the subset counts ----------------------------------------------------------------------
+
+def test_subset_counts_match_a_scan_of_all_hands(all_five, final_of_all_five):
+    counts = draw_tables().counts
+    assert {h: int(counts[0, h.index]) for h in FinalHand} == FIVE_CARD
+    for size in range(1, 5):
+        rows = counts[kernel.SUBSET_START[size]:kernel.SUBSET_START[size + 1]]
+        assert rows.sum() == comb(5, size) * comb(52, 5)
+    rng = np.random.default_rng(5)
+    for size in range(1, 5):
+        subset = np.sort(rng.choice(52, size, replace=False))
+        row = kernel.SUBSET_START[size] + sum(comb(int(c), j + 1) for j, c in enumerate(subset))
+        contains = np.isin(all_five, subset).sum(axis=1) == size
+        assert counts[row].tolist() == np.bincount(final_of_all_five[contains], minlength=10).tolist()
+
+
+# --- the advisor ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("hand, best, ev", [
+    ("Ah Kh Qh Jh 9h", "Ah Kh Qh Jh", Fraction(866, 47)),  # a dealt flush, four to a royal: break it
+    ("Ac Kd Qh 5s 2c", "Kd Qh", None),                     # unsuited A-K-Q: hold K-Q
+    ("3c 3d Ah 8s 6c", "3c 3d", None),                     # a low pair beats a lone ace
+    ("2c 4d 7h 9s Tc", "draw five", None),                 # nothing at all
+    ("As Ks Kh 4s 4d", "Ks Kh 4s 4d", Fraction(122, 47)),  # two pair: throw the ace
+])
+def test_classic_spots_against_brute_force(hand, best, ev, all_five):
+    holds = hold_evs(hand, "jacks-9-6")
+    assert holds[0].label == best
+    reference = brute_force_holds(pl.parse_cards(hand), "jacks-9-6", all_five)
+    assert max(reference.values(), key=lambda r: r[1])[1] == reference[holds[0].positions][1]
+    if ev is not None:
+        assert holds[0].ev == float(ev)
+    for hold in holds:
+        counts, exact = reference[hold.positions]
+        assert hold.ev == float(exact)
+        draws = comb(47, hold.drawn)
+        assert [hold.final_hands[h] * draws for h in FinalHand] == pytest.approx(counts.tolist(), abs=1e-6)
+
+
+def test_holds_are_complete_sorted_and_sum_to_one():
+    for hand in ("As Ks Kh 4s 4d", "Td Jd Qd Kd Ad", "2c 2d 2h 2s 7c", "5h 6h 7h 8h 9c"):
+        holds = hold_evs(hand)
+        assert len(holds) == 32
+        assert len({h.positions for h in holds}) == 32
+        assert [h.ev for h in holds] == sorted((h.ev for h in holds), reverse=True)
+        for hold in holds:
+            assert sum(hold.final_hands.values()) == pytest.approx(1, abs=1e-12)
+            assert hold.cards == tuple(pl.parse_cards(hand)[p - 1] for p in hold.positions)
+
+
+def test_a_pat_hand_is_kept():
+    assert best_hold("Td Jd Qd Kd Ad").final_hands[FinalHand.ROYAL_FLUSH] == 1
+    assert best_hold("2c 2d 2h 2s 7c").ev == 25
+
+
+def test_suit_permutations_and_dealt_order_change_nothing():
+    rng = np.random.default_rng(11)
+    for _ in range(25):
+        hand = rng.choice(52, 5, replace=False).tolist()
+        perm = rng.permutation(4)
+        relabelled = [c // 4 * 4 + int(perm[c % 4]) for c in hand]
+        a, b = hold_evs(hand), hold_evs(relabelled)
+        assert [(h.positions, h.ev) for h in a] == [(h.positions, h.ev) for h in b]
+        shuffled = rng.permutation(5)
+        c = hold_evs([hand[i] for i in shuffled])
+        by_cards = {frozenset(h.cards): h.ev for h in a}
+        assert all(by_cards[frozenset(h.cards)] == h.ev for h in c)
+
+
+def test_ties_are_broken_by_the_documented_rule():
+    holds = hold_evs("As Ks Kh 4s 4d")
+    tied = [h for h in holds if h.ev == holds[4].ev]
+    assert [h.label for h in tied] == ["Ks Kh 4s", "Ks Kh 4d"]  # same EV and variance: lower positions first
+
+
+def test_results_print_and_serialise():
+    hold = best_hold("As Ks Kh 4s 4d")
+    assert repr(hold) == "HoldEV('Ks Kh 4s 4d', ev=2.595745, positions=(2, 3, 4, 5))"
+    data = json.loads(json.dumps(hold.to_dict()))
+    assert data["positions"] == [2, 3, 4, 5] and data["final_hands"]["full_house"] == pytest.approx(4 / 47)
+    result = analyze("jacks-8-5")
+    assert repr(result) == "GameAnalysis('jacks-8-5', coins=5, expected_return=0.97298434, variance=19.323259)"
+    assert json.loads(json.dumps(result.to_dict()))["final_hands"]["royal_flush"]["contribution"] > 0.019
+
+
+def test_final_hand_classes():
+    assert final_hand("Jd Jc 7s 4h 2c") is FinalHand.JACKS_OR_BETTER
+    assert final_hand("Td Tc 7s 4h 2c") is FinalHand.NOTHING
+    assert final_hand("Ah 2h 3h 4h 5h") is FinalHand.STRAIGHT_FLUSH
+    assert final_hand("Ah Kh Qh Jh Th") is FinalHand.ROYAL_FLUSH
+
+
+# --- bad input ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("hand, error, message", [
+    ("As Ks Kh 4s", pl.HandSizeError, "has 5 cards, got 4: 'As Ks Kh 4s'"),
+    ("As Ks Kh 4s 4d 2c", pl.HandSizeError, "got 6"),
+    ("As Ks Kh 4s As", pl.DuplicateCardError, "duplicate card: As"),
+    ("As Ks Kh 4s Xx", pl.InvalidCardError, "unknown card: 'Xx'"),
+])
+def test_bad_hands_are_refused(hand, error, message):
+    with pytest.raises(error, match=message):
+        hold_evs(hand)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("1 6", "position 6 in '1 6' is outside 1..5"), ("0", "position 0"), ("1 1", "appears twice"),
+    ("keep the kings", "cannot read the hold"), ("", "cannot read the hold"),
+])
+def test_bad_holds_are_refused(text, message):
+    with pytest.raises(HoldError, match=message):
+        parse_hold(text)
+
+
+@pytest.mark.parametrize("coins", [0, 6, 2.5, True])
+def test_bad_coins_are_refused(coins):
+    with pytest.raises(VideoPokerError, match="coins must be"):
+        hold_evs("As Ks Kh 4s 4d", coins=coins)
+
+
+def full_pays(**changes):
+    return {**PAYTABLES["jacks-9-6"].pays, **changes}
+
+
+def test_paytables_in_code_and_their_errors():
+    mine = Paytable("mine", full_pays(full_house=8, flush=5))
+    assert mine.per_coin() == PAYTABLES["jacks-8-5"].per_coin()
+    assert analyze(mine).expected_return == analyze("jacks-8-5").expected_return
+    missing = full_pays()
+    del missing["two_pair"]
+    with pytest.raises(PaytableError, match="'broken' lacks the lines two_pair"):
+        Paytable("broken", missing)
+    with pytest.raises(PaytableError, match="unknown lines queens_or_better"):
+        Paytable("broken", full_pays(queens_or_better=1))
+    with pytest.raises(PaytableError, match="flush pays -1"):
+        Paytable("broken", full_pays(flush=-1))
+    with pytest.raises(PaytableError, match="flush pays '6'"):
+        Paytable("broken", full_pays(flush="6"))
+    with pytest.raises(PaytableError, match="unknown pay table 'jacks-99'"):
+        hold_evs("As Ks Kh 4s 4d", "jacks-99")
+    with pytest.raises(TypeError):
+        PAYTABLES["jacks-9-6"].pays["flush"] = 7  # a table is a value
+
+
+def test_paytables_load_from_toml_and_json(tmp_path):
+    toml = tmp_path / "eight-five.toml"
+    toml.write_text('name = "8/5 from toml"\n[pays]\n' +
+                    "".join(f"{k} = {v}\n" for k, v in full_pays(full_house=8, flush=5).items()))
+    table = Paytable.load(toml)
+    assert table.name == "8/5 from toml"
+    assert table.per_coin() == PAYTABLES["jacks-8-5"].per_coin()
+    js = tmp_path / "full.json"
+    js.write_text(json.dumps(PAYTABLES["jacks-9-6"].to_dict() | {"name": "copy"}))
+    assert Paytable.load(js).pays == PAYTABLES["jacks-9-6"].pays
+    no_name = tmp_path / "house.json"
+    no_name.write_text(json.dumps({"pays": full_pays()}))
+    assert Paytable.load(no_name).name == "house"
+
+
+@pytest.mark.parametrize("name, text, message", [
+    ("bad.toml", "[pays\nroyal_flush = 800", "bad.toml' does not parse"),
+    ("bad.json", '{"pays": {"royal_flush": 800,}}', "bad.json' does not parse"),
+    ("nopays.json", '{"name": "x"}', "has no 'pays' table"),
+    ("extra.json", json.dumps({"pays": full_pays(), "coins": 5}), "unknown keys coins"),
+    ("short.toml", "[pays]\nroyal_flush = 800\n", "lacks the lines straight_flush"),
+    ("table.txt", "", "expected a .toml or .json file"),
+])
+def test_malformed_paytable_files_are_refused(tmp_path, name, text, message):
+    path = tmp_path / name
+    path.write_text(text)
+    with pytest.raises(PaytableError, match=message):
+        Paytable.load(path)
+    with pytest.raises(PaytableError, match="cannot read pay table"):
+        Paytable.load(tmp_path / "missing.toml")
