@@ -123,6 +123,7 @@ def suite_eval(quick: bool = False) -> list[Figure]:
 
 SUITES: dict[str, str] = {
     "eval": "pokerlab.bench:suite_eval",
+    "videopoker": "pokerlab.videopoker.benchmark:suite",
 }
 """Suite name -> "module:function"; each issue's analyses register their own suite here."""
 

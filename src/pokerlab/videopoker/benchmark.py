@@ -1,0 +1,61 @@
+"""``pokerlab bench videopoker``: the hold advisor per hand and the whole-game analysis (issue 5)."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from pokerlab.bench import Figure, best_time
+from pokerlab.kernels import all_hands, sample_hands
+from pokerlab.kernels import videopoker as kernel
+from pokerlab.videopoker.advisor import HAND_SIZE, hold_evs
+from pokerlab.videopoker.analysis import DEALT_HANDS, analyze
+from pokerlab.videopoker.draws import draw_tables
+
+
+def _enumerate_holds(hand: list[int], draws_by_size: list[np.ndarray]) -> list[np.ndarray]:
+    """The baseline: final hands of each hold by evaluating every draw (2.6 million hands)."""
+    from pokerlab.evaluate import evaluate_many
+
+    pay_class = draw_tables().pay_class
+    rest = np.array([c for c in range(52) if c not in hand], dtype=np.uint8)
+    counts = []
+    for mask in range(32):
+        kept = np.array([hand[i] for i in range(HAND_SIZE) if mask >> i & 1], dtype=np.uint8)
+        draws = draws_by_size[HAND_SIZE - len(kept)]
+        rows = np.hstack([np.broadcast_to(kept, (len(draws), len(kept))), rest[draws]])
+        counts.append(np.bincount(pay_class[evaluate_many(rows, validate=False)], minlength=kernel.N_FINAL))
+    return counts
+
+
+def suite(quick: bool = False) -> list[Figure]:
+    """hold_evs per hand against evaluating every draw; analyze on 1 and 2 threads."""
+    started = time.perf_counter()
+    draw_tables.cache_clear()
+    draw_tables()
+    build = time.perf_counter() - started
+
+    hands = sample_hands(200 if quick else 2000, HAND_SIZE, 2024).tolist()
+    hold_evs(hands[0])  # compile or load the kernels
+    per_hand = best_time(lambda: [hold_evs(h) for h in hands], repeat=3) / len(hands)
+    # Every k-subset of the 47 unseen cards, as indices: the k-card hands of ids below 47.
+    draws_by_size = [np.zeros((1, 0), dtype=np.int64)]
+    for k in range(1, HAND_SIZE + 1):
+        subsets = all_hands(k)
+        draws_by_size.append(subsets[subsets.max(axis=1) < 47])
+    baseline = best_time(lambda: _enumerate_holds(hands[0], draws_by_size), repeat=1 if quick else 3)
+    figures = [
+        Figure("hold_evs, all 32 holds of one hand, warm", per_hand * 1e3, "ms/hand", "<= 5",
+               "evaluate every draw of every hold (evaluate_many)", baseline * 1e3),
+        Figure("subset count table (294,204 subsets x 10 final hands), built once per process", build, "s"),
+    ]
+    analyze("jacks-9-6")  # compile or load the kernels
+    projected = DEALT_HANDS * per_hand
+    for threads in (1, 2):
+        seconds = best_time(lambda: analyze("jacks-9-6", threads=threads), repeat=2 if quick else 5)
+        figures.append(Figure(f"analyze('jacks-9-6'), 134,459 deals up to suits, {threads} thread(s)", seconds,
+                              "s", "<= 10", "hold_evs on all 2,598,960 deals (projected)", projected))
+    figures.append(Figure("analyze('jacks-9-6'), first in a process: count table + 2 threads", build + seconds,
+                          "s", "<= 10", "hold_evs on all 2,598,960 deals (projected)", projected))
+    return figures

@@ -1,0 +1,160 @@
+"""The trainer and the ``pokerlab videopoker`` commands, driven as a player would: stdin, tmux."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+
+import pytest
+from typer.testing import CliRunner
+
+import pokerlab as pl
+from pokerlab.cli import app
+from pokerlab.videopoker import PAYTABLES, HoldError, Trainer, VideoPokerError, hold_evs
+
+runner = CliRunner()
+
+
+def test_a_seeded_session_replays_and_keeps_the_books():
+    first, second = Trainer(seed=42), Trainer(seed=42)
+    assert first.deal() == second.deal()
+    best = first.holds()[0]
+    good = first.hold(best.positions)
+    assert good.optimal and good.ev_lost == 0
+    assert good.best == best and good.held == best
+    assert all(good.final[p - 1] == good.dealt[p - 1] for p in best.positions)
+    assert good.paid == PAYTABLES["jacks-9-6"].pay(good.final_hand) * 5
+    assert good.final_hand is pl.videopoker.draws.final_hand(good.final)
+
+    first.deal()
+    worst = first.holds()[-1]
+    bad = first.hold(" ".join(map(str, worst.positions)) or "none")
+    assert not bad.optimal
+    assert bad.ev_lost == pytest.approx((bad.best.ev - worst.ev) * 5)
+    summary = first.summary()
+    assert (summary.hands, summary.mistakes, summary.bet) == (2, 1, 10)
+    assert summary.won == good.paid + bad.paid and summary.net == summary.won - 10
+    assert summary.error_rate == 0.5 and summary.ev_lost == pytest.approx(bad.ev_lost)
+    assert json.loads(json.dumps(summary.to_dict()))["return"] == summary.return_rate
+    assert "optimal=False" in repr(bad)
+
+
+def test_the_draw_replaces_only_the_discards():
+    trainer = Trainer(seed=1)
+    hand = trainer.deal()
+    result = trainer.hold("1 3")
+    assert result.final[0] == hand[0] and result.final[2] == hand[2]
+    assert len(set(result.final) | set(hand)) == 8
+
+
+def test_the_trainer_refuses_bad_moves():
+    trainer = Trainer(seed=3)
+    with pytest.raises(VideoPokerError, match="no hand is dealt"):
+        trainer.hold("all")
+    trainer.deal()
+    with pytest.raises(HoldError, match="position 7"):
+        trainer.hold("1 7")
+    with pytest.raises(HoldError, match="once"):
+        trainer.hold([2, 2])
+    with pytest.raises(VideoPokerError, match="coins must be"):
+        Trainer(coins=9)
+
+
+def test_hold_command_table_and_json():
+    result = runner.invoke(app, ["videopoker", "hold", "As Ks Kh 4s 4d", "--paytable", "jacks-8-5"])
+    assert result.exit_code == 0, result.output
+    assert "Ks Kh 4s 4d" in result.output and f"{118 / 47:.4f}" in result.output and "jacks-8-5" in result.output
+    data = json.loads(runner.invoke(app, ["videopoker", "hold", "AsKsKh4s4d", "--json"]).output)
+    assert data["hand"] == "As Ks Kh 4s 4d" and len(data["holds"]) == 32
+    assert data["holds"][0]["cards"] == "Ks Kh 4s 4d" and data["holds"][0]["ev"] == pytest.approx(122 / 47)
+
+
+def test_commands_report_bad_input():
+    for args, message in ((["hold", "As Ks Kh 4s"], "got 4"), (["hold", "As As Kh 4s 4d"], "duplicate card"),
+                          (["hold", "As Ks Kh 4s 4d", "-p", "jacks-1-1"], "unknown pay table"),
+                          (["analyze", "-p", "missing.toml"], "cannot read pay table")):
+        result = runner.invoke(app, ["videopoker", *args])
+        assert result.exit_code == 2 and message in result.output, result.output
+
+
+def test_analyze_command_with_a_paytable_file(tmp_path):
+    path = tmp_path / "nine-five.json"
+    path.write_text(json.dumps({"name": "nine-five", "pays": {**PAYTABLES["jacks-9-6"].pays, "flush": 5}}))
+    result = runner.invoke(app, ["videopoker", "analyze", "--paytable", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "Royal Flush" in result.output and "98.4498%" in result.output and "134,459" in result.output
+    data = json.loads(runner.invoke(app, ["videopoker", "analyze", "--json"]).output)
+    assert round(data["expected_return"], 6) == 0.995439
+
+
+def play(keys: str, seed: int = 8) -> str:
+    result = runner.invoke(app, ["videopoker", "play", "--seed", str(seed)], input=keys)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_play_through_stdin():
+    trainer = Trainer(seed=8)  # the same shuffles as the command, to know the right answers
+    first = trainer.deal()
+    best = trainer.holds()[0]
+    worst = trainer.holds()[-1]
+    out = play(f"hint\n{''.join(map(str, best.positions)) or 'none'}\n8\n"
+               f"{''.join(map(str, worst.positions)) or 'none'}\nquit\n")
+    assert all(name in out for name in pl.format_cards(first).split())
+    assert "every hold, best first" in out and f"{best.ev:.4f}" in out
+    assert "  optimal: " in out and "position 8 in '8' is outside 1..5" in out
+    assert "not optimal" in out and "credits of EV lost" in out
+    assert "Session summary: 2 hands, bet 10" in out and "error rate 50.0% (1 of 2)" in out
+
+
+def test_play_ends_at_end_of_input():
+    out = play("all\nnone\n")
+    assert "Session summary: 2 hands" in out
+    assert "Session summary: 0 hands" in play("")
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (make test installs it)")
+def test_play_in_tmux_like_a_person():
+    session = f"pokerlab-{uuid.uuid4().hex[:8]}"
+    command = f"{sys.executable} -m pokerlab.cli videopoker play --seed 5"
+    tmux = ["tmux", "-L", session]  # a server of our own, so no one else's tmux is touched
+    env = dict(os.environ, COLUMNS="120")
+
+    def screen() -> str:
+        return subprocess.run([*tmux, "capture-pane", "-p", "-J", "-S", "-300", "-t", session],
+                              capture_output=True, text=True, check=True).stdout
+
+    def wait_for(text: str, count: int = 1) -> str:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            shown = screen()
+            if shown.count(text) >= count:
+                return shown
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared; the screen:\n{screen()}")
+
+    def send(keys: str) -> None:
+        subprocess.run([*tmux, "send-keys", "-t", session, keys, "Enter"], check=True)
+
+    subprocess.run([*tmux, "-f", "/dev/null", "new-session", "-d", "-s", session, "-x", "120", "-y", "50",
+                    command], check=True, env=env)
+    # Keep the pane after the trainer exits, to read its last words.
+    subprocess.run([*tmux, "set-window-option", "-t", session, "remain-on-exit", "on"], check=True)
+    try:
+        shown = wait_for("hold>")
+        hand = Trainer(seed=5).deal()
+        assert all(name in shown for name in pl.format_cards(hand).split())
+        send("hint")
+        shown = wait_for("every hold, best first")
+        assert f"{hold_evs(hand)[0].ev:.4f}" in shown
+        send("12")
+        wait_for("drew")
+        wait_for("hold>", 3)
+        send("quit")
+        shown = wait_for("Session summary")
+        assert "1 hands, bet 5" in shown
+    finally:
+        subprocess.run([*tmux, "kill-server"], capture_output=True)
