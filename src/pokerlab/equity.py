@@ -1,0 +1,460 @@
+"""Who wins, how often: exact and Monte Carlo equity for 2 to 10 players.
+
+>>> r = equity(["AsKs", "QdQc"])
+>>> round(r.players[0].equity, 6), r.exact, r.showdowns
+(0.462145, True, 1712304)
+>>> r.players[0].wins, r.players[0].ties, r.players[0].losses
+(787966, 6732, 917606)
+
+Each player is a hand (``"AsKs"``), a range (``"QQ+,AKs"``, see :mod:`pokerlab.ranges`) or
+``"random"``. ``exact=None`` enumerates when the work is small (see :func:`exact_work`) and
+samples otherwise, stopping at a standard error, a trial count or a time limit.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Union
+
+import numpy as np
+
+from pokerlab.cards import CardsLike, card_name, format_cards, parse_cards
+from pokerlab.category import STRENGTH_COUNT, HandCategory
+from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidRangeError, PokerlabError
+from pokerlab.ranges import Range
+from pokerlab.tables import load_tables
+
+PlayerLike = Union[str, Sequence[int], Range]
+
+MAX_EXACT_MATCHUPS = 20_000
+"""Preflop, exact enumeration counts each distinct matchup (hands up to suit relabelling) in
+about a millisecond; more than this many and ``exact=None`` samples instead."""
+
+MAX_EXACT_SHOWDOWNS = 200_000_000
+"""After the flop, boards are dealt one by one: at most this many showdowns when exact=None."""
+
+DEFAULT_STDERR = 0.0005
+RANDOM_WORDS = frozenset({"random", "any", "xxxx", "xx"})
+
+
+class ExactTooLargeError(PokerlabError, ValueError):
+    """An exact enumeration that would not finish in reasonable time."""
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's results. Fractions of showdowns; ``equity`` is win plus split shares."""
+
+    hand: str
+    win: float
+    tie: float
+    tie_equity: float
+    lose: float
+    equity: float
+    stderr: float
+    win_by_category: dict[HandCategory, float] = field(repr=False)
+    lose_by_category: dict[HandCategory, float] = field(repr=False)
+    wins: float = field(repr=False)
+    ties: float = field(repr=False)
+    losses: float = field(repr=False)
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain JSON-ready values."""
+        return {"hand": self.hand, "win": self.win, "tie": self.tie, "tie_equity": self.tie_equity,
+                "lose": self.lose, "equity": self.equity, "stderr": self.stderr,
+                "win_by_category": {c.name: v for c, v in self.win_by_category.items()},
+                "lose_by_category": {c.name: v for c, v in self.lose_by_category.items()}}
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """The outcome of :func:`equity`: per player, plus how it was computed."""
+
+    players: tuple[PlayerEquity, ...]
+    board: str
+    dead: str
+    exact: bool
+    showdowns: float
+    elapsed: float
+    counts: np.ndarray = field(repr=False, compare=False)
+    """Raw counters ``[player, own category, best other category, win/tie/lose]``."""
+
+    @property
+    def trials(self) -> float:
+        """Monte Carlo name for :attr:`showdowns`."""
+        return self.showdowns
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain JSON-ready values."""
+        return {"players": [p.to_dict() for p in self.players], "board": self.board, "dead": self.dead,
+                "exact": self.exact, "showdowns": self.showdowns, "elapsed": self.elapsed}
+
+
+@dataclass(frozen=True)
+class _Player:
+    label: str
+    combos: np.ndarray  # (K, 2) uint8
+    weights: np.ndarray  # (K,) float64
+    random: bool
+
+
+@functools.cache
+def _category_of_strength() -> np.ndarray:
+    return np.array([0] + [HandCategory.of(s) for s in range(1, STRENGTH_COUNT + 1)], dtype=np.int64)
+
+
+@functools.cache
+def _all_combos() -> np.ndarray:
+    return np.array(list(itertools.combinations(range(52), 2)), dtype=np.uint8)
+
+
+def _player(spec: PlayerLike, index: int, blocked: int) -> _Player:
+    """A player's possible hole cards, minus those blocked by the board and dead cards."""
+    if isinstance(spec, str) and spec.strip().lower() in RANDOM_WORDS:
+        combos, weights, label, random = _all_combos(), np.ones(1326), "random", True
+    elif isinstance(spec, Range):
+        combos, weights = spec.as_arrays()
+        label, random = str(spec.text), False
+    else:
+        try:
+            cards = parse_cards(spec)
+        except PokerlabError:
+            if not isinstance(spec, str):
+                raise
+            rng = Range(spec)
+            combos, weights = rng.as_arrays()
+            label, random = spec, False
+        else:
+            if len(cards) != 2:
+                raise HandSizeError(f"player {index + 1}: a hold'em hand has 2 cards, got "
+                                    f"{len(cards)} ({format_cards(cards)})")
+            for c in cards:
+                if blocked >> c & 1:
+                    raise DuplicateCardError(f"duplicate card: {card_name(c)} (player {index + 1})")
+            combos = np.array([cards], dtype=np.uint8)
+            weights = np.ones(1)
+            label, random = format_cards(cards).replace(" ", ""), False
+    first = blocked >> combos[:, 0].astype(np.int64) & 1
+    second = blocked >> combos[:, 1].astype(np.int64) & 1
+    keep = (first == 0) & (second == 0) & (weights > 0)
+    if not keep.any():
+        raise InvalidRangeError(f"player {index + 1}: range {label!r} is empty once the board, "
+                                "dead cards and other players' cards are removed")
+    return _Player(label, np.ascontiguousarray(combos[keep]), weights[keep].astype(np.float64), random)
+
+
+def _check_table(players: Sequence[PlayerLike], board: tuple[int, ...], dead: tuple[int, ...]) -> None:
+    if not 2 <= len(players) <= 10:
+        raise PlayerCountError(f"equity takes 2 to 10 players, got {len(players)}")
+    if len(board) not in (0, 3, 4, 5):
+        raise HandSizeError(f"a board has 0, 3, 4 or 5 cards, got {len(board)}: {format_cards(board)!r}")
+    needed = 2 * len(players) + 5 + len(dead)
+    if needed > 52:
+        raise PlayerCountError(f"{len(players)} players need {2 * len(players)} hole cards and 5 board "
+                               f"cards; with {len(dead)} dead cards the deck is {needed - 52} short")
+
+
+class PlayerCountError(PokerlabError, ValueError):
+    """Fewer than two players, more than ten, or more than the deck can deal."""
+
+
+def _players(specs: Sequence[PlayerLike], fixed: int) -> list[_Player]:
+    """Parse every player. Known hands block each other and the ranges of the rest."""
+    known: dict[int, int] = {}  # card -> player index
+    for i, spec in enumerate(specs):
+        if isinstance(spec, Range) or (isinstance(spec, str) and spec.strip().lower() in RANDOM_WORDS):
+            continue
+        try:
+            cards = parse_cards(spec)
+        except PokerlabError:
+            continue  # a range: parsed below
+        for c in cards:
+            if fixed >> c & 1 or c in known:
+                raise DuplicateCardError(f"duplicate card: {card_name(c)} (player {i + 1})")
+            known[c] = i
+    blocked_known = fixed | sum(1 << c for c in known)
+    out = []
+    for i, spec in enumerate(specs):
+        own = sum(1 << c for c, owner in known.items() if owner == i)
+        out.append(_player(spec, i, (blocked_known & ~own) if own else blocked_known))
+    return out
+
+
+def _assignments(players: list[_Player], used: int = 0, depth: int = 0):
+    """Every deal of one combo per player with no card twice, with its weight."""
+    if depth == len(players):
+        yield (), 1.0
+        return
+    p = players[depth]
+    for (a, b), w in zip(p.combos.tolist(), p.weights.tolist()):
+        bits = 1 << a | 1 << b
+        if used & bits:
+            continue
+        for rest, w_rest in _assignments(players, used | bits, depth + 1):
+            yield ((a, b), *rest), w * w_rest
+
+
+_PERMUTATIONS = tuple(itertools.permutations(range(4)))
+
+
+def _canonical(hands: tuple[tuple[int, int], ...], fixed: tuple[int, ...]) -> tuple:
+    """The least relabelling of suits of a preflop matchup: equal keys, equal results."""
+    best = None
+    for perm in _PERMUTATIONS:
+        key = (tuple(tuple(sorted((a & ~3 | perm[a & 3], b & ~3 | perm[b & 3]))) for a, b in hands),
+               tuple(sorted(c & ~3 | perm[c & 3] for c in fixed)))
+        if best is None or key < best:
+            best = key
+    return best
+
+
+@functools.lru_cache(maxsize=100_000)
+def _preflop_counts(key: tuple) -> tuple[np.ndarray, np.ndarray]:
+    from pokerlab.kernels.equity import preflop_exact
+
+    hands, dead = key
+    holes = np.array(hands, dtype=np.int64)
+    mask = 0
+    for c in [*holes.ravel().tolist(), *dead]:
+        mask |= 1 << c
+    t = load_tables()
+    counts = np.zeros((len(hands), 9, 9, 3), dtype=np.int64)
+    shares = np.zeros(len(hands), dtype=np.int64)
+    preflop_exact(holes, np.uint64(mask), t.rank, t.offsets, t.flush, _category_of_strength(), counts, shares)
+    counts.setflags(write=False)
+    shares.setflags(write=False)
+    return counts, shares
+
+
+@functools.cache
+def _card_lists() -> tuple[list[int], list[int]]:
+    t = load_tables()
+    return t.card_key.tolist(), t.card_mask.tolist()
+
+
+def _board_counts(hands: tuple[tuple[int, int], ...], board: tuple[int, ...],
+                  dead: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    from pokerlab.kernels.equity import enumerate_boards
+    from pokerlab.kernels.evaluation import _KEY_START
+
+    t = load_tables()
+    card_key, card_mask = _card_lists()
+    out = {c for hand in hands for c in hand}.union(board, dead)
+    deck = np.array([c for c in range(52) if c not in out], dtype=np.uint8)
+    hole_key = np.array([card_key[a] + card_key[b] for a, b in hands], dtype=np.uint64)
+    hole_mask = np.array([card_mask[a] | card_mask[b] for a, b in hands], dtype=np.uint64)
+    board_key = int(_KEY_START) + sum(card_key[c] for c in board)
+    board_mask = 0
+    for c in board:
+        board_mask |= card_mask[c]
+    counts = np.zeros((len(hands), 9, 9, 3), dtype=np.int64)
+    shares = np.zeros(len(hands), dtype=np.int64)
+    enumerate_boards(hole_key, hole_mask, np.uint64(board_key), np.uint64(board_mask), deck,
+                     5 - len(board), t.card_key, t.card_mask, t.rank, t.offsets, t.flush,
+                     _category_of_strength(), counts, shares)
+    return counts, shares
+
+
+def exact_work(players: list[_Player], board: tuple[int, ...], dead: tuple[int, ...]) -> tuple[int, int]:
+    """(matchups, showdowns) an exact run would take, counted before doing it.
+
+    Matchups are the deals of hole cards (an upper bound: the product of the players'
+    combo counts); showdowns multiply them by the board completions.
+    """
+    matchups = math.prod(len(p.combos) for p in players)
+    left = 52 - 2 * len(players) - len(board) - len(dead)
+    return matchups, matchups * math.comb(left, 5 - len(board))
+
+
+def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike = "", *,
+           exact: bool | None = None, trials: int | None = None, stderr: float | None = None,
+           seconds: float | None = None, seed: int | None = None,
+           threads: int | None = None) -> EquityResult:
+    """Each player's chance to win, split and lose, and their share of the pot.
+
+    ``exact=None`` enumerates when :func:`exact_work` is small (preflop at most
+    :data:`MAX_EXACT_MATCHUPS` matchups, later at most :data:`MAX_EXACT_SHOWDOWNS`
+    showdowns) and otherwise samples until the largest standard error of an equity is at
+    most ``stderr`` (default 0.0005), ``trials`` showdowns were dealt, or ``seconds``
+    passed, whichever comes first. ``exact=True`` refuses work that is too large.
+
+    >>> r = equity(["AhKh", "2c2d"], board="Qh7h3s")
+    >>> [round(p.equity, 4) for p in r.players]
+    [0.5717, 0.4283]
+    """
+    started = time.perf_counter()
+    board_ids = parse_cards(board)
+    dead_ids = parse_cards(dead)
+    _check_table(players, board_ids, dead_ids)
+    hands = _known_hands(players)
+    if hands is not None and exact is not False:
+        # every player's hand is known: the common case, kept lean (parsing is most of it)
+        parse_cards([*(c for hand in hands for c in hand), *board_ids, *dead_ids])
+        labels = [format_cards(hand).replace(" ", "") for hand in hands]
+        with _numba_threads(threads):
+            if board_ids:
+                counts, shares = _board_counts(hands, board_ids, dead_ids)
+            else:
+                counts, shares = _preflop_counts(_canonical(hands, dead_ids))
+        return _result(labels, counts, shares, None, board_ids, dead_ids, time.perf_counter() - started)
+    fixed_ids = parse_cards([*board_ids, *dead_ids])  # a card in both is a duplicate
+    fixed = sum(1 << c for c in fixed_ids)
+    parsed = _players(players, fixed)
+    matchups, showdowns = exact_work(parsed, board_ids, dead_ids)
+    small = matchups <= MAX_EXACT_MATCHUPS if not board_ids else showdowns <= MAX_EXACT_SHOWDOWNS
+    if exact and not small:
+        raise ExactTooLargeError(
+            f"exact enumeration would take up to {showdowns:,} showdowns over {matchups:,} deals of "
+            "hole cards; use Monte Carlo (exact=False, or leave exact unset)")
+    with _numba_threads(threads):
+        if exact or (exact is None and small):
+            counts, shares = _exact(parsed, board_ids, dead_ids)
+            squares = None
+        else:
+            counts, shares, squares = _monte_carlo(parsed, board_ids, fixed, trials, stderr, seconds, seed)
+    return _result([p.label for p in parsed], counts, shares, squares, board_ids, dead_ids,
+                   time.perf_counter() - started)
+
+
+def _known_hands(players: Sequence[PlayerLike]) -> tuple[tuple[int, int], ...] | None:
+    """The players' hole cards if every player is a known two-card hand, else None."""
+    hands = []
+    for spec in players:
+        if isinstance(spec, Range):
+            return None
+        try:
+            cards = parse_cards(spec, allow_duplicates=True)
+        except PokerlabError:
+            return None
+        if len(cards) != 2:
+            return None
+        hands.append((cards[0], cards[1]))
+    return tuple(hands)
+
+
+class _numba_threads:
+    """Run a block with a given number of Numba threads (None: leave as is)."""
+
+    def __init__(self, threads: int | None) -> None:
+        self.threads = threads
+        self.previous = 0
+
+    def __enter__(self) -> None:
+        if self.threads is not None:
+            import numba
+
+            self.previous = numba.get_num_threads()
+            numba.set_num_threads(max(1, min(self.threads, numba.config.NUMBA_NUM_THREADS)))
+
+    def __exit__(self, *exc: object) -> None:
+        if self.threads is not None:
+            import numba
+
+            numba.set_num_threads(self.previous)
+
+
+def _exact(players: list[_Player], board: tuple[int, ...],
+           dead: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    weighted = any(np.any(p.weights != 1.0) for p in players)
+    dtype = np.float64 if weighted else np.int64
+    counts = np.zeros((len(players), 9, 9, 3), dtype=dtype)
+    shares = np.zeros(len(players), dtype=dtype)
+    any_deal = False
+    for hands, weight in _assignments(players, sum(1 << c for c in board + dead)):
+        any_deal = True
+        if board:
+            c, s = _board_counts(hands, board, dead)
+        else:
+            c, s = _preflop_counts(_canonical(hands, dead))
+        if weighted:
+            counts += weight * c
+            shares += weight * s
+        else:
+            counts += c
+            shares += s
+    if not any_deal:
+        raise InvalidRangeError("no deal gives every player a hand: the ranges use up each other's cards")
+    return counts, shares
+
+
+def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, trials: int | None,
+                 stderr: float | None, seconds: float | None,
+                 seed: int | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    from pokerlab.kernels.equity import monte_carlo
+
+    if next(_assignments(players, fixed), None) is None:
+        raise InvalidRangeError("no deal gives every player a hand: the ranges use up each other's cards")
+    if trials is None and stderr is None and seconds is None:
+        stderr = DEFAULT_STDERR
+    t = load_tables()
+    ranged = [p for p in players]
+    combos = np.concatenate([p.combos if not p.random else np.zeros((0, 2), np.uint8) for p in ranged])
+    starts = np.cumsum([0] + [0 if p.random else len(p.combos) for p in ranged]).astype(np.int64)
+    cumulative = np.concatenate([np.cumsum(p.weights) if not p.random else np.zeros(0) for p in ranged])
+    board_array = np.array(board, dtype=np.uint8)
+    seed = np.random.SeedSequence(seed).entropy if seed is None else seed
+    n_chunks = 64
+    counts = np.zeros((len(players), 9, 9, 3), dtype=np.int64)
+    shares = np.zeros(len(players), dtype=np.int64)
+    squares = np.zeros(len(players), dtype=np.float64)
+    started = time.perf_counter()
+    per_chunk = 256
+    batch = 0
+    while True:
+        if trials is not None:
+            per_chunk = max(1, min(per_chunk, -(-(trials - int(counts[0].sum())) // n_chunks)))
+        c, s, q = monte_carlo(combos, starts, cumulative, board_array, np.uint64(fixed), n_chunks, per_chunk,
+                              (int(seed) * 1_000_003 + batch) % (1 << 63), t.card_key, t.card_mask,
+                              t.rank, t.offsets, t.flush, _category_of_strength())
+        counts += c
+        shares += s
+        squares += q
+        batch += 1
+        done = int(counts[0].sum())
+        if trials is not None and done >= trials:
+            break
+        if seconds is not None and time.perf_counter() - started >= seconds:
+            break
+        if stderr is not None and done >= 1000 and _stderr(counts, shares, squares).max() <= stderr:
+            break
+        per_chunk = min(per_chunk * 2, 1 << 16)
+    return counts, shares, squares
+
+
+def _stderr(counts: np.ndarray, shares: np.ndarray, squares: np.ndarray) -> np.ndarray:
+    n = counts[0].sum()
+    mean = (counts[:, :, :, 0].sum(axis=(1, 2)) + shares / 2520) / n
+    return np.sqrt(np.maximum(squares / n - mean * mean, 0.0) / n)
+
+
+def _result(labels: list[str], counts: np.ndarray, shares: np.ndarray, squares: np.ndarray | None,
+            board: tuple[int, ...], dead: tuple[int, ...], elapsed: float) -> EquityResult:
+    total = counts[0].sum()
+    errors = _stderr(counts, shares, squares).tolist() if squares is not None else [0.0] * len(labels)
+    outcomes = counts.sum(axis=(1, 2))
+    by_own = (counts.sum(axis=2) / total).tolist()
+    fractions = (outcomes / total).tolist()
+    split_equity = (shares / (2520 * total)).tolist()
+    out = []
+    for i, label in enumerate(labels):
+        win, tie, lose = fractions[i]
+        wins, ties, losses = (_number(x) for x in outcomes[i])
+        out.append(PlayerEquity(
+            label, win, tie, split_equity[i], lose, win + split_equity[i], errors[i],
+            dict(zip(_CATEGORIES, (row[0] for row in by_own[i]))),
+            dict(zip(_CATEGORIES, (row[2] for row in by_own[i]))), wins, ties, losses))
+    return EquityResult(tuple(out), format_cards(board), format_cards(dead), squares is None,
+                        _number(total), elapsed, counts)
+
+
+_CATEGORIES = tuple(HandCategory)
+
+
+def _number(value: np.generic) -> float:
+    """An int where the counter is integral (unweighted), else a float."""
+    return int(value) if np.issubdtype(type(value), np.integer) else float(value)

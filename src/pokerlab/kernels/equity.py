@@ -1,0 +1,393 @@
+"""Equity kernels: exact showdown counts by enumeration and by Monte Carlo.
+
+All kernels add into one counter layout, so exact and sampled results read the same way:
+
+- ``counts[player, own_category, best_other_category, outcome]`` (int64 or float64), where
+  outcome 0 is a win, 1 a split and 2 a loss, each weighted by how many boards (or the
+  product of range weights) the showdown stands for;
+- ``shares[player]``: the pot share from splits, in units of 1/2520 (2520 is divisible by
+  every player count up to 10, so shares stay exact integers);
+- ``squares[player]`` (Monte Carlo only): the sum of squared per-trial equity, for stderr.
+
+Preflop exact enumeration does not deal 1.7 million boards. It splits the boards by their
+ranks: for each of the at most 6,175 board rank multisets every player's non-flush hand is
+fixed, and the number of boards with those ranks is a product of binomials. Flushes need
+three or more board cards of one suit; those boards are enumerated by suit, flush-suit
+ranks and off-suit ranks, and each adds the difference between its real showdown and the
+non-flush one it was counted as. That is about 40,000 evaluations instead of 3.4 million.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from pokerlab.kernels.evaluation import _KEY_MASK, _KEY_START, _MULT, _ONE, _RANK_BITS, _SHIFT, strength_of_key
+
+TIE_UNITS = 2520
+"""Least common multiple of 1..10: a k-way split is worth TIE_UNITS // k units."""
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _nonflush(rank_key, rank, offsets):
+    mixed = (rank_key * _MULT) & _KEY_MASK
+    return rank[np.uint64(np.int64(mixed) + offsets[mixed >> _SHIFT])]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _showdown(strengths, n_players, weight, category, counts, shares):
+    """Add one showdown of ``n_players`` strengths, worth ``weight``, to the counters."""
+    best = 0
+    second = 0
+    n_best = 0
+    for i in range(n_players):
+        s = strengths[i]
+        if s > best:
+            second = best
+            best = s
+            n_best = 1
+        elif s == best:
+            n_best += 1
+        elif s > second:
+            second = s
+    for i in range(n_players):
+        s = strengths[i]
+        if s == best:
+            other = best if n_best > 1 else second
+            outcome = 0 if n_best == 1 else 1
+            if n_best > 1:
+                shares[i] += weight * (TIE_UNITS // n_best)
+        else:
+            other = best
+            outcome = 2
+        counts[i, category[s], category[other], outcome] += weight
+
+
+@njit(cache=True, nogil=True)
+def enumerate_boards(hole_key, hole_mask, board_key, board_mask, deck, n_deal,
+                     card_key, card_mask, rank, offsets, flush, category, counts, shares):
+    """Deal every ``n_deal``-card completion of the board from ``deck`` (sorted ids, uint8) and
+    count each showdown once. Partial keys ride down an odometer of up to five cards."""
+    n_players = hole_key.shape[0]
+    strengths = np.zeros(n_players, dtype=np.int64)
+    n = deck.shape[0]
+    if n_deal == 0:
+        for i in range(n_players):
+            strengths[i] = strength_of_key(board_key + hole_key[i], board_mask | hole_mask[i],
+                                           rank, offsets, flush)
+        _showdown(strengths, n_players, 1, category, counts, shares)
+        return
+    if n_deal <= 2:  # the turn and river: plain loops, no odometer
+        for x in range(n):
+            cx = np.uint64(deck[x])
+            key_x = board_key + card_key[cx]
+            mask_x = board_mask | card_mask[cx]
+            for y in range(x + 1, n if n_deal == 2 else x + 2):
+                key = key_x
+                mask = mask_x
+                if n_deal == 2:
+                    cy = np.uint64(deck[y])
+                    key += card_key[cy]
+                    mask |= card_mask[cy]
+                for i in range(n_players):
+                    strengths[i] = strength_of_key(key + hole_key[i], mask | hole_mask[i], rank, offsets, flush)
+                _showdown(strengths, n_players, 1, category, counts, shares)
+        return
+    idx = np.zeros(n_deal, dtype=np.int64)
+    keys = np.zeros(n_deal + 1, dtype=np.uint64)
+    masks = np.zeros(n_deal + 1, dtype=np.uint64)
+    keys[0] = board_key
+    masks[0] = board_mask
+    depth = 0
+    idx[0] = -1
+    while depth >= 0:
+        idx[depth] += 1
+        if idx[depth] > n - n_deal + depth:
+            depth -= 1
+            continue
+        c = np.uint64(deck[idx[depth]])
+        keys[depth + 1] = keys[depth] + card_key[c]
+        masks[depth + 1] = masks[depth] | card_mask[c]
+        if depth + 1 < n_deal:
+            depth += 1
+            idx[depth] = idx[depth - 1]
+            continue
+        key = keys[n_deal]
+        mask = masks[n_deal]
+        for i in range(n_players):
+            strengths[i] = strength_of_key(key + hole_key[i], mask | hole_mask[i], rank, offsets, flush)
+        _showdown(strengths, n_players, 1, category, counts, shares)
+
+
+@njit(cache=True, nogil=True)
+def preflop_exact(hole_cards, dead_mask, rank, offsets, flush, category, counts, shares):
+    """Count every five-card board for known hole cards (P, 2) by rank multisets (see above).
+
+    ``dead_mask`` has bit ``id`` set for every card that cannot be dealt (holes included).
+    """
+    n_players = hole_cards.shape[0]
+    weights = np.array([1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453,
+                        1526359, 3453520], dtype=np.uint64)
+    choose = np.zeros((5, 6), dtype=np.int64)  # C(n, k) for n <= 4
+    for a in range(5):
+        choose[a, 0] = 1
+        for k in range(1, a + 1):
+            choose[a, k] = choose[a - 1, k - 1] + (choose[a - 1, k] if k <= a - 1 else 0)
+    avail = np.zeros(13, dtype=np.int64)
+    suit_avail = np.zeros(4, dtype=np.int64)  # 13-bit mask of available ranks per suit
+    for c in range(52):
+        if not (dead_mask >> np.uint64(c)) & _ONE:
+            avail[c >> 2] += 1
+            suit_avail[c & 3] |= 1 << (c >> 2)
+    hole_rank_key = np.zeros(n_players, dtype=np.uint64)
+    hole_suit = np.zeros((n_players, 4), dtype=np.int64)  # rank mask of each player's suit
+    hole_suit_count = np.zeros((n_players, 4), dtype=np.int64)
+    for i in range(n_players):
+        for j in range(2):
+            c = hole_cards[i, j]
+            hole_rank_key[i] += weights[c >> 2]
+            hole_suit[i, c & 3] |= 1 << (c >> 2)
+            hole_suit_count[i, c & 3] += 1
+    plain = np.zeros(n_players, dtype=np.int64)
+    real = np.zeros(n_players, dtype=np.int64)
+    used = np.zeros(13, dtype=np.int64)
+
+    # Part 1: every board counted as if no flush were possible.
+    for a in range(13):
+        used[a] += 1
+        for b in range(a, 13):
+            used[b] += 1
+            for c in range(b, 13):
+                used[c] += 1
+                for d in range(c, 13):
+                    used[d] += 1
+                    for e in range(d, 13):
+                        used[e] += 1
+                        ok = used[a] <= avail[a] and used[b] <= avail[b] and used[c] <= avail[c] \
+                            and used[d] <= avail[d] and used[e] <= avail[e]
+                        if ok:
+                            boards = 1
+                            # each distinct rank once: C(avail, used)
+                            boards *= choose[avail[a], used[a]]
+                            if b != a:
+                                boards *= choose[avail[b], used[b]]
+                            if c != b:
+                                boards *= choose[avail[c], used[c]]
+                            if d != c:
+                                boards *= choose[avail[d], used[d]]
+                            if e != d:
+                                boards *= choose[avail[e], used[e]]
+                            key = weights[a] + weights[b] + weights[c] + weights[d] + weights[e]
+                            for i in range(n_players):
+                                plain[i] = _nonflush(key + hole_rank_key[i], rank, offsets)
+                            _showdown(plain, n_players, boards, category, counts, shares)
+                        used[e] -= 1
+                    used[d] -= 1
+                used[c] -= 1
+            used[b] -= 1
+        used[a] -= 1
+
+    # Part 2: boards with m >= 3 cards of suit s, as flush ranks F plus off-suit ranks O.
+    for s in range(4):
+        off_avail = np.zeros(13, dtype=np.int64)
+        for r in range(13):
+            off_avail[r] = avail[r] - ((suit_avail[s] >> r) & 1)
+        for m in range(3, 6):
+            can_flush = False
+            for i in range(n_players):
+                if hole_suit_count[i, s] >= 5 - m:
+                    can_flush = True
+            if not can_flush:
+                continue
+            n_off = 5 - m
+            # F: every m-subset of the suit's available ranks, by Gosper's hack over 13 bits
+            f = (1 << m) - 1
+            while f < (1 << 13):
+                if f & suit_avail[s] == f:
+                    f_key = np.uint64(0)
+                    for r in range(13):
+                        if (f >> r) & 1:
+                            f_key += weights[r]
+                    # O: every multiset of n_off <= 2 off-suit ranks, as o1 <= o2 with 13
+                    # standing for "no card", and mult the ways to pick their suits
+                    for o1 in range(14):
+                        if (o1 == 13) != (n_off == 0):
+                            continue
+                        for o2 in range(o1, 14):
+                            if (o2 == 13) != (n_off <= 1):
+                                continue
+                            key = f_key
+                            mult = 1
+                            if o1 < 13:
+                                key += weights[o1]
+                                if o2 == o1:
+                                    mult = choose[off_avail[o1], 2]
+                                else:
+                                    mult = off_avail[o1]
+                            if o2 < 13:
+                                key += weights[o2]
+                                if o2 != o1:
+                                    mult *= off_avail[o2]
+                            if mult == 0:
+                                continue
+                            differs = False
+                            for i in range(n_players):
+                                plain[i] = _nonflush(key + hole_rank_key[i], rank, offsets)
+                                fl = flush[np.uint64(hole_suit[i, s] | f)]
+                                real[i] = fl if fl else plain[i]
+                                if real[i] != plain[i]:
+                                    differs = True
+                            if differs:
+                                _showdown(real, n_players, mult, category, counts, shares)
+                                _showdown(plain, n_players, -mult, category, counts, shares)
+                # next subset with m bits (Gosper)
+                low = f & -f
+                ripple = f + low
+                f = (((ripple ^ f) >> 2) // low) | ripple
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _next_random(state):
+    """xorshift64*: one 64-bit draw; returns (value, new state)."""
+    state ^= state >> np.uint64(12)
+    state ^= state << np.uint64(25)
+    state ^= state >> np.uint64(27)
+    return state * np.uint64(0x2545F4914F6CDD1D), state
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_per_chunk, seed,
+                card_key, card_mask, rank, offsets, flush, category):
+    """Sample showdowns: each player's combo by weight, then the rest of the board.
+
+    Player i draws from ``combos[starts[i]:starts[i + 1]]`` (uint8 pairs) with cumulative
+    weights ``cumulative`` (the last one of each player's block is its total); an empty block
+    means a random hand dealt from the deck, and a block of one is a known hand, set once.
+    A draw that clashes with a card already out rejects the whole deal, which keeps
+    shared-card ranges unbiased. Cards are six-bit slices of one 64-bit draw, ids 52..63
+    rejected. Chunks run in parallel with their own generator and counters, summed at the
+    end; a chunk gives up after 1000 rejected deals per wanted trial, so impossible ranges
+    end instead of spinning (the caller checks that a deal exists first).
+    """
+    n_players = starts.shape[0] - 1
+    n_board = board.shape[0]
+    all_counts = np.zeros((n_chunks, n_players, 9, 9, 3), dtype=np.int64)
+    all_shares = np.zeros((n_chunks, n_players), dtype=np.int64)
+    all_squares = np.zeros((n_chunks, n_players), dtype=np.float64)
+    board_key0 = _KEY_START
+    board_mask0 = np.uint64(0)
+    for j in range(n_board):
+        board_key0 += card_key[np.uint64(board[j])]
+        board_mask0 |= card_mask[np.uint64(board[j])]
+    # known hands: their cards are out from the start
+    fixed_mask = base_mask
+    for i in range(n_players):
+        if starts[i + 1] - starts[i] == 1:
+            fixed_mask |= (_ONE << np.uint64(combos[starts[i], 0])) | (_ONE << np.uint64(combos[starts[i], 1]))
+    for chunk in prange(n_chunks):
+        state = (np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15)
+                 + np.uint64(chunk + 1) * np.uint64(0xBF58476D1CE4E5B9)) | _ONE
+        bits = np.uint64(0)
+        n_bits = 0
+        counts = np.zeros((n_players, 9, 9, 3), dtype=np.int64)
+        shares = np.zeros(n_players, dtype=np.int64)
+        squares = np.zeros(n_players, dtype=np.float64)
+        hole_key = np.zeros(n_players, dtype=np.uint64)
+        hole_mask = np.zeros(n_players, dtype=np.uint64)
+        strengths = np.zeros(n_players, dtype=np.int64)
+        for i in range(n_players):
+            if starts[i + 1] - starts[i] == 1:
+                c0 = np.uint64(combos[starts[i], 0])
+                c1 = np.uint64(combos[starts[i], 1])
+                hole_key[i] = card_key[c0] + card_key[c1]
+                hole_mask[i] = card_mask[c0] | card_mask[c1]
+        done = 0
+        attempts = 0
+        while done < trials_per_chunk and attempts < 1000 * trials_per_chunk:
+            attempts += 1
+            used = fixed_mask
+            ok = True
+            for i in range(n_players):
+                lo = starts[i]
+                hi = starts[i + 1]
+                if hi - lo == 1:
+                    continue
+                if lo < hi:
+                    value, state = _next_random(state)
+                    u = (value >> np.uint64(11)) * (1.0 / 9007199254740992.0) * cumulative[hi - 1]
+                    a = lo
+                    b = hi - 1
+                    while a < b:  # first combo whose cumulative weight exceeds u
+                        mid = (a + b) >> 1
+                        if cumulative[mid] > u:
+                            b = mid
+                        else:
+                            a = mid + 1
+                    c0 = np.uint64(combos[a, 0])
+                    c1 = np.uint64(combos[a, 1])
+                    pair = (_ONE << c0) | (_ONE << c1)
+                    if used & pair:
+                        ok = False
+                        break
+                    used |= pair
+                else:
+                    c0 = np.uint64(0)
+                    for k in range(2):
+                        while True:
+                            if n_bits < 6:
+                                bits, state = _next_random(state)
+                                n_bits = 64
+                            c = bits & np.uint64(63)
+                            bits >>= np.uint64(6)
+                            n_bits -= 6
+                            if c < np.uint64(52) and not (used >> c) & _ONE:
+                                break
+                        used |= _ONE << c
+                        if k == 0:
+                            c0 = c
+                    c1 = c
+                hole_key[i] = card_key[c0] + card_key[c1]
+                hole_mask[i] = card_mask[c0] | card_mask[c1]
+            if not ok:
+                continue
+            key = board_key0
+            mask = board_mask0
+            for k in range(5 - n_board):
+                while True:
+                    if n_bits < 6:
+                        bits, state = _next_random(state)
+                        n_bits = 64
+                    c = bits & np.uint64(63)
+                    bits >>= np.uint64(6)
+                    n_bits -= 6
+                    if c < np.uint64(52) and not (used >> c) & _ONE:
+                        break
+                used |= _ONE << c
+                key += card_key[c]
+                mask |= card_mask[c]
+            best = 0
+            n_best = 0
+            for i in range(n_players):
+                s = strength_of_key(key + hole_key[i], mask | hole_mask[i], rank, offsets, flush)
+                strengths[i] = s
+                if s > best:
+                    best = s
+                    n_best = 1
+                elif s == best:
+                    n_best += 1
+            _showdown(strengths, n_players, 1, category, counts, shares)
+            if n_best > 1:  # a win adds 1 to the squares, a k-way split 1/k^2; wins: see below
+                for i in range(n_players):
+                    if strengths[i] == best:
+                        squares[i] += 1.0 / (n_best * n_best)
+            done += 1
+        for i in range(n_players):  # a win's square is 1: add the wins once, at the end
+            wins = 0
+            for x in range(9):
+                for y in range(9):
+                    wins += counts[i, x, y, 0]
+            squares[i] += wins
+        all_counts[chunk] = counts
+        all_shares[chunk] = shares
+        all_squares[chunk] = squares
+    return all_counts.sum(axis=0), all_shares.sum(axis=0), all_squares.sum(axis=0)

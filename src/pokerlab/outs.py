@@ -1,0 +1,104 @@
+"""Outs: the unseen cards that help on the next street.
+
+>>> r = outs("AhKh", ["2c2d"], board="Qh7h3s")
+>>> r.count, sorted(r.by_category())[:1]
+(15, [<HandCategory.PAIR: 1>])
+>>> improve = outs("AhKh", board="Qh7h3s")
+>>> len(improve.by_category()[HandCategory.FLUSH])
+9
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pokerlab.cards import CardsLike, format_cards, parse_cards
+from pokerlab.category import HandCategory
+from pokerlab.errors import HandSizeError
+from pokerlab.evaluate import evaluate
+
+
+@dataclass(frozen=True)
+class Out:
+    """One helpful card and what it makes."""
+
+    card: int
+    category: HandCategory
+    ties: bool = False
+    """Against opponents: the card only gets a split, not the whole pot."""
+
+    def __repr__(self) -> str:
+        kind = " (split)" if self.ties else ""
+        return f"Out({format_cards([self.card])}: {self.category.label}{kind})"
+
+
+@dataclass(frozen=True)
+class OutsResult:
+    """The outs of a hand on a flop or turn, against known opponents or for improvement."""
+
+    hand: str
+    board: str
+    opponents: tuple[str, ...]
+    ahead_now: bool
+    outs: tuple[Out, ...] = field(repr=False)
+    unseen: int = 0
+
+    @property
+    def count(self) -> int:
+        """How many cards win (or improve); splits are counted apart, in :attr:`split_count`."""
+        return sum(1 for o in self.outs if not o.ties)
+
+    @property
+    def split_count(self) -> int:
+        """How many cards give a split."""
+        return sum(1 for o in self.outs if o.ties)
+
+    @property
+    def cards(self) -> str:
+        """The outs as text."""
+        return format_cards(o.card for o in self.outs)
+
+    def by_category(self) -> dict[HandCategory, tuple[int, ...]]:
+        """The out cards grouped by the category they make."""
+        groups: dict[HandCategory, list[int]] = {}
+        for o in self.outs:
+            groups.setdefault(o.category, []).append(o.card)
+        return {c: tuple(v) for c, v in sorted(groups.items())}
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain JSON-ready values."""
+        return {"hand": self.hand, "board": self.board, "opponents": list(self.opponents),
+                "ahead_now": self.ahead_now, "count": self.count, "split_count": self.split_count,
+                "unseen": self.unseen,
+                "outs": [{"card": format_cards([o.card]), "category": o.category.name, "ties": o.ties}
+                         for o in self.outs]}
+
+
+def outs(hand: CardsLike, opponents: Sequence[CardsLike] = (), board: CardsLike = "",
+         dead: CardsLike = "") -> OutsResult:
+    """The next cards that put ``hand`` ahead of known opponents, or, with none, that improve
+    its category. Only on a flop or turn (3 or 4 board cards)."""
+    ids = parse_cards(hand)
+    board_ids = parse_cards(board)
+    opp_ids = [parse_cards(o) for o in opponents]
+    seen = parse_cards([*ids, *board_ids, *(c for o in opp_ids for c in o), *parse_cards(dead)])
+    if len(board_ids) not in (3, 4):
+        raise HandSizeError(f"outs need a flop or a turn (3 or 4 board cards), got {len(board_ids)}")
+    for i, cards in enumerate([ids, *opp_ids]):
+        if len(cards) != 2:
+            raise HandSizeError(f"{'hand' if i == 0 else f'opponent {i}'} needs 2 cards, got {len(cards)}")
+    unseen = [c for c in range(52) if c not in seen]
+    now = evaluate(ids + board_ids)
+    ahead_now = all(now > evaluate(o + board_ids) for o in opp_ids) if opp_ids else True
+    found = []
+    for card in unseen:
+        after = evaluate((*ids, *board_ids, card))
+        if opp_ids:
+            best_other = max(evaluate((*o, *board_ids, card)) for o in opp_ids)
+            if after >= best_other:
+                found.append(Out(card, after.category, ties=after == best_other))
+        elif after.category > now.category:
+            found.append(Out(card, after.category))
+    return OutsResult(format_cards(ids), format_cards(board_ids), tuple(format_cards(o) for o in opp_ids),
+                      ahead_now, tuple(found), len(unseen))

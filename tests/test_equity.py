@@ -1,0 +1,232 @@
+import itertools
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pokerlab as pl
+from pokerlab.category import HandCategory
+from pokerlab.equity import ExactTooLargeError, PlayerCountError, equity
+from pokerlab.grid import grid
+from pokerlab.outs import outs
+
+
+def eq(result, i=0):
+    return round(result.players[i].equity * 100, 4)
+
+
+@pytest.mark.parametrize("players, expected", [
+    (["AsKs", "QhQd"], [46.2145, 53.7855]),
+    (["AsAh", "KsKh"], [82.6366]),
+    (["AsAc", "KhKd"], [81.2555]),
+    (["QQ", "87s"], [78.2594]),
+    (["2s2h", "random"], [50.3340]),
+    (["AsAh", "random"], [85.2037]),
+])
+def test_published_preflop_equities(players, expected):
+    r = equity(players)
+    assert r.exact
+    assert [eq(r, i) for i in range(len(expected))] == expected
+
+
+def test_published_counts_aks_vs_qq():
+    r = equity(["AsKs", "QdQc"])
+    p = r.players[0]
+    assert (p.wins, p.losses, p.ties, r.showdowns) == (787_966, 917_606, 6_732, 1_712_304)
+    assert p.win_by_category[HandCategory.FLUSH] > 0
+
+
+def _brute_force(hands, board=(), dead=()):
+    """Deal every board by itertools and compare with evaluate: the slow referee."""
+    out = {c for h in hands for c in h} | set(board) | set(dead)
+    deck = [c for c in range(52) if c not in out]
+    wins = [0] * len(hands)
+    share = [0.0] * len(hands)
+    n = 0
+    for rest in itertools.combinations(deck, 5 - len(board)):
+        full = tuple(board) + rest
+        s = [pl.evaluate(h + full) for h in hands]
+        best = max(s)
+        k = s.count(best)
+        for i, v in enumerate(s):
+            if v == best:
+                if k == 1:
+                    wins[i] += 1
+                share[i] += 1 / k
+        n += 1
+    return wins, [x / n for x in share], n
+
+
+@pytest.mark.parametrize("hands, board, dead", [
+    (("Ah Kh", "2c 2d"), "Qh 7h 3s", ""),
+    (("Ah Kh", "2c 2d", "Qs Js"), "Qh 7h 3s 9c", "Tc"),
+    (("As Ks", "Ad Kd"), "Qs Js 2d", ""),
+    (("7c 6c", "Ah Ad", "Kc Qc"), "5c 4c 2h", "3c"),
+])
+def test_postflop_exact_matches_brute_force(hands, board, dead):
+    hand_ids = [pl.parse_cards(h) for h in hands]
+    r = equity(list(hands), board=board, dead=dead)
+    wins, equities, n = _brute_force(hand_ids, pl.parse_cards(board), pl.parse_cards(dead))
+    assert r.exact and r.showdowns == n
+    assert [p.wins for p in r.players] == wins
+    assert [p.equity for p in r.players] == pytest.approx(equities, abs=1e-12)
+
+
+def test_preflop_decomposition_matches_dealing_every_board():
+    from pokerlab.equity import _board_counts, _preflop_counts
+
+    for hands, dead in [(((51, 47), (42, 38)), ()), (((0, 1), (2, 3), (48, 44)), (5,)),
+                        (((51, 50), (49, 48)), (47, 46, 45))]:
+        by_ranks = _preflop_counts((hands, dead))
+        dealt = _board_counts(hands, (), dead)
+        assert np.array_equal(by_ranks[0], dealt[0]) and np.array_equal(by_ranks[1], dealt[1])
+
+
+def test_results_add_up_exactly():
+    r = equity(["AhKh", "QQ+,AKs", "random"], board="Qh7h3s", dead="2c")
+    for p in r.players:
+        assert p.wins + p.ties + p.losses == r.showdowns
+        assert p.win + p.tie + p.lose == pytest.approx(1, abs=1e-12)
+        assert sum(p.win_by_category.values()) == pytest.approx(p.win, abs=1e-12)
+    assert sum(p.equity for p in r.players) == pytest.approx(1, abs=1e-12)
+    assert r.to_dict()["players"][0]["hand"] == "AhKh"
+
+
+@pytest.mark.parametrize("players, board, dead", [
+    (["AsKs", "QdQc"], "", ""),
+    (["AhKh", "2c2d", "random"], "Qh7h3s", ""),
+    (["QQ+,AKs", "TT+,AQs+"], "", ""),
+    (["AKs:0.5,QQ", "random"], "", ""),
+    (["random", "random", "random"], "", ""),
+    (["AsKs", "QdQc", "JhTh"], "", "2c"),
+    (["22+", "AKo"], "Kd 8s 2h", ""),
+    (["AhKh", "random"], "Qh 7h 3s 9d", ""),
+    (["5c4c", "random"], "", ""),
+    (["5c4c", "random", "random"], "Ac 5h 9s 9d", ""),
+    (["AA", "KK", "QQ"], "", ""),
+    (["AsKd", "AhKs"], "", ""),
+    (["T9s", "random"], "Ts 9d 2c", "Ac Ad"),
+])
+def test_monte_carlo_lands_within_four_standard_errors(players, board, dead):
+    mc = equity(players, board, dead, exact=False, trials=400_000, seed=11)
+    assert not mc.exact and mc.trials >= 400_000
+    try:
+        exact = equity(players, board, dead, exact=True)
+    except ExactTooLargeError:  # only three random hands: symmetric, each 1/3
+        truth = [1 / len(players)] * len(players)
+    else:
+        truth = [p.equity for p in exact.players]
+    for p, want in zip(mc.players, truth):
+        assert 0 < p.stderr < 0.003
+        assert abs(p.equity - want) < 4 * p.stderr
+
+
+def test_range_sampling_is_unbiased_when_ranges_share_cards():
+    # both ranges hold the same aces: rejection must weigh deals by how many exist
+    players = ["AA,AKs", "AA,KK"]
+    exact = equity(players)
+    mc = equity(players, exact=False, trials=1_000_000, seed=3)
+    for p, q in zip(mc.players, exact.players):
+        assert abs(p.equity - q.equity) < 4 * p.stderr
+
+
+def test_weights_are_honoured():
+    half = equity(["AKs:0.5,72o", "QQ"])
+    full = equity(["AKs,72o", "QQ"])
+    aks = equity(["AKs", "QQ"]).players[0].equity
+    sevens = equity(["72o", "QQ"]).players[0].equity
+    # no card is shared, so every AKs or 72o combo meets all 6 queen combos; AKs counts half
+    want = (aks * 4 * 0.5 * 6 + sevens * 12 * 6) / (4 * 0.5 * 6 + 12 * 6)
+    assert half.players[0].equity < full.players[0].equity
+    assert half.players[0].equity == pytest.approx(want, abs=1e-9)
+
+
+def test_monte_carlo_stops_on_stderr_and_seconds():
+    r = equity(["AsKs", "QdQc"], exact=False, stderr=0.002, seed=1)
+    assert max(p.stderr for p in r.players) <= 0.002
+    r = equity(["random", "random", "random", "random"], exact=False, seconds=0.2, stderr=1e-9, seed=1)
+    assert r.elapsed < 5
+
+
+suits = st.permutations(range(4))
+
+
+@settings(max_examples=15, deadline=None)
+@given(suits)
+def test_relabelling_suits_changes_nothing(perm):
+    hands = ["Ah Kh", "Qs Qd", "7c 6c"]
+    board = "Qh 7h 3s"
+    relabel = lambda text: pl.format_cards(c // 4 * 4 + perm[c % 4] for c in pl.parse_cards(text))
+    a = equity(hands, board)
+    b = equity([relabel(h) for h in hands], relabel(board))
+    assert [p.equity for p in a.players] == pytest.approx([p.equity for p in b.players], abs=1e-12)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.permutations(range(3)))
+def test_swapping_players_permutes_results(order):
+    hands = ["Ah Kh", "Qs Qd", "7c 6c"]
+    a = equity(hands, "Qh 7h 3s")
+    b = equity([hands[i] for i in order], "Qh 7h 3s")
+    assert [b.players[j].equity for j in range(3)] == [a.players[i].equity for i in order]
+
+
+@pytest.mark.parametrize("kwargs, error, words", [
+    (dict(players=["AsKs", "AsQd"]), pl.DuplicateCardError, "As"),
+    (dict(players=["AsKs", "QdQc"], board="Qd 7h 3s"), pl.DuplicateCardError, "Qd"),
+    (dict(players=["AsKs", "QdQc"], board="7h 3s 2c", dead="7h"), pl.DuplicateCardError, "7h"),
+    (dict(players=["AsKs", "QdQc"], dead="As"), pl.DuplicateCardError, "As"),
+    (dict(players=["AsKs"]), PlayerCountError, "2 to 10"),
+    (dict(players=["random"] * 11), PlayerCountError, "2 to 10"),
+    (dict(players=["random"] * 10, dead=list(range(28))), PlayerCountError, "short"),
+    (dict(players=["AsKs", "AA"], dead="Ah Ad"), pl.InvalidRangeError, "empty"),
+    (dict(players=["AsKs", "QdQc"], board="7h"), pl.HandSizeError, "got 1"),
+    (dict(players=["AsKs", "QdQc"], board="7h 8h"), pl.HandSizeError, "got 2"),
+    (dict(players=["AsKs", "QdQc"], board="7h 8h 9h Th Jh 2c"), pl.HandSizeError, "got 6"),
+    (dict(players=["AsKs", "QQ+,AZs"]), pl.InvalidRangeError, "AZs"),
+    (dict(players=["random"] * 4, exact=True), ExactTooLargeError, "Monte Carlo"),
+])
+def test_bad_input_is_refused_by_name(kwargs, error, words):
+    with pytest.raises(error, match=words):
+        equity(**kwargs)
+
+
+def test_too_large_names_the_showdowns():
+    with pytest.raises(ExactTooLargeError, match=r"showdowns"):
+        equity(["random", "random", "random"], exact=True)
+
+
+def test_grid_is_exact_heads_up_and_adds_up():
+    g = grid("AsKs", board="TsQs2d", opponents=1)
+    total = sum(c.total for row in g.cells for c in row)
+    assert g.exact and total == pytest.approx(1, abs=1e-12)
+    e = equity(["AsKs", "random"], "TsQs2d")
+    assert g.win == pytest.approx(e.players[0].win, abs=1e-12)
+    # a royal or straight flush for AsKs on this board: never loses
+    assert g.by_own_category()[HandCategory.STRAIGHT_FLUSH].lose == 0
+    assert g.cell("FLUSH", "STRAIGHT_FLUSH").win == 0
+
+
+def test_grid_with_more_opponents_samples():
+    g = grid("AsKs", opponents=3, trials=200_000, seed=5)
+    assert not g.exact and 0 < g.stderr < 0.005
+    assert sum(c.total for row in g.cells for c in row) == pytest.approx(1, abs=1e-12)
+
+
+def test_outs_against_an_opponent():
+    r = outs("AhKh", ["2c2d"], board="Qh7h3s")
+    assert not r.ahead_now and r.unseen == 45
+    assert r.count == 15  # nine hearts, three aces, three kings
+    groups = r.by_category()
+    assert len(groups[HandCategory.FLUSH]) == 9 and len(groups[HandCategory.PAIR]) == 6
+
+
+def test_outs_without_opponents_are_improvements():
+    r = outs("AhKh", board="Qh7h3s")
+    groups = r.by_category()
+    assert len(groups[HandCategory.FLUSH]) == 9
+    assert all(c in (HandCategory.PAIR, HandCategory.FLUSH) for c in groups)
+    with pytest.raises(pl.HandSizeError, match="flop or a turn"):
+        outs("AhKh", board="Qh7h3s 2c 9d")
