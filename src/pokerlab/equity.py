@@ -17,7 +17,7 @@ import functools
 import itertools
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -273,8 +273,8 @@ def exact_work(players: list[_Player], board: tuple[int, ...], dead: tuple[int, 
 
 def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike = "", *,
            exact: bool | None = None, trials: int | None = None, stderr: float | None = None,
-           seconds: float | None = None, seed: int | None = None,
-           threads: int | None = None) -> EquityResult:
+           seconds: float | None = None, seed: int | None = None, threads: int | None = None,
+           progress: Callable[[float], None] | None = None) -> EquityResult:
     """Each player's chance to win, split and lose, and their share of the pot.
 
     ``exact=None`` enumerates when :func:`exact_work` is small (preflop at most
@@ -282,6 +282,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     showdowns) and otherwise samples until the largest standard error of an equity is at
     most ``stderr`` (default 0.0005), ``trials`` showdowns were dealt, or ``seconds``
     passed, whichever comes first. ``exact=True`` refuses work that is too large.
+    ``progress``, if given, is called now and then with the fraction done (0..1).
 
     >>> r = equity(["AhKh", "2c2d"], board="Qh7h3s")
     >>> [round(p.equity, 4) for p in r.players]
@@ -313,10 +314,11 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
             "hole cards; use Monte Carlo (exact=False, or leave exact unset)")
     with _numba_threads(threads):
         if exact or (exact is None and small):
-            counts, shares = _exact(parsed, board_ids, dead_ids)
+            counts, shares = _exact(parsed, board_ids, dead_ids, matchups, progress)
             squares = None
         else:
-            counts, shares, squares = _monte_carlo(parsed, board_ids, fixed, trials, stderr, seconds, seed)
+            counts, shares, squares = _monte_carlo(parsed, board_ids, fixed, trials, stderr, seconds,
+                                                   seed, progress)
     return _result([p.label for p in parsed], counts, shares, squares, board_ids, dead_ids,
                    time.perf_counter() - started)
 
@@ -358,15 +360,17 @@ class _numba_threads:
             numba.set_num_threads(self.previous)
 
 
-def _exact(players: list[_Player], board: tuple[int, ...],
-           dead: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+def _exact(players: list[_Player], board: tuple[int, ...], dead: tuple[int, ...], matchups: int,
+           progress: Callable[[float], None] | None) -> tuple[np.ndarray, np.ndarray]:
     weighted = any(np.any(p.weights != 1.0) for p in players)
     dtype = np.float64 if weighted else np.int64
     counts = np.zeros((len(players), 9, 9, 3), dtype=dtype)
     shares = np.zeros(len(players), dtype=dtype)
     any_deal = False
-    for hands, weight in _assignments(players, sum(1 << c for c in board + dead)):
+    for n, (hands, weight) in enumerate(_assignments(players, sum(1 << c for c in board + dead))):
         any_deal = True
+        if progress is not None and n % 64 == 0:
+            progress(n / matchups)
         if board:
             c, s = _board_counts(hands, board, dead)
         else:
@@ -383,8 +387,8 @@ def _exact(players: list[_Player], board: tuple[int, ...],
 
 
 def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, trials: int | None,
-                 stderr: float | None, seconds: float | None,
-                 seed: int | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                 stderr: float | None, seconds: float | None, seed: int | None,
+                 progress: Callable[[float], None] | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     from pokerlab.kernels.equity import monte_carlo
 
     if next(_assignments(players, fixed), None) is None:
@@ -416,11 +420,16 @@ def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, tri
         squares += q
         batch += 1
         done = int(counts[0].sum())
+        errors = _stderr(counts, shares, squares)
+        if progress is not None:
+            progress(min(1.0, max(done / trials if trials else 0.0,
+                                  (time.perf_counter() - started) / seconds if seconds else 0.0,
+                                  (stderr / max(errors.max(), 1e-12)) ** 2 if stderr else 0.0)))
         if trials is not None and done >= trials:
             break
         if seconds is not None and time.perf_counter() - started >= seconds:
             break
-        if stderr is not None and done >= 1000 and _stderr(counts, shares, squares).max() <= stderr:
+        if stderr is not None and done >= 1000 and errors.max() <= stderr:
             break
         per_chunk = min(per_chunk * 2, 1 << 16)
     return counts, shares, squares
