@@ -24,6 +24,7 @@ import numpy as np
 from numba import njit
 
 from pokerlab.kernels.evaluation import strength_of_key
+from pokerlab.tables import SUIT_COUNT_BASE
 
 N_FINAL = 10
 """Pay classes of a final hand, from nothing to a royal flush."""
@@ -37,8 +38,8 @@ DRAW_LCM = 7_669_695
 """The least common multiple of C(47, n) for n = 0..5 (3 * 5 * 11 * 23 * 43 * 47)."""
 
 _ONE = np.uint64(1)
-_KEY_START = np.uint64(0x3333 << 32)
-_SUIT_RANKS = np.uint64(0xFFFF)
+_KEY_START = np.uint64(SUIT_COUNT_BASE << 32)
+_SUIT_FIELD = np.uint64(0xFFFF)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -242,9 +243,9 @@ def play_all_hands(first, stop, card_key, card_mask, rank, offsets, flush, pay_c
                 for d in range(c + _ONE, np.uint64(51)):
                     for e in range(d + _ONE, np.uint64(52)):
                         mask = card_mask[a] | card_mask[b] | card_mask[c] | card_mask[d] | card_mask[e]
-                        s0 = mask & _SUIT_RANKS
-                        s1 = mask >> np.uint64(16) & _SUIT_RANKS
-                        s2 = mask >> np.uint64(32) & _SUIT_RANKS
+                        s0 = mask & _SUIT_FIELD
+                        s1 = mask >> np.uint64(16) & _SUIT_FIELD
+                        s2 = mask >> np.uint64(32) & _SUIT_FIELD
                         s3 = mask >> np.uint64(48)
                         if s0 < s1 or s1 < s2 or s2 < s3:
                             continue

@@ -15,7 +15,6 @@ GameAnalysis('jacks-9-6', coins=5, expected_return=0.99543904, variance=19.51467
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from fractions import Fraction
 from math import comb
 from types import MappingProxyType
 
+import numba
 import numpy as np
 
 from pokerlab.kernels import videopoker as kernel
@@ -75,8 +75,8 @@ def analyze(paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS,
             progress: Progress | None = None, threads: int | None = None) -> GameAnalysis:
     """Play every dealt hand perfectly and sum up: return, variance, final-hand probabilities.
 
-    The deals are split by their lowest card and played on ``threads`` threads (default: as
-    many as there are cores); the kernels release the GIL.
+    The deals are split by their lowest card and played on ``threads`` threads (default:
+    Numba's thread count, which ``NUMBA_NUM_THREADS`` sets); the kernels release the GIL.
     """
     table = get_paytable(paytable)
     pays = np.array(table.per_coin(coins), dtype=np.int64)
@@ -89,7 +89,7 @@ def analyze(paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS,
 
     final = np.zeros(kernel.N_FINAL, dtype=np.int64)
     distinct = dealt = 0
-    with ThreadPoolExecutor(threads or os.cpu_count() or 1) as pool:
+    with ThreadPoolExecutor(threads or numba.get_num_threads()) as pool:
         # Lowest card first: the biggest slices start first, so the threads finish together.
         jobs = [pool.submit(play, first) for first in range(48)]
         for job in as_completed(jobs):

@@ -9,6 +9,21 @@ with fewer it pays :data:`ROYAL_BELOW_MAX_COINS` per coin.
 Paytable('jacks-9-6', royal_flush=800, straight_flush=50, four_of_a_kind=25, full_house=9, flush=6, straight=4, three_of_a_kind=3, two_pair=2, jacks_or_better=1)
 >>> table.per_coin(5)[FinalHand.ROYAL_FLUSH.index], table.per_coin(1)[FinalHand.ROYAL_FLUSH.index]
 (800, 250)
+
+A table of one's own, for :meth:`Paytable.load`, in TOML (JSON has the same shape)::
+
+    name = "my-casino"
+    [pays]
+    royal_flush = 800
+    straight_flush = 50
+    four_of_a_kind = 25
+    full_house = 9
+    flush = 6
+    straight = 4
+    three_of_a_kind = 3
+    two_pair = 2
+    jacks_or_better = 1
+
 >>> Paytable("short", {"royal_flush": 800})
 Traceback (most recent call last):
 ...
