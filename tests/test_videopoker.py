@@ -1,6 +1,5 @@
 """Jacks or Better: pay tables, the hold advisor against brute force, the whole game, errors."""
 
-import itertools
 import json
 from fractions import Fraction
 from math import comb
@@ -9,7 +8,6 @@ import numpy as np
 import pytest
 
 import pokerlab as pl
-from pokerlab import kernels
 from pokerlab.kernels import videopoker as kernel
 from pokerlab.videopoker import (
     PAYTABLES,
@@ -23,6 +21,7 @@ from pokerlab.videopoker import (
     hold_evs,
     parse_hold,
 )
+from pokerlab.videopoker.benchmark import enumerate_holds, unseen_draws
 from pokerlab.videopoker.draws import draw_tables, final_hand
 
 FIVE_CARD = {  # five-card hands of each final hand, from the published category counts
@@ -39,24 +38,18 @@ def final_of_all_five(all_five):
     return draw_tables().pay_class[pl.evaluate_many(all_five)]
 
 
-def brute_force_holds(hand, paytable, all_five, coins=5):
-    """{held positions: (counts of final hands, EV)} by drawing every card combination."""
-    t = draw_tables()
-    rest = np.array([c for c in range(52) if c not in hand], dtype=np.uint8)
+@pytest.fixture(scope="module")
+def draws():
+    return unseen_draws()
+
+
+def brute_force_holds(hand, paytable, draws, coins=5):
+    """{held positions: (counts of final hands, EV)} by evaluating every draw."""
     pays = np.array(PAYTABLES[paytable].per_coin(coins))
     out = {}
-    for held in range(6):
-        if held < 5:
-            draws = all_five if held == 0 else kernels.all_hands(5 - held)
-            draws = draws[draws.max(axis=1) < 47]  # every way to draw from the 47 unseen cards
-        else:
-            draws = np.zeros((1, 0), dtype=np.uint8)
-        for positions in itertools.combinations(range(5), held):
-            kept = np.array([hand[i] for i in positions], dtype=np.uint8)
-            rows = np.hstack([np.broadcast_to(kept, (len(draws), held)), rest[draws]]).astype(np.uint8)
-            counts = np.bincount(t.pay_class[pl.evaluate_many(rows)], minlength=10)
-            ev = Fraction(int(counts @ pays), comb(47, 5 - held))
-            out[tuple(p + 1 for p in positions)] = (counts, ev)
+    for mask, counts in enumerate(enumerate_holds(list(hand), draws)):
+        positions = tuple(i + 1 for i in range(5) if mask >> i & 1)
+        out[positions] = (counts, Fraction(int(counts @ pays), comb(47, 5 - len(positions))))
     return out
 
 
@@ -107,10 +100,10 @@ def test_subset_counts_match_a_scan_of_all_hands(all_five, final_of_all_five):
     ("2c 4d 7h 9s Tc", "draw five", None),                 # nothing at all
     ("As Ks Kh 4s 4d", "Ks Kh 4s 4d", Fraction(122, 47)),  # two pair: throw the ace
 ])
-def test_classic_spots_against_brute_force(hand, best, ev, all_five):
+def test_classic_spots_against_brute_force(hand, best, ev, draws):
     holds = hold_evs(hand, "jacks-9-6")
     assert holds[0].label == best
-    reference = brute_force_holds(pl.parse_cards(hand), "jacks-9-6", all_five)
+    reference = brute_force_holds(pl.parse_cards(hand), "jacks-9-6", draws)
     assert max(reference.values(), key=lambda r: r[1])[1] == reference[holds[0].positions][1]
     if ev is not None:
         assert holds[0].ev == float(ev)

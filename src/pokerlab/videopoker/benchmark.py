@@ -15,8 +15,18 @@ from pokerlab.videopoker.analysis import DEALT_HANDS, analyze
 from pokerlab.videopoker.draws import draw_tables
 
 
-def _enumerate_holds(hand: list[int], draws_by_size: list[np.ndarray]) -> list[np.ndarray]:
-    """The baseline: final hands of each hold by evaluating every draw (2.6 million hands)."""
+def unseen_draws() -> list[np.ndarray]:
+    """Every way to draw k = 0..5 of the 47 unseen cards, as index arrays into them."""
+    draws = [np.zeros((1, 0), dtype=np.uint8)]
+    for k in range(1, HAND_SIZE + 1):
+        subsets = all_hands(k)  # the k-card hands of ids below 47 are the k-subsets of 47
+        draws.append(subsets[subsets.max(axis=1) < 47])
+    return draws
+
+
+def enumerate_holds(hand: list[int], draws: list[np.ndarray]) -> list[np.ndarray]:
+    """Final hands of each pay class for each hold mask, by evaluating every draw (2.6 million
+    hands): the advisor's baseline here, and its referee in the tests."""
     from pokerlab.evaluate import evaluate_many
 
     pay_class = draw_tables().pay_class
@@ -24,8 +34,8 @@ def _enumerate_holds(hand: list[int], draws_by_size: list[np.ndarray]) -> list[n
     counts = []
     for mask in range(32):
         kept = np.array([hand[i] for i in range(HAND_SIZE) if mask >> i & 1], dtype=np.uint8)
-        draws = draws_by_size[HAND_SIZE - len(kept)]
-        rows = np.hstack([np.broadcast_to(kept, (len(draws), len(kept))), rest[draws]])
+        taken = draws[HAND_SIZE - len(kept)]
+        rows = np.hstack([np.broadcast_to(kept, (len(taken), len(kept))), rest[taken]])
         counts.append(np.bincount(pay_class[evaluate_many(rows, validate=False)], minlength=kernel.N_FINAL))
     return counts
 
@@ -41,12 +51,8 @@ def suite(quick: bool = False) -> list[Figure]:
     hands = sample_hands(200 if quick else 2000, HAND_SIZE, 2024).tolist()
     hold_evs(hands[0])  # compile or load the kernels
     per_hand = best_time(lambda: [hold_evs(h) for h in hands], repeat=3) / len(hands)
-    # Every k-subset of the 47 unseen cards, as indices: the k-card hands of ids below 47.
-    draws_by_size = [np.zeros((1, 0), dtype=np.int64)]
-    for k in range(1, HAND_SIZE + 1):
-        subsets = all_hands(k)
-        draws_by_size.append(subsets[subsets.max(axis=1) < 47])
-    baseline = best_time(lambda: _enumerate_holds(hands[0], draws_by_size), repeat=1 if quick else 3)
+    draws = unseen_draws()
+    baseline = best_time(lambda: enumerate_holds(hands[0], draws), repeat=1 if quick else 3)
     figures = [
         Figure("hold_evs, all 32 holds of one hand, warm", per_hand * 1e3, "ms/hand", "<= 5",
                "evaluate every draw of every hold (evaluate_many)", baseline * 1e3),
