@@ -10,8 +10,8 @@ HoldEV('Ks Kh 4s 4d', ev=2.595745, positions=(2, 3, 4, 5))
 
 Holds of equal EV are ranked by a fixed rule: the lower variance first, then the hold that
 keeps more cards, then the one whose held positions, read as a binary number with position 1
-the lowest bit, are smaller. Only a hold of the same EV and variance as another can come
-third; suit-symmetric holds, such as one of two equal kings, are the usual case.
+the lowest bit, are smaller. The last two steps only part holds of equal EV and variance,
+mostly suit-symmetric ones such as either of two kings beside the same kicker.
 """
 
 from __future__ import annotations

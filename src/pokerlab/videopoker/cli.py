@@ -136,9 +136,10 @@ def _show_summary(summary: SessionSummary) -> None:
 
 
 def _read(prompt: str) -> str | None:
+    """A line of input, or None when the player ends the session with end of input or Ctrl-C."""
     try:
         return input(prompt)
-    except EOFError:
+    except (EOFError, KeyboardInterrupt):
         return None
 
 
