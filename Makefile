@@ -1,13 +1,27 @@
-# Every target sets up .venv itself, so a fresh clone needs only `make run` or `make test`.
+# Every target sets up what it needs itself, so a fresh clone needs only `make run` or
+# `make test`: Debian packages (tmux for the trainer's terminal test, chromium for the
+# browser tests), then .venv with the package and its dev extras.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+SYSTEM_STAMP := $(VENV)/.system
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test bench demo clean
+.PHONY: run test bench clean
 
-$(STAMP): pyproject.toml
+$(SYSTEM_STAMP):
+	@missing=""; \
+	command -v tmux >/dev/null || missing="$$missing tmux"; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian packages:$$missing"; \
+		$(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $$missing; \
+	fi
 	$(PYTHON) -m venv $(VENV)
+	touch $(SYSTEM_STAMP)
+
+$(STAMP): pyproject.toml $(SYSTEM_STAMP)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
