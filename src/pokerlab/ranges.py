@@ -115,7 +115,7 @@ def starting_hand_order(path: Optional[Union[str, Path]] = None) -> tuple[str, .
     Equal equities keep grid order. A file that does not list each class once, with its
     combo count, raises :class:`ValueError`.
 
-    >>> starting_hand_order()[0]  # doctest: +SKIP
+    >>> starting_hand_order()[0]
     'AA'
     """
     path = ORDER_FILE if path is None else Path(path)
