@@ -57,8 +57,10 @@ def test_the_trainer_refuses_bad_moves():
     trainer.deal()
     with pytest.raises(HoldError, match="position 7"):
         trainer.hold("1 7")
-    with pytest.raises(HoldError, match="once"):
+    with pytest.raises(HoldError, match=r"position 2 appears twice in \[2, 2\]"):
         trainer.hold([2, 2])
+    with pytest.raises(HoldError, match="'2' in"):
+        trainer.hold(["2"])
     with pytest.raises(VideoPokerError, match="coins must be"):
         Trainer(coins=9)
 

@@ -16,7 +16,7 @@ mostly suit-symmetric ones such as either of two kings beside the same kicker.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from math import comb
 from types import MappingProxyType
@@ -122,32 +122,34 @@ def best_hold(hand: CardsLike, paytable: Paytable | str = "jacks-9-6", coins: in
     return hold_evs(hand, paytable, coins)[0]
 
 
-def parse_hold(text: str) -> tuple[int, ...]:
-    """Held positions 1..5 from text: ``"1 3 4"``, ``"134"``, ``"1,3"``, ``"none"`` or ``"all"``.
+def parse_hold(hold: str | Iterable[int]) -> tuple[int, ...]:
+    """Held positions 1..5, sorted, from text (``"1 3 4"``, ``"134"``, ``"1,3"``, ``"none"``,
+    ``"all"``) or from the positions themselves.
 
-    >>> parse_hold("4 1 3"), parse_hold("none"), parse_hold("all")
-    ((1, 3, 4), (), (1, 2, 3, 4, 5))
+    >>> parse_hold("4 1 3"), parse_hold("none"), parse_hold("all"), parse_hold([5, 2])
+    ((1, 3, 4), (), (1, 2, 3, 4, 5), (2, 5))
     >>> parse_hold("1 6")
     Traceback (most recent call last):
     ...
     pokerlab.videopoker.advisor.HoldError: position 6 in '1 6' is outside 1..5
     """
-    words = text.strip().lower()
-    if words in ("none", "-"):
-        return ()
-    if words == "all":
-        return tuple(range(1, HAND_SIZE + 1))
-    digits = words.replace(",", " ").replace(" ", "")
-    positions: list[int] = []
-    for ch in digits:
-        if not ch.isdigit():
-            raise HoldError(f"cannot read the hold {text!r}: give positions 1..5, 'none' or 'all'")
-        position = int(ch)
+    if isinstance(hold, str):
+        words = hold.strip().lower()
+        if words in ("none", "-"):
+            return ()
+        if words == "all":
+            return tuple(range(1, HAND_SIZE + 1))
+        digits = words.replace(",", " ").replace(" ", "")
+        if not digits.isdigit():
+            raise HoldError(f"cannot read the hold {hold!r}: give positions 1..5, 'none' or 'all'")
+        positions: list[object] = [int(ch) for ch in digits]
+    else:
+        positions = list(hold)
+    for i, position in enumerate(positions):
+        if isinstance(position, bool) or not isinstance(position, int):
+            raise HoldError(f"position {position!r} in {hold!r} is not a whole number")
         if not 1 <= position <= HAND_SIZE:
-            raise HoldError(f"position {position} in {text!r} is outside 1..{HAND_SIZE}")
-        if position in positions:
-            raise HoldError(f"position {position} appears twice in {text!r}")
-        positions.append(position)
-    if not positions:
-        raise HoldError(f"cannot read the hold {text!r}: give positions 1..5, 'none' or 'all'")
-    return tuple(sorted(positions))
+            raise HoldError(f"position {position} in {hold!r} is outside 1..{HAND_SIZE}")
+        if position in positions[:i]:
+            raise HoldError(f"position {position} appears twice in {hold!r}")
+    return tuple(sorted(positions))  # type: ignore[type-var]

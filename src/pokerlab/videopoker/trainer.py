@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pokerlab.cards import DECK, format_cards
-from pokerlab.videopoker.advisor import HAND_SIZE, HoldError, HoldEV, hold_evs, parse_hold
+from pokerlab.videopoker.advisor import HAND_SIZE, HoldEV, hold_evs, parse_hold
 from pokerlab.videopoker.draws import final_hand
 from pokerlab.videopoker.paytable import MAX_COINS, FinalHand, Paytable, VideoPokerError, check_coins, get_paytable
 
@@ -145,10 +145,7 @@ class Trainer:
     def hold(self, positions: Iterable[int] | str) -> HandResult:
         """Hold the cards at ``positions`` (1..5, or text such as ``"1 3 4"``), draw and pay."""
         hand = self._current()
-        chosen = parse_hold(positions) if isinstance(positions, str) else tuple(sorted(positions))
-        for position in chosen:
-            if not 1 <= position <= HAND_SIZE or chosen.count(position) > 1:
-                raise HoldError(f"cannot hold positions {chosen}: each must be one of 1..{HAND_SIZE}, once")
+        chosen = parse_hold(positions)
         holds = self.holds()
         held = next(h for h in holds if h.positions == chosen)
         replacements = iter(self._cards[HAND_SIZE:])
