@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from types import ModuleType
 from math import comb
 from typing import Optional, Union
 
@@ -24,7 +25,13 @@ import numpy as np
 
 from pokerlab.cards import CardsLike, card_name, parse_cards
 from pokerlab.errors import DuplicateCardError, HandSizeError
-from pokerlab.kernels.iteration import enumerate_hands, sample_hands_from
+
+
+def _kernels() -> ModuleType:
+    """The iteration kernels, imported on first use so ``import pokerlab`` stays free of Numba."""
+    from pokerlab.kernels import iteration
+
+    return iteration
 
 SeedLike = Union[int, np.random.Generator, None]
 
@@ -89,7 +96,7 @@ def hands_array(n: int, shared: CardsLike = (), dead: CardsLike = ()) -> np.ndar
     """
     space = _space(n, shared, dead)
     out = np.empty((space.size, n), dtype=np.uint8)
-    enumerate_hands(space.shared, space.free, np.arange(space.k, dtype=np.uint8), out)
+    _kernels().enumerate_hands(space.shared, space.free, np.arange(space.k, dtype=np.uint8), out)
     return out
 
 
@@ -116,7 +123,7 @@ def _enumerate(space: _HandSpace) -> Iterator[tuple[int, ...]]:
     left = space.size
     while left:
         out = np.empty((min(_CHUNK, left), space.n), dtype=np.uint8)
-        enumerate_hands(space.shared, space.free, positions, out)
+        _kernels().enumerate_hands(space.shared, space.free, positions, out)
         left -= len(out)
         for row in out.tolist():
             yield tuple(row)
@@ -128,7 +135,7 @@ def _sample(space: _HandSpace, rows: int, rng: np.random.Generator) -> np.ndarra
     highs = np.arange(len(space.free) - space.k + 1, len(space.free) + 1)
     draws = rng.integers(0, highs, size=(rows, space.k), dtype=np.int64)
     out = np.empty((rows, space.n), dtype=np.uint8)
-    sample_hands_from(space.shared, space.free, draws, out)
+    _kernels().sample_hands_from(space.shared, space.free, draws, out)
     return out
 
 

@@ -4,9 +4,35 @@ Every kernel is a pure function of NumPy arrays and ints, compiled with
 ``@njit(cache=True, nogil=True)``. Tables come in as arguments (a kernel that closes over a
 global array is not cached between processes), indices are unsigned, and inner loops call
 no helper that takes arrays.
+
+Numba caches compiled kernels next to their source, or else in the user's cache directory;
+in a read-only install with neither writable, it would refuse to compile at all, so the
+cache moves to a private temporary directory first.
 """
 
-from pokerlab.kernels.evaluation import (
+import os
+import tempfile
+from pathlib import Path
+
+
+def _writable_cache_dir() -> None:
+    """Point Numba's cache somewhere writable if neither default place is."""
+    import numba
+
+    if numba.config.CACHE_DIR or os.access(Path(__file__).parent, os.W_OK):
+        return
+    user_cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    probe = user_cache
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    if os.access(probe, os.W_OK):
+        return
+    numba.config.CACHE_DIR = tempfile.mkdtemp(prefix="pokerlab-numba-")
+
+
+_writable_cache_dir()
+
+from pokerlab.kernels.evaluation import (  # noqa: E402  (after the cache check)
     all_hands,
     balanced_prefix_bins,
     count_strengths_7,

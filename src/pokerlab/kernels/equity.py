@@ -271,9 +271,16 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
     """
     n_players = starts.shape[0] - 1
     n_board = board.shape[0]
+    # Every per-chunk array is a row of one padded block: small arrays allocated inside the
+    # parallel loop share cache lines between threads, and writing them per trial made two
+    # threads slower than one.
+    pad = n_players + 16
     all_counts = np.zeros((n_chunks, n_players, 9, 9, 3), dtype=np.int64)
-    all_shares = np.zeros((n_chunks, n_players), dtype=np.int64)
-    all_squares = np.zeros((n_chunks, n_players), dtype=np.float64)
+    all_shares = np.zeros((n_chunks, pad), dtype=np.int64)
+    all_squares = np.zeros((n_chunks, pad), dtype=np.float64)
+    all_keys = np.zeros((n_chunks, pad), dtype=np.uint64)
+    all_masks = np.zeros((n_chunks, pad), dtype=np.uint64)
+    all_strengths = np.zeros((n_chunks, pad), dtype=np.int64)
     board_key0 = _KEY_START
     board_mask0 = np.uint64(0)
     for j in range(n_board):
@@ -289,12 +296,12 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
                  + np.uint64(chunk + 1) * np.uint64(0xBF58476D1CE4E5B9)) | _ONE
         bits = np.uint64(0)
         n_bits = 0
-        counts = np.zeros((n_players, 9, 9, 3), dtype=np.int64)
-        shares = np.zeros(n_players, dtype=np.int64)
-        squares = np.zeros(n_players, dtype=np.float64)
-        hole_key = np.zeros(n_players, dtype=np.uint64)
-        hole_mask = np.zeros(n_players, dtype=np.uint64)
-        strengths = np.zeros(n_players, dtype=np.int64)
+        counts = all_counts[chunk]
+        shares = all_shares[chunk]
+        squares = all_squares[chunk]
+        hole_key = all_keys[chunk]
+        hole_mask = all_masks[chunk]
+        strengths = all_strengths[chunk]
         for i in range(n_players):
             if starts[i + 1] - starts[i] == 1:
                 c0 = np.uint64(combos[starts[i], 0])
@@ -387,7 +394,5 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
                 for y in range(9):
                     wins += counts[i, x, y, 0]
             squares[i] += wins
-        all_counts[chunk] = counts
-        all_shares[chunk] = shares
-        all_squares[chunk] = squares
-    return all_counts.sum(axis=0), all_shares.sum(axis=0), all_squares.sum(axis=0)
+    return (all_counts.sum(axis=0), all_shares[:, :n_players].sum(axis=0),
+            all_squares[:, :n_players].sum(axis=0))
