@@ -121,8 +121,60 @@ def suite_eval(quick: bool = False) -> list[Figure]:
     return figures
 
 
+def suite_equity(quick: bool = False) -> list[Figure]:
+    """Exact and Monte Carlo equity against pokerfast (OMPEval) and eval7 (issue 4)."""
+    import eval7
+    from pokerfast import equity as ompeval
+
+    from pokerlab.equity import equity
+
+    figures = []
+    exact_cases = [
+        ("AsKs vs QdQc preflop, exact", ["AsKs", "QdQc"], "", "ms", 1e3, "<= 3", 20),
+        ("AhKh vs 2c2d on Qh7h3s, exact, with the Python call", ["AhKh", "2c2d"], "Qh7h3s", "us", 1e6, "<= 50", 200),
+        ("AhAs vs KhKs vs QhQs preflop, exact", ["AhAs", "KhKs", "QhQs"], "", "ms", 1e3, "<= 1.5", 20),
+        ('"QQ+,AKs" vs "TT+,AQs+" preflop, exact', ["QQ+,AKs", "TT+,AQs+"], "", "s", 1, "<= 0.1", 3),
+    ]
+    for name, players, board, unit, scale, target, number in exact_cases:
+        equity(players, board)  # compile and fill caches as a warm user would have them
+        ompeval.equity(players, board=board, threads=2)
+        ours = best_time(lambda: equity(players, board), number=number)
+        peer = best_time(lambda: ompeval.equity(players, board=board, threads=2), number=max(1, number // 4))
+        figures.append(Figure(name, ours * scale, unit, target, "pokerfast (OMPEval), 2 threads", peer * scale))
+
+    from pokerlab.equity import _preflop_counts
+    _preflop_counts.cache_clear()  # no peer does this one; measure it from a cold result cache
+    vs_random = best_time(lambda: (_preflop_counts.cache_clear(), equity(["AsAh", "random"])), repeat=2)
+    figures.append(Figure("AsAh vs a random hand, exact (2,097,572,400 showdowns)", vs_random, "s", "<= 2"))
+
+    trials = 2_000_000 if quick else 20_000_000
+    hero = [eval7.Card(c) for c in ("As", "Ks")]
+    e7_trials = 1_000_000
+    e7 = best_time(lambda: eval7.py_hand_vs_range_monte_carlo(hero, eval7.HandRange("QdQc"), [], e7_trials),
+                   repeat=3)
+    for name, players, target, peer_name in (
+            ("Monte Carlo, three random players, 2 threads", ["random"] * 3, ">= 35", None),
+            ("Monte Carlo, AsKs vs QdQc, 2 threads", ["AsKs", "QdQc"], ">= 50", "eval7 Monte Carlo, 1 thread")):
+        run = _with_threads(2, lambda: equity(players, exact=False, trials=trials, seed=1))
+        run()
+        seconds = best_time(run, repeat=3)
+        result = run()
+        # pokerfast reports no trial count: infer it from the error it stops at
+        variance = (result.players[0].stderr ** 2) * result.trials
+        target_error = 0.0005
+        peer_time = best_time(lambda: ompeval.equity(players, exact=False, stdev=target_error, threads=2), repeat=3)
+        figures.append(Figure(name, trials / seconds / 1e6, "M showdowns/s", target,
+                              "pokerfast (OMPEval) MC, inferred from its stopping error",
+                              variance / target_error ** 2 / peer_time / 1e6))
+        if peer_name:
+            figures.append(Figure(name, trials / seconds / 1e6, "M showdowns/s", target, peer_name,
+                                  e7_trials / e7 / 1e6))
+    return figures
+
+
 SUITES: dict[str, str] = {
     "eval": "pokerlab.bench:suite_eval",
+    "equity": "pokerlab.bench:suite_equity",
     "videopoker": "pokerlab.videopoker.benchmark:suite",
 }
 """Suite name -> "module:function"; each issue's analyses register their own suite here."""
