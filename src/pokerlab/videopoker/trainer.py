@@ -133,7 +133,7 @@ class Trainer:
         """Deal a new hand (abandoning one not yet drawn to)."""
         self._cards = self._rng.sample(DECK, 2 * HAND_SIZE)
         self._holds = None
-        return tuple(self._cards[:HAND_SIZE])
+        return self._current()
 
     def holds(self) -> list[HoldEV]:
         """Every hold of the current hand with its EV, best first: the hint."""
