@@ -36,7 +36,11 @@ def _nonflush(rank_key, rank, offsets):
 
 @njit(cache=True, nogil=True, inline="always")
 def _showdown(strengths, n_players, weight, category, counts, shares):
-    """Add one showdown of ``n_players`` strengths, worth ``weight``, to the counters."""
+    """Add one showdown of ``n_players`` strengths, worth ``weight``, to the counters.
+
+    ``counts`` is the flat view of the (players, 9, 9, 3) counters: player i, own category a,
+    best other category b and outcome o sit at ``i * 243 + a * 27 + b * 3 + o``.
+    """
     best = 0
     second = 0
     n_best = 0
@@ -50,17 +54,25 @@ def _showdown(strengths, n_players, weight, category, counts, shares):
             n_best += 1
         elif s > second:
             second = s
-    for i in range(n_players):
-        s = strengths[i]
-        if s == best:
-            other = best if n_best > 1 else second
-            outcome = 0 if n_best == 1 else 1
-            if n_best > 1:
-                shares[i] += weight * (TIE_UNITS // n_best)
-        else:
-            other = best
-            outcome = 2
-        counts[i, category[s], category[other], outcome] += weight
+    best_cat = category[best] * 3
+    if n_best == 1:
+        # the winner's best other hand is the second best; everyone else's is the winner's
+        winner_cell = category[second] * 3
+        for i in range(n_players):
+            s = strengths[i]
+            if s == best:
+                counts[i * 243 + category[s] * 27 + winner_cell] += weight
+            else:
+                counts[i * 243 + category[s] * 27 + best_cat + 2] += weight
+    else:
+        share = weight * (TIE_UNITS // n_best)
+        for i in range(n_players):
+            s = strengths[i]
+            if s == best:
+                counts[i * 243 + category[s] * 27 + best_cat + 1] += weight
+                shares[i] += share
+            else:
+                counts[i * 243 + category[s] * 27 + best_cat + 2] += weight
 
 
 @njit(cache=True, nogil=True)
@@ -71,6 +83,7 @@ def enumerate_boards(hole_key, hole_mask, board_key, board_mask, deck, n_deal,
     n_players = hole_key.shape[0]
     strengths = np.zeros(n_players, dtype=np.int64)
     n = deck.shape[0]
+    counts = counts.reshape(-1)
     if n_deal == 0:
         for i in range(n_players):
             strengths[i] = strength_of_key(board_key + hole_key[i], board_mask | hole_mask[i],
@@ -151,6 +164,7 @@ def preflop_exact(hole_cards, dead_mask, rank, offsets, flush, category, counts,
     plain = np.zeros(n_players, dtype=np.int64)
     real = np.zeros(n_players, dtype=np.int64)
     used = np.zeros(13, dtype=np.int64)
+    counts = counts.reshape(-1)
 
     # Part 1: every board counted as if no flush were possible.
     for a in range(13):
@@ -296,7 +310,7 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
                  + np.uint64(chunk + 1) * np.uint64(0xBF58476D1CE4E5B9)) | _ONE
         bits = np.uint64(0)
         n_bits = 0
-        counts = all_counts[chunk]
+        counts = all_counts[chunk].reshape(-1)
         shares = all_shares[chunk]
         squares = all_squares[chunk]
         hole_key = all_keys[chunk]
@@ -390,9 +404,8 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
             done += 1
         for i in range(n_players):  # a win's square is 1: add the wins once, at the end
             wins = 0
-            for x in range(9):
-                for y in range(9):
-                    wins += counts[i, x, y, 0]
+            for cell in range(81):
+                wins += counts[i * 243 + cell * 3]
             squares[i] += wins
     return (all_counts.sum(axis=0), all_shares[:, :n_players].sum(axis=0),
             all_squares[:, :n_players].sum(axis=0))
