@@ -28,7 +28,7 @@ Native value: Cactus Kev's class (lower wins), as the article computes; strength
 >>> key_of(parse_cards("2c 2d 2h 2s 5c 9d Kh")) == key_of(parse_cards("4c 4d 4h 4s 3c 9d Kh"))
 True
 >>> evaluate("2c 2d 2h 2s 5c 9d Kh"), evaluate("4c 4d 4h 4s 3c 9d Kh")
-(7298, 7322)
+(7307, 7331)
 """
 
 from __future__ import annotations
