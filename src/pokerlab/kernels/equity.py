@@ -269,6 +269,21 @@ def _next_random(state):
     return state * np.uint64(0x2545F4914F6CDD1D), state
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _deal_card(used, bits, n_bits, state):
+    """A uniformly random card not in ``used``: six-bit slices of 64-bit draws, 52..63 and
+    cards already out rejected. Returns the card and the new used mask and generator state."""
+    while True:
+        if n_bits < 6:
+            bits, state = _next_random(state)
+            n_bits = 64
+        c = bits & np.uint64(63)
+        bits >>= np.uint64(6)
+        n_bits -= 6
+        if c < np.uint64(52) and not (used >> c) & _ONE:
+            return c, used | (_ONE << c), bits, n_bits, state
+
+
 @njit(cache=True, nogil=True, parallel=True)
 def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_per_chunk, seed,
                 card_key, card_mask, rank, offsets, flush, category):
@@ -352,21 +367,8 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
                         break
                     used |= pair
                 else:
-                    c0 = np.uint64(0)
-                    for k in range(2):
-                        while True:
-                            if n_bits < 6:
-                                bits, state = _next_random(state)
-                                n_bits = 64
-                            c = bits & np.uint64(63)
-                            bits >>= np.uint64(6)
-                            n_bits -= 6
-                            if c < np.uint64(52) and not (used >> c) & _ONE:
-                                break
-                        used |= _ONE << c
-                        if k == 0:
-                            c0 = c
-                    c1 = c
+                    c0, used, bits, n_bits, state = _deal_card(used, bits, n_bits, state)
+                    c1, used, bits, n_bits, state = _deal_card(used, bits, n_bits, state)
                 hole_key[i] = card_key[c0] + card_key[c1]
                 hole_mask[i] = card_mask[c0] | card_mask[c1]
             if not ok:
@@ -374,16 +376,7 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
             key = board_key0
             mask = board_mask0
             for k in range(5 - n_board):
-                while True:
-                    if n_bits < 6:
-                        bits, state = _next_random(state)
-                        n_bits = 64
-                    c = bits & np.uint64(63)
-                    bits >>= np.uint64(6)
-                    n_bits -= 6
-                    if c < np.uint64(52) and not (used >> c) & _ONE:
-                        break
-                used |= _ONE << c
+                c, used, bits, n_bits, state = _deal_card(used, bits, n_bits, state)
                 key += card_key[c]
                 mask |= card_mask[c]
             best = 0
