@@ -1,0 +1,197 @@
+"""The FastAPI app: three pages, the card faces and the JSON API behind them.
+
+>>> from fastapi.testclient import TestClient
+>>> client = TestClient(create_app())
+>>> client.get("/cards/As.svg").headers["content-type"]
+'image/svg+xml'
+>>> client.post("/api/equity", json={"players": ["AsKs", "AsQd"]}).json()["detail"]
+'players[1]: duplicate card: As, already in players[0]'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from pokerlab.cards import card_name, parse_cards
+from pokerlab.category import HandCategory
+from pokerlab.equity import equity
+from pokerlab.errors import PokerlabError
+from pokerlab.grid import grid
+from pokerlab.svg import card_svg
+from pokerlab.videopoker import LINES, MAX_COINS, PAYTABLES, Trainer, hold_evs
+from pokerlab.web.compute import bounded, hole_cards, made_hand
+from pokerlab.web.models import DrawRequest, EquityRequest, GridRequest, HoldsRequest, SessionRequest
+from pokerlab.web.sessions import START_CREDITS, SessionStore, UnknownSessionError
+
+STATIC = Path(__file__).parent / "static"
+PAGES = {"/": "odds.html", "/odds": "odds.html", "/grid": "grid.html", "/videopoker": "videopoker.html"}
+DEFAULT_TIME_LIMIT = 5.0
+"""Seconds any one analysis may take on the server, whatever the request asks for."""
+
+
+class FieldError(Exception):
+    """Bad input found past pydantic's per-field checks: named by field, answered with a 4xx."""
+
+    def __init__(self, field: str, problem: str, status: int = 422) -> None:
+        super().__init__(f"{field}: {problem}")
+        self.field, self.problem, self.status = field, problem, status
+
+
+def _error_response(errors: list[tuple[str, str]], status: int) -> JSONResponse:
+    """One shape for every refusal: ``detail`` to show, ``errors`` to act on field by field."""
+    return JSONResponse(status_code=status, content={
+        "detail": "; ".join(f"{field}: {problem}" for field, problem in errors),
+        "errors": [{"field": field, "problem": problem} for field, problem in errors]})
+
+
+def _field_name(location: tuple[str | int, ...]) -> str:
+    """``("body", "players", 1)`` -> ``"players[1]"``; the whole body is ``"body"``."""
+    parts = location[1:] if len(location) > 1 and location[0] in ("body", "query", "path") else location
+    name = ""
+    for part in parts:
+        name += f"[{part}]" if isinstance(part, int) else f".{part}" if name else str(part)
+    return name
+
+
+@contextmanager
+def blame(field: str, status: int = 422) -> Iterator[None]:
+    """Report a library input error raised inside the block against ``field``."""
+    try:
+        yield
+    except PokerlabError as err:
+        raise FieldError(field, str(err), status) from err
+
+
+def _dealt(trainer: Trainer) -> Trainer:
+    """The trainer, which must have a hand dealt and not yet drawn to."""
+    if trainer.hand is None:
+        raise FieldError("session", "no hand is dealt: deal first", 409)
+    return trainer
+
+
+def _distinct(fields: dict[str, tuple[int, ...]]) -> None:
+    """No card in two fields: the error names the later field and the earlier one."""
+    seen: dict[int, str] = {}
+    for field, cards in fields.items():
+        for card in cards:
+            if card in seen:
+                raise FieldError(field, f"duplicate card: {card_name(card)}, already in {seen[card]}")
+            seen[card] = field
+
+
+def _session_view(session_id: str, trainer: Trainer) -> dict[str, object]:
+    summary = trainer.summary()
+    return {"id": session_id, "paytable": trainer.paytable.name, "coins": trainer.coins,
+            "credits": START_CREDITS + summary.net, **summary.to_dict()}
+
+
+def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
+    """The app; every analysis is cut to ``time_limit`` seconds (then Monte Carlo answers)."""
+    app = FastAPI(title="pokerlab", version="0.1.0",
+                  description="Poker odds, the odds grid and a video poker trainer. Bad input gets a 4xx "
+                              "whose `detail` names the field and the problem.")
+    sessions = SessionStore()
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, err: RequestValidationError) -> JSONResponse:
+        return _error_response([(_field_name(tuple(e["loc"])) or "body", e["msg"].removeprefix("Value error, "))
+                                for e in err.errors()], 422)
+
+    @app.exception_handler(FieldError)
+    async def invalid_field(_request: Request, err: FieldError) -> JSONResponse:
+        return _error_response([(err.field, err.problem)], err.status)
+
+    @app.exception_handler(UnknownSessionError)
+    async def unknown_session(_request: Request, err: UnknownSessionError) -> JSONResponse:
+        return _error_response([("session", str(err))], 404)
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    for route, page in PAGES.items():
+        app.add_api_route(route, (lambda page=page: FileResponse(STATIC / page)), include_in_schema=False)
+
+    @app.get("/cards/{card}.svg", tags=["cards"], response_class=Response,
+             responses={200: {"content": {"image/svg+xml": {}}}})
+    def card(card: str, four_color: bool = False) -> Response:
+        """A card face (``As``, ``Td``, ``10h``) or ``back``, drawn as SVG."""
+        with blame("card", 404):
+            svg = _svg(card, four_color)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+    # The analyses are plain functions: FastAPI runs them on its thread pool, off the event
+    # loop, and the Numba kernels release the GIL, so a slow one never holds up the rest.
+    @app.post("/api/equity", tags=["odds"])
+    def equity_endpoint(body: EquityRequest) -> dict[str, object]:
+        """Each player's win, tie and equity: exact when it fits the time, else Monte Carlo with ± (stderr)."""
+        _distinct({"board": parse_cards(body.board), "dead": parse_cards(body.dead),
+                   **{f"players[{i}]": hole_cards(p) or () for i, p in enumerate(body.players)}})
+        seconds = min(body.seconds, time_limit)
+        with blame("players"):
+            result = bounded(lambda **options: equity(body.players, body.board, body.dead, **options),
+                             seconds, body.seed)
+        out = result.to_dict()
+        for player, spec in zip(out["players"], body.players):  # type: ignore[arg-type]
+            player["made"] = made_hand(spec, body.board)
+        return {**out, "seconds": seconds}
+
+    @app.post("/api/grid", tags=["odds"])
+    def grid_endpoint(body: GridRequest) -> dict[str, object]:
+        """How the hand ends up against random opponents, by final category of each side."""
+        _distinct({"hand": parse_cards(body.hand), "board": parse_cards(body.board)})
+        with blame("opponents"):
+            result = bounded(lambda **options: grid(body.hand, body.board, body.opponents, **options),
+                             min(body.seconds, time_limit), body.seed)
+        return {**result.to_dict(), "labels": {c.name: c.label for c in HandCategory}}
+
+    @app.get("/api/paytables", tags=["video poker"])
+    def paytables() -> dict[str, object]:
+        """The built-in Jacks or Better pay tables, with each line's credits paid at a bet of 1..5 coins."""
+        return {"paytables": [{**t.to_dict(), "credits": {line.value: [t.pay(line, c) * c for c in range(1, MAX_COINS + 1)]
+                                                          for line in LINES}} for t in PAYTABLES.values()],
+                "lines": [{"name": line.value, "label": line.label} for line in LINES]}
+
+    @app.post("/api/videopoker/holds", tags=["video poker"])
+    def holds(body: HoldsRequest) -> dict[str, object]:
+        """All 32 holds of a dealt hand with their exact EV per coin, best first."""
+        return {"hand": body.hand, "holds": [h.to_dict() for h in hold_evs(body.hand, body.paytable, body.coins)]}
+
+    @app.post("/api/videopoker/sessions", tags=["video poker"])
+    def new_session(body: SessionRequest) -> dict[str, object]:
+        """Start a session: a pay table, a bet and credits to play with."""
+        session_id = sessions.create(body.paytable, body.coins, body.seed)
+        with sessions.use(session_id) as trainer:
+            return _session_view(session_id, trainer)
+
+    @app.post("/api/videopoker/sessions/{session_id}/deal", tags=["video poker"])
+    def deal(session_id: str) -> dict[str, object]:
+        """Deal five cards (a hand not drawn to is abandoned, unbet)."""
+        with sessions.use(session_id) as trainer:
+            return {"hand": [card_name(c) for c in trainer.deal()], "session": _session_view(session_id, trainer)}
+
+    @app.get("/api/videopoker/sessions/{session_id}/holds", tags=["video poker"])
+    def session_holds(session_id: str) -> dict[str, object]:
+        """The advice: every hold of the hand dealt, with its EV per coin, best first."""
+        with sessions.use(session_id) as trainer:
+            return {"holds": [h.to_dict() for h in _dealt(trainer).holds()]}
+
+    @app.post("/api/videopoker/sessions/{session_id}/draw", tags=["video poker"])
+    def draw(session_id: str, body: DrawRequest) -> dict[str, object]:
+        """Hold the given positions, draw, pay; the result grades the hold against the best."""
+        with sessions.use(session_id) as trainer:
+            with blame("hold"):
+                result = _dealt(trainer).hold(body.hold)
+            return {"result": result.to_dict(), "session": _session_view(session_id, trainer)}
+
+    return app
+
+
+@lru_cache(maxsize=256)
+def _svg(card: str, four_color: bool) -> str:
+    return card_svg(card, four_color)

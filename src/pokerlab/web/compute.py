@@ -1,0 +1,79 @@
+"""Heavy analyses under a time limit: exact while it fits, Monte Carlo for the rest of the time.
+
+>>> r = bounded(lambda **options: equity(["AsKs", "QdQc"], **options), seconds=2.0)
+>>> r.exact, round(r.players[0].equity, 4)
+(True, 0.4621)
+>>> r = bounded(lambda **options: equity(["AsKs", "random", "random"], **options), seconds=0.2, seed=1)
+>>> r.exact, r.players[0].stderr > 0
+(False, True)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+from pokerlab.cards import parse_cards
+from pokerlab.equity import DEFAULT_STDERR, ExactTooLargeError, equity
+from pokerlab.errors import PokerlabError
+from pokerlab.evaluate import evaluate
+from pokerlab.ranges import starting_hand
+
+T = TypeVar("T")
+
+EXACT_SHARE = 0.5
+"""Share of the time budget an exact enumeration may use before it is abandoned."""
+
+MIN_MONTE_CARLO_SECONDS = 0.05
+"""Monte Carlo always gets at least this long, so an abandoned exact run still yields a result."""
+
+
+class _OutOfTime(Exception):
+    """Raised from the progress callback to abandon an exact enumeration."""
+
+
+def bounded(analysis: Callable[..., T], seconds: float, seed: int | None = None) -> T:
+    """Run ``analysis(**equity_options)`` in about ``seconds``.
+
+    It is first asked for an exact answer, which it refuses when the work is plainly too
+    large (:class:`ExactTooLargeError`) and which is abandoned after half the budget; then
+    Monte Carlo runs for the time left, stopping early at the default standard error. The
+    time is wall-clock, so concurrent requests share the cores and each still ends on time.
+    """
+    started = time.perf_counter()
+
+    def stop_when_late(_fraction: float) -> None:
+        if time.perf_counter() - started > seconds * EXACT_SHARE:
+            raise _OutOfTime
+
+    try:
+        return analysis(exact=True, progress=stop_when_late)
+    except (ExactTooLargeError, _OutOfTime):
+        left = max(seconds - (time.perf_counter() - started), MIN_MONTE_CARLO_SECONDS)
+        return analysis(exact=False, seconds=left, stderr=DEFAULT_STDERR, seed=seed)
+
+
+def hole_cards(player: str) -> tuple[int, ...] | None:
+    """A player's known cards, or None for a range or ``random``.
+
+    >>> hole_cards("AsKs"), hole_cards("QQ+"), hole_cards("random")
+    ((51, 47), None, None)
+    """
+    try:
+        return parse_cards(player)
+    except PokerlabError:
+        return None
+
+
+def made_hand(player: str, board: str) -> str:
+    """What a player holds now: the made hand on a flop or later, the starting hand before.
+
+    >>> made_hand("AhKh", "Qh7h3h"), made_hand("AhKh", ""), made_hand("QQ+", "Qh7h3h")
+    ('Flush, Ace-King-Queen-Seven-Trey', 'AKs', 'a range')
+    """
+    cards = hole_cards(player)
+    if cards is None:
+        return "random" if player == "random" else "a range"
+    board_cards = parse_cards(board)
+    return evaluate(cards + board_cards).describe() if board_cards else starting_hand(cards)

@@ -1,0 +1,78 @@
+"""Running the app with uvicorn: ``pokerlab serve`` in the foreground, or in a background thread.
+
+The socket is bound before uvicorn starts, so a busy port fails at once with a clear message,
+port 0 picks a free port, and the URL printed is the one actually served.
+
+>>> import httpx
+>>> with running() as url:
+...     httpx.get(url + "api/paytables").status_code
+200
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import uvicorn
+from fastapi import FastAPI
+
+from pokerlab.errors import PokerlabError
+from pokerlab.web.app import create_app
+
+STARTUP_SECONDS = 30.0
+
+
+def bind(host: str = "127.0.0.1", port: int = 8000) -> socket.socket:
+    """A listening socket on ``host:port`` (port 0: any free port)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as err:
+        sock.close()
+        raise PokerlabError(f"cannot listen on {host}:{port}: {err.strerror}") from err
+    sock.listen(2048)
+    return sock
+
+
+def url_of(sock: socket.socket) -> str:
+    """The page's address for a bound socket."""
+    host, port = sock.getsockname()[:2]
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def _server(app: FastAPI) -> uvicorn.Server:
+    # Request logs would flood a terminal during a load test; warnings and errors still show.
+    return uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=5))
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Serve the app until interrupted, printing its URL once it listens."""
+    sock = bind(host, port)
+    print(f"pokerlab is serving on {url_of(sock)}  (Ctrl+C to stop)", flush=True)
+    _server(create_app()).run(sockets=[sock])
+
+
+@contextmanager
+def running(app: FastAPI | None = None, host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
+    """Serve ``app`` (default: a new one) in a background thread; yields its URL, stops on exit."""
+    sock = bind(host, port)
+    server = _server(app or create_app())
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise PokerlabError("the web server did not start")
+        time.sleep(0.01)
+    try:
+        yield url_of(sock)
+    finally:
+        server.should_exit = True
+        thread.join(STARTUP_SECONDS)
+        sock.close()

@@ -1,0 +1,71 @@
+// Shared by the three pages: card names, card images, the deck picker and the API call.
+
+export const RANKS = "23456789TJQKA";
+export const SUITS = "cdhs";
+// Deck order for the picker: one row per suit, aces first, as players scan a deck.
+export const DECK = [..."shdc"].flatMap((s) => [...RANKS].reverse().map((r) => r + s));
+
+const CARD_TEXT = /(10|[2-9tjqka])\s*([cdhs])/gi;
+
+/** The card names in a piece of text ("AsKd", "as kd", "10h"), normalised to "As", "Th". */
+export function cardsIn(text) {
+  return [...text.matchAll(CARD_TEXT)].map(([, r, s]) => (r === "10" ? "T" : r.toUpperCase()) + s.toLowerCase());
+}
+
+/** Whether the text is exactly some cards (and not a range such as "AKs"). */
+export function isCards(text) {
+  return text.replace(CARD_TEXT, "").replace(/[\s,]/g, "") === "" && cardsIn(text).length > 0;
+}
+
+export function cardImage(name) {
+  const img = document.createElement("img");
+  img.src = `/cards/${name}.svg`;
+  img.alt = name;
+  img.draggable = false;
+  return img;
+}
+
+/** An element showing a card (or an empty slot when name is null). */
+export function cardSlot(name, onClick) {
+  const slot = document.createElement("span");
+  slot.className = "card slot" + (name ? " filled" : "");
+  if (name) slot.append(cardImage(name));
+  slot.dataset.card = name || "";
+  if (onClick) slot.addEventListener("click", onClick);
+  return slot;
+}
+
+/** POST (or GET without a body) JSON; a refusal throws an Error carrying the server's detail. */
+export async function api(path, body) {
+  const response = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.detail || `${response.status} ${response.statusText}`);
+  return data;
+}
+
+/** The 52 cards as buttons; onPick(name) on a click; used(names) greys out cards in play. */
+export class DeckPicker {
+  constructor(element, onPick) {
+    this.buttons = new Map();
+    element.classList.add("deck");
+    for (const name of DECK) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.card = name;
+      button.title = name;
+      button.append(cardImage(name));
+      button.addEventListener("click", () => onPick(name));
+      element.append(button);
+      this.buttons.set(name, button);
+    }
+  }
+
+  used(names) {
+    const taken = new Set(names);
+    for (const [name, button] of this.buttons) button.disabled = taken.has(name);
+  }
+}
+
+export const percent = (x, digits = 1) => `${(100 * x).toFixed(digits)}%`;
