@@ -21,6 +21,7 @@ from pokerlab.evaluate import best_five, evaluate
 from pokerlab.grid import grid
 from pokerlab.outs import outs
 from pokerlab.videopoker.cli import app as videopoker_app
+from pokerlab.preflop.cli import app as preflop_app
 from pokerlab.ranges import COMBOS, Range
 
 T = TypeVar("T")
@@ -28,6 +29,7 @@ app = typer.Typer(help="pokerlab: poker hand evaluation and odds.", no_args_is_h
                   pretty_exceptions_enable=False)
 console = Console()
 app.add_typer(videopoker_app, name="videopoker")
+app.add_typer(preflop_app, name="preflop")
 
 
 def _fail(err: PokerlabError) -> None:
@@ -231,6 +233,17 @@ def outs_command(hand: Annotated[str, typer.Argument(help="The player's hole car
     for category, cards in result.by_category().items():
         table.add_row(category.label, format_cards(cards))
     console.print(table)
+
+@app.command()
+def serve(host: Annotated[str, typer.Option(help="Address to listen on; loopback unless told otherwise.")] = "127.0.0.1",
+          port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8000) -> None:
+    """The web app: hand odds, the odds grid and the video poker trainer; prints its URL."""
+    from pokerlab.web.server import serve as serve_web  # FastAPI loads only for this command
+
+    try:
+        serve_web(host, port)
+    except PokerlabError as err:
+        _fail(err)
 
 
 if __name__ == "__main__":
