@@ -1,0 +1,70 @@
+"""``pokerlab bench web``: many equity requests at once against a server on loopback.
+
+The mix runs from a cached exact preflop answer to ten players on a flop, which Monte
+Carlo answers within its time budget; all of them are sent at the same moment.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import time
+
+from pokerlab.bench import Figure
+
+MIXED_REQUESTS: tuple[dict[str, object], ...] = (
+    {"players": ["AsKs", "QdQc"]},
+    {"players": ["AhKh", "2c2d"], "board": "Qh7h3s"},
+    {"players": ["AsKs", "QQ+,AKs", "random"], "seconds": 0.5},
+    {"players": ["AcAd", *["random"] * 9], "board": "Kd7c2h", "seconds": 1.0},
+)
+"""Equity requests of mixed size: exact preflop, exact flop, ranges, ten players."""
+
+
+async def _send_all(url: str, bodies: list[dict[str, object]]) -> list[float]:
+    import httpx
+
+    async def one(client: httpx.AsyncClient, body: dict[str, object]) -> float:
+        started = time.perf_counter()
+        response = await client.post(url + "api/equity", json=body)
+        response.raise_for_status()
+        return time.perf_counter() - started
+
+    limits = httpx.Limits(max_connections=len(bodies), max_keepalive_connections=len(bodies))
+    async with httpx.AsyncClient(limits=limits, timeout=120) as client:
+        return list(await asyncio.gather(*(one(client, body) for body in bodies)))
+
+
+def load_test(url: str, requests: int = 200) -> list[float]:
+    """Send ``requests`` equity requests at once, cycling through :data:`MIXED_REQUESTS`.
+
+    Returns each one's latency in seconds; raises ``httpx.HTTPStatusError`` if any fails.
+    """
+    bodies = [MIXED_REQUESTS[i % len(MIXED_REQUESTS)] for i in range(requests)]
+    return asyncio.run(_send_all(url, bodies))
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile: the smallest value with ``share`` of them at or below it.
+
+    >>> percentile([4.0, 1.0, 3.0, 2.0], 0.5), percentile([4.0, 1.0, 3.0, 2.0], 0.99)
+    (2.0, 4.0)
+    """
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(round(share * len(ordered), 9)) - 1)]  # round: 0.99 * 200 is 198.00000000000003
+
+
+def suite(quick: bool = False) -> list[Figure]:
+    """Latency of 200 concurrent equity requests of mixed size (issue 6)."""
+    from pokerlab.web.server import running
+
+    requests = 40 if quick else 200
+    with running() as url:
+        load_test(url, len(MIXED_REQUESTS))  # compile and cache before measuring
+        started = time.perf_counter()
+        latencies = load_test(url, requests)
+        wall = time.perf_counter() - started
+    label = f"{requests} concurrent /api/equity requests, mixed sizes, loopback"
+    return [Figure(f"{label}: p50 latency", percentile(latencies, 0.5), "s"),
+            Figure(f"{label}: p99 latency", percentile(latencies, 0.99), "s"),
+            Figure(f"{label}: throughput", requests / wall, "requests/s")]
