@@ -32,7 +32,7 @@ Progress = Callable[[int, int], None]
 Executor = Union[None, str, Any]
 """None (this machine), a scheduler address like ``"tcp://host:8786"``, or a ``distributed.Client``."""
 
-CONNECT_TIMEOUT = 5.0
+CONNECT_TIMEOUT = 3.0
 """Seconds to wait for a Dask scheduler before giving up."""
 
 
