@@ -54,6 +54,8 @@ def _dead(text: str) -> str:
 
 def _player(text: str) -> str:
     """Two hole cards, ``random``, or a non-empty range; returned in a canonical spelling."""
+    if not text.strip():
+        raise ValueError("empty: give two cards ('AsKs'), a range ('QQ+,AKs') or 'random'")
     if text.strip().lower() in RANDOM_WORDS:
         return "random"
     try:

@@ -1,0 +1,255 @@
+"""The web app's JSON API, pages and card images, through FastAPI's TestClient."""
+
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from pokerlab import evaluate
+from pokerlab.cards import card_name
+from pokerlab.equity import equity
+from pokerlab.grid import grid
+from pokerlab.videopoker import PAYTABLES, Trainer, hold_evs
+from pokerlab.web import create_app
+from pokerlab.web.app import STATIC
+from pokerlab.web.compute import bounded
+from pokerlab.web.sessions import START_CREDITS
+
+TIME_LIMIT = 0.5
+
+
+@pytest.fixture(scope="module")
+def client():
+    return TestClient(create_app(time_limit=TIME_LIMIT))
+
+
+def refused(response, status, field):
+    """The response is a refusal naming ``field``; returns the problem text."""
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert [e["field"] for e in body["errors"]][0] == field, body
+    assert body["detail"].startswith(f"{field}: ")
+    return body["errors"][0]["problem"]
+
+
+# --- pages, assets, docs --------------------------------------------------------------------
+
+@pytest.mark.parametrize("path, script", [("/", "odds.js"), ("/odds", "odds.js"), ("/grid", "grid.js"),
+                                          ("/videopoker", "videopoker.js")])
+def test_pages_load_their_scripts(client, path, script):
+    response = client.get(path)
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/html")
+    assert f'src="/static/{script}"' in response.text
+    assert client.get(f"/static/{script}").status_code == 200
+
+
+def test_every_asset_is_local():
+    for path in STATIC.iterdir():
+        text = path.read_text()
+        assert "http://" not in text and "https://" not in text, f"{path.name} reaches out to the network"
+
+
+def test_static_files(client):
+    assert client.get("/static/style.css").headers["content-type"].startswith("text/css")
+    assert client.get("/static/missing.js").status_code == 404
+
+
+def test_card_images(client):
+    face = client.get("/cards/As.svg")
+    assert face.status_code == 200 and face.headers["content-type"] == "image/svg+xml"
+    assert 'aria-label="Ace of Spades"' in face.text
+    assert client.get("/cards/10h.svg").text == client.get("/cards/Th.svg").text
+    assert 'aria-label="card back"' in client.get("/cards/back.svg").text
+    assert "#1f57c3" in client.get("/cards/Kd.svg?four_color=true").text
+    assert "unknown card" in refused(client.get("/cards/Zz.svg"), 404, "card")
+    refused(client.get("/cards/AsKs.svg"), 404, "card")
+    refused(client.get("/cards/As.svg?four_color=maybe"), 422, "four_color")
+
+
+def test_docs_and_schema(client):
+    assert client.get("/docs").status_code == 200
+    paths = client.get("/openapi.json").json()["paths"]
+    assert {"/api/equity", "/api/grid", "/api/paytables", "/api/videopoker/holds", "/api/videopoker/sessions",
+            "/api/videopoker/sessions/{session_id}/draw", "/cards/{card}.svg"} <= set(paths)
+
+
+# --- equity ---------------------------------------------------------------------------------
+
+def test_equity_exact_agrees_with_the_library(client):
+    body = client.post("/api/equity", json={"players": ["AsKs", "QdQc"]}).json()
+    expected = equity(["AsKs", "QdQc"])
+    assert body["exact"] is True and body["showdowns"] == expected.showdowns
+    assert [p["equity"] for p in body["players"]] == [p.equity for p in expected.players]
+    assert [p["made"] for p in body["players"]] == ["AKs", "QQ"]
+
+
+def test_equity_on_a_board_describes_made_hands(client):
+    body = client.post("/api/equity", json={"players": ["ah kh", "2c 2d"], "board": "Qh 7h 3h", "dead": "9c"}).json()
+    assert body["board"] == "Qh 7h 3h" and body["dead"] == "9c"
+    assert [p["hand"] for p in body["players"]] == ["AhKh", "2c2d"]
+    assert body["players"][0]["made"] == evaluate("Ah Kh Qh 7h 3h").describe()
+    assert body["players"][1]["made"] == "Pair of Deuces with Queen-Seven-Trey kickers"
+    expected = equity(["AhKh", "2c2d"], "Qh7h3h", "9c")
+    assert body["players"][0]["equity"] == pytest.approx(expected.players[0].equity)
+
+
+def test_equity_ranges_and_random_use_monte_carlo_within_the_limit(client):
+    players = ["AsKs", "QQ+,AKs", "random"]
+    body = client.post("/api/equity", json={"players": players, "seconds": 20, "seed": 5}).json()
+    assert body["seconds"] == TIME_LIMIT, "the server's limit caps the request's budget"
+    assert body["exact"] is False
+    assert [p["made"] for p in body["players"]] == ["AKs", "a range", "random"]
+    expected = equity(players, exact=False, trials=200_000, seed=1)
+    for got, want in zip(body["players"], expected.players):
+        assert got["stderr"] > 0
+        assert got["equity"] == pytest.approx(want.equity, abs=5 * (got["stderr"] + want.stderr))
+
+
+def test_ten_random_players_still_answer(client):
+    body = client.post("/api/equity", json={"players": ["random"] * 10, "seconds": 30}).json()
+    assert body["exact"] is False and len(body["players"]) == 10
+    assert sum(p["equity"] for p in body["players"]) == pytest.approx(1.0)
+
+
+def test_an_exact_run_that_runs_late_gives_way_to_monte_carlo():
+    calls = []
+
+    def analysis(**options):
+        calls.append(options)
+        if options["exact"]:
+            for _ in range(1000):  # ten seconds of work, reporting progress as it goes
+                time.sleep(0.01)
+                options["progress"](0.0)
+            return "exact"
+        return "monte carlo"
+
+    assert bounded(analysis, seconds=0.1, seed=3) == "monte carlo"
+    assert calls[1]["exact"] is False and calls[1]["seed"] == 3 and 0 < calls[1]["seconds"] <= 0.1
+
+
+@pytest.mark.parametrize("body, field, problem", [
+    ({"players": ["AsKs", "AsQd"]}, "players[1]", "duplicate card: As, already in players[0]"),
+    ({"players": ["AsKs", "QdQc"], "board": "Ks7h2c"}, "players[0]", "duplicate card: Ks, already in board"),
+    ({"players": ["AsKs", "QdQc"], "dead": "Qc"}, "players[1]", "duplicate card: Qc, already in dead"),
+    ({"players": ["AsKs", "QdQc"], "board": "7h2c9d", "dead": "9d"}, "dead", "duplicate card: 9d, already in board"),
+    ({"players": ["AsKs", "QdQc"], "board": "Zz7h2c"}, "board", "unknown card"),
+    ({"players": ["AsKs", "QdQc"], "board": "7h7h2c"}, "board", "duplicate card: 7h"),
+    ({"players": ["AsKs", "QdQc"], "board": "7h2c"}, "board", "a board has 0, 3, 4 or 5 cards, got 2"),
+    ({"players": ["AsKs", "QdQcJh"]}, "players[1]", "a hold'em hand has 2 cards, got 3"),
+    ({"players": ["AsKs", "QQ+,ZZ"]}, "players[1]", "unknown range token: 'ZZ'"),
+    ({"players": ["AsKs", " "]}, "players[1]", "empty: give two cards"),
+    ({"players": ["AsKs", "AA:0"]}, "players[1]", "is empty"),
+    ({"players": ["AsKs", "AsAh"], "board": "Ad Ac 2c"}, "players[1]", "duplicate card: As"),
+    ({"players": ["AsKs", "AA"], "board": "Ad Ac 2c"}, "players", "range 'AA' is empty once the board"),
+    ({"players": ["AsKs"]}, "players", "at least 2 items"),
+    ({"players": ["random"] * 11}, "players", "at most 10 items"),
+    ({"players": "AsKs QdQc"}, "players", "valid list"),
+    ({"players": ["AsKs", 7]}, "players[1]", "valid string"),
+    ({"players": ["AsKs", "QdQc"], "seconds": 0}, "seconds", "greater than 0"),
+    ({"players": ["AsKs", "QdQc"], "seconds": 1e9}, "seconds", "less than or equal to 30"),
+    ({"players": ["AsKs", "QdQc"], "seed": -1}, "seed", "greater than or equal to 0"),
+    ({"players": ["AsKs", "QdQc"], "trials": 5}, "trials", "Extra inputs are not permitted"),
+    ({"players": ["AsKs", "Q" * 500]}, "players[1]", "at most 200 characters"),
+    ({}, "players", "Field required"),
+])
+def test_equity_refusals_name_the_field(client, body, field, problem):
+    assert problem in refused(client.post("/api/equity", json=body), 422, field)
+
+
+def test_a_body_that_is_not_json_is_refused(client):
+    response = client.post("/api/equity", content=b"{players", headers={"content-type": "application/json"})
+    assert response.status_code == 422 and "JSON" in response.json()["detail"]
+    refused(client.post("/api/equity"), 422, "body")
+
+
+def test_the_deck_running_out_is_refused(client):
+    players = ["random"] * 10
+    dead = "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s 8c 8d 8h 8s"
+    assert "short" in refused(client.post("/api/equity", json={"players": players, "dead": dead}), 422, "players")
+
+
+# --- grid -----------------------------------------------------------------------------------
+
+def test_grid_agrees_with_the_library(client):
+    body = client.post("/api/grid", json={"hand": "AsKs", "board": "TsQs2d"}).json()
+    expected = grid("AsKs", "TsQs2d")
+    assert body["exact"] is True and body["win"] == pytest.approx(expected.win)
+    assert body["cells"]["FLUSH"]["PAIR"]["win"] == pytest.approx(expected.cell("FLUSH", "PAIR").win)
+    assert body["labels"]["STRAIGHT_FLUSH"] == "Straight Flush"
+
+
+def test_grid_with_many_opponents_is_bounded(client):
+    body = client.post("/api/grid", json={"hand": "7c2d", "opponents": 9, "seconds": 10, "seed": 1}).json()
+    assert body["exact"] is False and body["opponents"] == 9 and 0 < body["win"] < 0.1
+
+
+@pytest.mark.parametrize("body, field, problem", [
+    ({"hand": "AsKsQs"}, "hand", "2 cards, got 3"),
+    ({"hand": "AsKs", "board": "As7h2c"}, "board", "duplicate card: As, already in hand"),
+    ({"hand": "AsKs", "opponents": 0}, "opponents", "greater than or equal to 1"),
+    ({"hand": "AsKs", "opponents": 10}, "opponents", "less than or equal to 9"),
+    ({"hand": "QQ+"}, "hand", "unknown card"),
+])
+def test_grid_refusals_name_the_field(client, body, field, problem):
+    assert problem in refused(client.post("/api/grid", json=body), 422, field)
+
+
+# --- video poker ----------------------------------------------------------------------------
+
+def test_paytables(client):
+    body = client.get("/api/paytables").json()
+    assert [t["name"] for t in body["paytables"]] == list(PAYTABLES)
+    full_pay = body["paytables"][0]
+    assert full_pay["credits"]["royal_flush"] == [250, 500, 750, 1000, 4000]
+    assert full_pay["credits"]["full_house"] == [9, 18, 27, 36, 45]
+    assert body["lines"][-1] == {"name": "jacks_or_better", "label": "Jacks or Better"}
+
+
+def test_holds_agree_with_the_advisor(client):
+    body = client.post("/api/videopoker/holds", json={"hand": "As Ks Kh 4s 4d", "paytable": "jacks-8-5", "coins": 1}).json()
+    expected = hold_evs("As Ks Kh 4s 4d", "jacks-8-5", 1)
+    assert len(body["holds"]) == 32
+    assert [h["ev"] for h in body["holds"]] == [h.ev for h in expected]
+    assert body["holds"][0]["cards"] == "Ks Kh 4s 4d"
+
+
+@pytest.mark.parametrize("body, field, problem", [
+    ({"hand": "As Ks Kh 4s"}, "hand", "a video poker hand has 5 cards, got 4"),
+    ({"hand": "As Ks Kh 4s As"}, "hand", "duplicate card: As"),
+    ({"hand": "As Ks Kh 4s 4d", "paytable": "jacks-10-7"}, "paytable", "jacks-9-6"),
+    ({"hand": "As Ks Kh 4s 4d", "paytable": "/etc/passwd.toml"}, "paytable", "Input should be"),
+    ({"hand": "As Ks Kh 4s 4d", "coins": 6}, "coins", "less than or equal to 5"),
+])
+def test_holds_refusals_name_the_field(client, body, field, problem):
+    assert problem in refused(client.post("/api/videopoker/holds", json=body), 422, field)
+
+
+def test_a_session_plays_like_the_trainer(client):
+    session = client.post("/api/videopoker/sessions", json={"paytable": "jacks-9-6", "coins": 5, "seed": 11}).json()
+    assert session["credits"] == START_CREDITS and session["hands"] == 0
+    trainer = Trainer("jacks-9-6", 5, seed=11)
+    base = f"/api/videopoker/sessions/{session['id']}"
+    for hold in ([], [1, 2]):
+        dealt = client.post(base + "/deal").json()
+        assert dealt["hand"] == [card_name(c) for c in trainer.deal()]
+        holds = client.get(base + "/holds").json()["holds"]
+        assert [h["ev"] for h in holds] == [h.ev for h in trainer.holds()]
+        played = client.post(base + "/draw", json={"hold": hold}).json()
+        expected = trainer.hold(hold)
+        assert played["result"] == expected.to_dict()
+    summary = trainer.summary()
+    assert played["session"]["credits"] == START_CREDITS + summary.net
+    assert played["session"]["hands"] == 2 and played["session"]["ev_lost"] == pytest.approx(summary.ev_lost)
+
+
+def test_session_refusals(client):
+    session = client.post("/api/videopoker/sessions", json={}).json()
+    base = f"/api/videopoker/sessions/{session['id']}"
+    assert "no hand is dealt" in refused(client.post(base + "/draw", json={"hold": []}), 409, "session")
+    refused(client.get(base + "/holds"), 409, "session")
+    client.post(base + "/deal")
+    assert "less than or equal to 5" in refused(client.post(base + "/draw", json={"hold": [6]}), 422, "hold[0]")
+    assert "appears twice" in refused(client.post(base + "/draw", json={"hold": [1, 1]}), 422, "hold")
+    refused(client.post(base + "/draw", json={}), 422, "hold")
+    assert "no video poker session 'nope'" in refused(client.post("/api/videopoker/sessions/nope/deal"), 404, "session")
+    refused(client.post("/api/videopoker/sessions", json={"coins": 0}), 422, "coins")
