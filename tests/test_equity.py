@@ -104,7 +104,7 @@ def test_results_add_up_exactly():
     (["22+", "AKo"], "Kd 8s 2h", ""),
     (["AhKh", "random"], "Qh 7h 3s 9d", ""),
     (["5c4c", "random"], "", ""),
-    (["5c4c", "random", "random"], "Ac 5h 9s 9d", ""),
+    (["5c4c", "AhKd", "random"], "Ac 5h 9s 9d", ""),
     (["AA", "KK", "QQ"], "", ""),
     (["AsKd", "AhKs"], "", ""),
     (["T9s", "random"], "Ts 9d 2c", "Ac Ad"),

@@ -36,7 +36,9 @@ MAX_EXACT_MATCHUPS = 20_000
 about a millisecond; more than this many and ``exact=None`` samples instead."""
 
 MAX_EXACT_SHOWDOWNS = 200_000_000
-"""After the flop, boards are dealt one by one: at most this many showdowns when exact=None."""
+"""After the flop, boards are dealt one by one: at most this many showdowns when exact=None
+(and, as preflop, at most :data:`MAX_EXACT_MATCHUPS` deals of hole cards, each of which costs
+tens of microseconds of Python around its kernel call)."""
 
 DEFAULT_STDERR = 0.0005
 RANDOM_WORDS = frozenset({"random", "any", "xxxx", "xx"})
@@ -277,8 +279,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
            progress: Callable[[float], None] | None = None) -> EquityResult:
     """Each player's chance to win, split and lose, and their share of the pot.
 
-    ``exact=None`` enumerates when :func:`exact_work` is small (preflop at most
-    :data:`MAX_EXACT_MATCHUPS` matchups, later at most :data:`MAX_EXACT_SHOWDOWNS`
+    ``exact=None`` enumerates when :func:`exact_work` is small (at most
+    :data:`MAX_EXACT_MATCHUPS` matchups and, after the flop, :data:`MAX_EXACT_SHOWDOWNS`
     showdowns) and otherwise samples until the largest standard error of an equity is at
     most ``stderr`` (default 0.0005), ``trials`` showdowns were dealt, or ``seconds``
     passed, whichever comes first. ``exact=True`` refuses work that is too large.
@@ -307,7 +309,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     fixed = sum(1 << c for c in fixed_ids)
     parsed = _players(players, fixed)
     matchups, showdowns = exact_work(parsed, board_ids, dead_ids)
-    small = matchups <= MAX_EXACT_MATCHUPS if not board_ids else showdowns <= MAX_EXACT_SHOWDOWNS
+    small = matchups <= MAX_EXACT_MATCHUPS and (not board_ids or showdowns <= MAX_EXACT_SHOWDOWNS)
     if exact and not small:
         raise ExactTooLargeError(
             f"exact enumeration would take up to {showdowns:,} showdowns over {matchups:,} deals of "
