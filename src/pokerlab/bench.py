@@ -176,6 +176,7 @@ SUITES: dict[str, str] = {
     "eval": "pokerlab.bench:suite_eval",
     "equity": "pokerlab.bench:suite_equity",
     "videopoker": "pokerlab.videopoker.benchmark:suite",
+    "preflop": "pokerlab.preflop.benchmark:suite",
     "web": "pokerlab.web.benchmark:suite",
     "algorithms": "pokerlab.algorithms.benchmark:suite",
 }

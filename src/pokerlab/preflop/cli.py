@@ -27,6 +27,8 @@ SchedulerOption = Annotated[Optional[str], typer.Option(
     "--scheduler", help="Run on this Dask scheduler, e.g. tcp://host:8786 (default: this machine).")]
 ResultsOption = Annotated[Optional[Path], typer.Option(
     "--results", help="Keep finished chunks in this folder; a rerun resumes from them.")]
+ThreadsOption = Annotated[Optional[int], typer.Option(help="Numba threads of a local run (default: all).")]
+JsonPathOption = Annotated[Optional[Path], typer.Option("--json", help="Write the result as JSON.")]
 TableOption = Annotated[Optional[Path], typer.Option(
     "--table", help="A table CSV written by vs-random --csv (default: the shipped one-opponent table).")]
 
@@ -42,6 +44,13 @@ def _with_progress(description: str, job: Callable[[Callable[[int, int], None]],
                   TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=True) as bar:
         task = bar.add_task(description, total=None)
         return job(lambda done, total: bar.update(task, completed=done, total=total))
+
+
+def _save(result: PreflopTable | PreflopMatrix, csv: Optional[Path], json_path: Optional[Path]) -> None:
+    if csv is not None:
+        result.to_csv(csv)
+    if json_path is not None:
+        result.to_json(json_path)
 
 
 def _load(path: Optional[Path]) -> PreflopTable:
@@ -104,8 +113,8 @@ def vs_random_command(
     scheduler: SchedulerOption = None,
     results: ResultsOption = None,
     csv: Annotated[Optional[Path], typer.Option("--csv", help="Write the table as CSV.")] = None,
-    json_path: Annotated[Optional[Path], typer.Option("--json", help="Write the table as JSON.")] = None,
-    threads: Annotated[Optional[int], typer.Option(help="Numba threads of a local run (default: all).")] = None,
+    json_path: JsonPathOption = None,
+    threads: ThreadsOption = None,
 ) -> None:
     """Every starting hand against N random hands; prints the chart."""
     started = time.perf_counter()
@@ -115,10 +124,7 @@ def vs_random_command(
             threads=threads))
     except PokerlabError as err:
         _fail(err)
-    if csv is not None:
-        table.to_csv(csv)
-    if json_path is not None:
-        table.to_json(json_path)
+    _save(table, csv, json_path)
     console.print(chart_table(table))
     console.print(f"{len(table)} classes in {time.perf_counter() - started:.1f} s; "
                   f"strongest: {', '.join(table.strongest(5))}")
@@ -130,8 +136,8 @@ def matrix_command(
     scheduler: SchedulerOption = None,
     results: ResultsOption = None,
     csv: Annotated[Optional[Path], typer.Option("--csv", help="Write one line per ordered pair as CSV.")] = None,
-    json_path: Annotated[Optional[Path], typer.Option("--json", help="Write the count matrices as JSON.")] = None,
-    threads: Annotated[Optional[int], typer.Option(help="Numba threads of a local run (default: all).")] = None,
+    json_path: JsonPathOption = None,
+    threads: ThreadsOption = None,
 ) -> None:
     """The exact heads-up matrix; prints it when it has at most 13 hands."""
     started = time.perf_counter()
@@ -141,10 +147,7 @@ def matrix_command(
             names, executor=scheduler, results=results, progress=progress, threads=threads))
     except PokerlabError as err:
         _fail(err)
-    if csv is not None:
-        result.to_csv(csv)
-    if json_path is not None:
-        result.to_json(json_path)
+    _save(result, csv, json_path)
     if len(result.hands) <= 13:
         console.print(_matrix_table(result))
     cells = len(result.hands) * (len(result.hands) + 1) // 2
