@@ -2,6 +2,10 @@
 
 import json
 import os
+import signal
+import subprocess
+import sys
+import time
 
 import numpy as np
 import pytest
@@ -167,6 +171,23 @@ class TestResume:
         assert all(np.array_equal(a, b) for a, b in zip(rerun.results, exact_run.results[:6]))
         assert stamps == {name: os.stat(tmp_path / job.name / name).st_mtime_ns for name in written}
         assert not list((tmp_path / job.name).glob(".tmp-*"))  # no half-written file left
+
+    def test_killed_process_loses_nothing_written(self, tmp_path, exact_run):
+        folder = tmp_path / vs_random_job(1).name
+        script = ("from pokerlab.preflop import run_job, vs_random_job; "
+                  f"run_job(vs_random_job(1), results={str(tmp_path)!r}, only=range(8))")
+        process = subprocess.Popen([sys.executable, "-c", script])
+        try:
+            while len(list(folder.glob("chunk-*.npy"))) < 2 and process.poll() is None:
+                time.sleep(0.01)
+        finally:
+            process.send_signal(signal.SIGKILL)
+            process.wait()
+        done = len(list(folder.glob("chunk-*.npy")))
+        assert 2 <= done < 8
+        rerun = run_job(vs_random_job(1), results=tmp_path, only=range(8))
+        assert rerun.loaded == tuple(range(done)) and rerun.computed == tuple(range(done, 8))
+        assert all(np.array_equal(a, b) for a, b in zip(rerun.results, exact_run.results[:8]))
 
     def test_whole_matrix_rerun_reads_everything(self, tmp_path):
         first = matrix(SLICE, results=tmp_path)
