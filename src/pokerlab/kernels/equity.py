@@ -270,18 +270,19 @@ def _next_random(state):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _deal_card(used, bits, n_bits, state):
-    """A uniformly random card not in ``used``: six-bit slices of 64-bit draws, 52..63 and
-    cards already out rejected. Returns the card and the new used mask and generator state."""
+def _below(bound, bits, n_bits, state):
+    """A uniform integer in [0, bound) from 32 fresh bits (Lemire's multiply, with the rare
+    rejection that makes it exact). Returns it and the new generator state."""
     while True:
-        if n_bits < 6:
+        if n_bits < 32:
             bits, state = _next_random(state)
             n_bits = 64
-        c = bits & np.uint64(63)
-        bits >>= np.uint64(6)
-        n_bits -= 6
-        if c < np.uint64(52) and not (used >> c) & _ONE:
-            return c, used | (_ONE << c), bits, n_bits, state
+        product = (bits & np.uint64(0xFFFFFFFF)) * np.uint64(bound)
+        bits >>= np.uint64(32)
+        n_bits -= 32
+        low = product & np.uint64(0xFFFFFFFF)
+        if low >= np.uint64(bound) or low >= (np.uint64(1 << 32) - np.uint64(bound)) % np.uint64(bound):
+            return product >> np.uint64(32), bits, n_bits, state
 
 
 @njit(cache=True, nogil=True, parallel=True)
@@ -292,11 +293,13 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
     Player i draws from ``combos[starts[i]:starts[i + 1]]`` (uint8 pairs) with cumulative
     weights ``cumulative`` (the last one of each player's block is its total); an empty block
     means a random hand dealt from the deck, and a block of one is a known hand, set once.
-    A draw that clashes with a card already out rejects the whole deal, which keeps
-    shared-card ranges unbiased. Cards are six-bit slices of one 64-bit draw, ids 52..63
-    rejected. Chunks run in parallel with their own generator and counters, summed at the
-    end; a chunk gives up after 1000 rejected deals per wanted trial, so impossible ranges
-    end instead of spinning (the caller checks that a deal exists first).
+
+    Cards come off a per-chunk deck by a partial Fisher-Yates shuffle (no rejection, and
+    the deck need not be restored: any order of the same cards is as good). A range combo is
+    swapped to the front of the deck through ``position``; one that clashes with a card
+    already out rejects the whole deal, which keeps shared-card ranges unbiased. A chunk
+    gives up after 1000 rejected deals per wanted trial, so impossible ranges end instead of
+    spinning (the caller checks that a deal exists first).
     """
     n_players = starts.shape[0] - 1
     n_board = board.shape[0]
@@ -310,6 +313,8 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
     all_keys = np.zeros((n_chunks, pad), dtype=np.uint64)
     all_masks = np.zeros((n_chunks, pad), dtype=np.uint64)
     all_strengths = np.zeros((n_chunks, pad), dtype=np.int64)
+    all_decks = np.zeros((n_chunks, 64), dtype=np.uint8)
+    all_positions = np.zeros((n_chunks, 64), dtype=np.int64)
     board_key0 = _KEY_START
     board_mask0 = np.uint64(0)
     for j in range(n_board):
@@ -317,9 +322,16 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
         board_mask0 |= card_mask[np.uint64(board[j])]
     # known hands: their cards are out from the start
     fixed_mask = base_mask
+    n_sampled = 0
     for i in range(n_players):
         if starts[i + 1] - starts[i] == 1:
             fixed_mask |= (_ONE << np.uint64(combos[starts[i], 0])) | (_ONE << np.uint64(combos[starts[i], 1]))
+        else:
+            n_sampled += 1
+    n_deck = 0
+    for c in range(52):
+        if not (fixed_mask >> np.uint64(c)) & _ONE:
+            n_deck += 1
     for chunk in prange(n_chunks):
         state = (np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15)
                  + np.uint64(chunk + 1) * np.uint64(0xBF58476D1CE4E5B9)) | _ONE
@@ -331,6 +343,14 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
         hole_key = all_keys[chunk]
         hole_mask = all_masks[chunk]
         strengths = all_strengths[chunk]
+        deck = all_decks[chunk]
+        position = all_positions[chunk]
+        k = 0
+        for c in range(52):
+            if not (fixed_mask >> np.uint64(c)) & _ONE:
+                deck[k] = c
+                position[c] = k
+                k += 1
         for i in range(n_players):
             if starts[i + 1] - starts[i] == 1:
                 c0 = np.uint64(combos[starts[i], 0])
@@ -341,9 +361,10 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
         attempts = 0
         while done < trials_per_chunk and attempts < 1000 * trials_per_chunk:
             attempts += 1
+            dealt = 0  # deck[:dealt] are out this trial
             used = fixed_mask
             ok = True
-            for i in range(n_players):
+            for i in range(n_players if n_sampled else 0):
                 lo = starts[i]
                 hi = starts[i + 1]
                 if hi - lo == 1:
@@ -366,19 +387,45 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
                         ok = False
                         break
                     used |= pair
+                    for c in (c0, c1):  # swap the combo's cards to the front of the deck
+                        j = position[c]
+                        other = deck[dealt]
+                        deck[j] = other
+                        position[other] = j
+                        deck[dealt] = c
+                        position[c] = dealt
+                        dealt += 1
                 else:
-                    c0, used, bits, n_bits, state = _deal_card(used, bits, n_bits, state)
-                    c1, used, bits, n_bits, state = _deal_card(used, bits, n_bits, state)
+                    for h in range(2):
+                        r, bits, n_bits, state = _below(n_deck - dealt, bits, n_bits, state)
+                        j = dealt + r
+                        c = deck[j]
+                        other = deck[dealt]
+                        deck[j] = other
+                        position[other] = j
+                        deck[dealt] = c
+                        position[c] = dealt
+                        dealt += 1
+                    c0 = np.uint64(deck[dealt - 2])
+                    c1 = np.uint64(deck[dealt - 1])
                 hole_key[i] = card_key[c0] + card_key[c1]
                 hole_mask[i] = card_mask[c0] | card_mask[c1]
             if not ok:
                 continue
             key = board_key0
             mask = board_mask0
-            for k in range(5 - n_board):
-                c, used, bits, n_bits, state = _deal_card(used, bits, n_bits, state)
-                key += card_key[c]
-                mask |= card_mask[c]
+            for h in range(5 - n_board):
+                r, bits, n_bits, state = _below(n_deck - dealt, bits, n_bits, state)
+                j = dealt + r
+                c = deck[j]
+                other = deck[dealt]
+                deck[j] = other
+                position[other] = j
+                deck[dealt] = c
+                position[c] = dealt
+                dealt += 1
+                key += card_key[np.uint64(c)]
+                mask |= card_mask[np.uint64(c)]
             best = 0
             n_best = 0
             for i in range(n_players):
