@@ -115,39 +115,24 @@ def _all_combos() -> np.ndarray:
     return np.array(list(itertools.combinations(range(52), 2)), dtype=np.uint8)
 
 
-def _player(spec: PlayerLike, index: int, blocked: int) -> _Player:
-    """A player's possible hole cards, minus those blocked by the board and dead cards."""
-    if isinstance(spec, str) and spec.strip().lower() in RANDOM_WORDS:
-        combos, weights, label, random = _all_combos(), np.ones(1326), "random", True
-    elif isinstance(spec, Range):
+def _player(spec: PlayerLike, index: int) -> _Player:
+    """A player's possible hole cards, before any card is blocked."""
+    if isinstance(spec, Range):
         combos, weights = spec.as_arrays()
-        label, random = str(spec.text), False
-    else:
-        try:
-            cards = parse_cards(spec)
-        except PokerlabError:
-            if not isinstance(spec, str):
-                raise
-            rng = Range(spec)
-            combos, weights = rng.as_arrays()
-            label, random = spec, False
-        else:
-            if len(cards) != 2:
-                raise HandSizeError(f"player {index + 1}: a hold'em hand has 2 cards, got "
-                                    f"{len(cards)} ({format_cards(cards)})")
-            for c in cards:
-                if blocked >> c & 1:
-                    raise DuplicateCardError(f"duplicate card: {card_name(c)} (player {index + 1})")
-            combos = np.array([cards], dtype=np.uint8)
-            weights = np.ones(1)
-            label, random = format_cards(cards).replace(" ", ""), False
-    first = blocked >> combos[:, 0].astype(np.int64) & 1
-    second = blocked >> combos[:, 1].astype(np.int64) & 1
-    keep = (first == 0) & (second == 0) & (weights > 0)
-    if not keep.any():
-        raise InvalidRangeError(f"player {index + 1}: range {label!r} is empty once the board, "
-                                "dead cards and other players' cards are removed")
-    return _Player(label, np.ascontiguousarray(combos[keep]), weights[keep].astype(np.float64), random)
+        return _Player(spec.text, combos, weights, False)
+    if isinstance(spec, str) and spec.strip().lower() in RANDOM_WORDS:
+        return _Player("random", _all_combos(), np.ones(len(_all_combos())), True)
+    try:
+        cards = parse_cards(spec)
+    except PokerlabError:
+        if not isinstance(spec, str):
+            raise
+        combos, weights = Range(spec).as_arrays()
+        return _Player(spec, combos, weights, False)
+    if len(cards) != 2:
+        raise HandSizeError(f"player {index + 1}: a hold'em hand has 2 cards, got {len(cards)} "
+                            f"({format_cards(cards)})")
+    return _Player(format_cards(cards).replace(" ", ""), np.array([cards], dtype=np.uint8), np.ones(1), False)
 
 
 def _check_table(players: Sequence[PlayerLike], board: tuple[int, ...], dead: tuple[int, ...]) -> None:
@@ -166,24 +151,28 @@ class PlayerCountError(PokerlabError, ValueError):
 
 
 def _players(specs: Sequence[PlayerLike], fixed: int) -> list[_Player]:
-    """Parse every player. Known hands block each other and the ranges of the rest."""
-    known: dict[int, int] = {}  # card -> player index
-    for i, spec in enumerate(specs):
-        if isinstance(spec, Range) or (isinstance(spec, str) and spec.strip().lower() in RANDOM_WORDS):
-            continue
-        try:
-            cards = parse_cards(spec)
-        except PokerlabError:
-            continue  # a range: parsed below
-        for c in cards:
-            if fixed >> c & 1 or c in known:
-                raise DuplicateCardError(f"duplicate card: {card_name(c)} (player {i + 1})")
-            known[c] = i
-    blocked_known = fixed | sum(1 << c for c in known)
+    """Every player's combos, less those blocked by the board, the dead cards and the other
+    players' known hands (a one-combo range counts as known). A known card twice is an error."""
+    players = [_player(spec, i) for i, spec in enumerate(specs)]
+    taken = fixed
+    for i, p in enumerate(players):
+        if len(p.combos) == 1:
+            for c in p.combos[0].tolist():
+                if taken >> c & 1:
+                    raise DuplicateCardError(f"duplicate card: {card_name(c)} (player {i + 1})")
+                taken |= 1 << c
     out = []
-    for i, spec in enumerate(specs):
-        own = sum(1 << c for c, owner in known.items() if owner == i)
-        out.append(_player(spec, i, (blocked_known & ~own) if own else blocked_known))
+    for i, p in enumerate(players):
+        own = sum(1 << c for c in p.combos[0].tolist()) if len(p.combos) == 1 else 0
+        blocked = taken & ~own
+        first = blocked >> p.combos[:, 0].astype(np.int64) & 1
+        second = blocked >> p.combos[:, 1].astype(np.int64) & 1
+        keep = (first == 0) & (second == 0) & (p.weights > 0)
+        if not keep.any():
+            raise InvalidRangeError(f"player {i + 1}: range {p.label!r} is empty once the board, "
+                                    "dead cards and other players' cards are removed")
+        out.append(_Player(p.label, np.ascontiguousarray(p.combos[keep]), p.weights[keep].astype(np.float64),
+                           p.random))
     return out
 
 
