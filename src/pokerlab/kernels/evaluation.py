@@ -26,8 +26,6 @@ _THIRTY_TWO = np.uint64(32)
 _SUIT_RANKS = np.uint64(0x1FFF)
 _ONE = np.uint64(1)
 _LOW6 = np.uint64(63)
-_SIX = np.uint64(6)
-_FIFTY_TWO = np.uint64(52)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -59,14 +57,22 @@ def flush_strength_of_row(row, n_cards, suits, flush):
     return flush[ranks]
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _cards_counted(key):
+    """How many valid cards a key holds: its four suit counters, less their start of 3 each."""
+    suits = (key >> _THIRTY_TWO) & np.uint64(0xFFFF)
+    pairs = (suits & np.uint64(0x0F0F)) + ((suits >> np.uint64(4)) & np.uint64(0x0F0F))
+    return np.int64((pairs & np.uint64(0xFF)) + (pairs >> np.uint64(8))) - 12
+
+
 @njit(cache=True, nogil=True, parallel=True)
 def evaluate_rows(cards, card_key, rank, offsets, flush, validate):
     """Strengths of the rows of an (N, 5..7) uint8 array, in parallel over equal row blocks.
 
     The row is summed unrolled (a loop over the columns runs at half the speed). Flushes,
     3% of seven-card hands, take a second pass over the row. With ``validate``, a row with
-    an id above 51 or a repeated card gets strength 0: each card also sets its bit in two
-    words, one OR-ed and one added, which differ only when a bit was set twice.
+    an id above 51 or a repeated card gets strength 0: each card also sets bit ``id % 64`` in
+    two words, one OR-ed and one added, which differ only when a bit was set twice.
     """
     n_rows, n_cards = cards.shape
     out = np.empty(n_rows, dtype=np.uint16)
@@ -90,7 +96,6 @@ def evaluate_rows(cards, card_key, rank, offsets, flush, validate):
                 b4 = _ONE << (c4 & _LOW6)
                 seen = b0 | b1 | b2 | b3 | b4
                 total = b0 + b1 + b2 + b3 + b4
-                high = c0 | c1 | c2 | c3 | c4
             if n_cards > 5:
                 c5 = np.uint64(row[5])
                 key += card_key[c5]
@@ -98,7 +103,6 @@ def evaluate_rows(cards, card_key, rank, offsets, flush, validate):
                     b5 = _ONE << (c5 & _LOW6)
                     seen |= b5
                     total += b5
-                    high |= c5
                 if n_cards > 6:
                     c6 = np.uint64(row[6])
                     key += card_key[c6]
@@ -106,9 +110,8 @@ def evaluate_rows(cards, card_key, rank, offsets, flush, validate):
                         b6 = _ONE << (c6 & _LOW6)
                         seen |= b6
                         total += b6
-                        high |= c6
-            # An id of 52..63 sets a bit above 51; one of 64 or more has a bit above 5.
-            if validate and (seen != total or seen >> _FIFTY_TWO or high >> _SIX):
+            # An id above 51 adds nothing to the suit counters, so they count fewer cards.
+            if validate and (seen != total or _cards_counted(key) != n_cards):
                 out[r] = 0
                 continue
             suits = (key >> _THIRTY_TWO) & _FLUSH_BITS
