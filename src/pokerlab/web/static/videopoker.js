@@ -76,7 +76,7 @@ function renderOutcome() {
   message.dataset.paid = r ? r.paid : "";
   message.textContent = r ? (r.paid ? `${game.lines.find((l) => l.name === r.final_hand).label}! Paid ${r.paid}` : "No win")
                           : game.hand ? "Click the cards to hold, then draw" : "";
-  $("grade").textContent = !r ? "" : r.optimal ? `Best hold (EV ${r.best.ev.toFixed(4)} per coin).`
+  $("grade").textContent = !r ? "" : r.optimal ? `Best hold: ${r.held.cards || "draw five"} (EV ${r.held.ev.toFixed(4)} per coin).`
     : `Best hold was ${r.best.cards || "draw five"} (EV ${r.best.ev.toFixed(4)}); yours (${r.held.cards || "draw five"}, EV ${r.held.ev.toFixed(4)}) gave up ${r.ev_lost.toFixed(2)} credits.`;
 }
 
