@@ -14,10 +14,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+from string import Template
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from pokerlab.cards import card_name, parse_cards
@@ -32,7 +33,9 @@ from pokerlab.web.models import DrawRequest, EquityRequest, GridRequest, HoldsRe
 from pokerlab.web.sessions import START_CREDITS, SessionStore, UnknownSessionError
 
 STATIC = Path(__file__).parent / "static"
-PAGES = {"/": "odds.html", "/odds": "odds.html", "/grid": "grid.html", "/videopoker": "videopoker.html"}
+PAGES = {"/": ("odds", "Hand odds"), "/odds": ("odds", "Hand odds"), "/grid": ("grid", "Odds grid"),
+         "/videopoker": ("videopoker", "Video poker")}
+"""Route -> (page, title): static/{page}.html is the page's <main>, static/{page}.js its script."""
 DEFAULT_TIME_LIMIT = 5.0
 """Seconds any one analysis may take on the server, whatever the request asks for."""
 
@@ -114,8 +117,8 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
         return _error_response([("session", str(err))], 404)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    for route, page in PAGES.items():
-        app.add_api_route(route, (lambda page=page: FileResponse(STATIC / page)), include_in_schema=False)
+    for route, (page, title) in PAGES.items():
+        app.add_api_route(route, (lambda html=_page(page, title): HTMLResponse(html)), include_in_schema=False)
 
     @app.get("/cards/{card}.svg", tags=["cards"], response_class=Response,
              responses={200: {"content": {"image/svg+xml": {}}}})
@@ -190,6 +193,12 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
             return {"result": result.to_dict(), "session": _session_view(session_id, trainer)}
 
     return app
+
+
+def _page(page: str, title: str) -> str:
+    """A whole page: the shared layout (head, header, script tag) around the page's own <main>."""
+    layout = Template((STATIC / "layout.html").read_text(encoding="utf-8"))
+    return layout.substitute(title=title, name=page, main=(STATIC / f"{page}.html").read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=256)

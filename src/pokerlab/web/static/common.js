@@ -69,3 +69,30 @@ export class DeckPicker {
 }
 
 export const percent = (x, digits = 1) => `${(100 * x).toFixed(digits)}%`;
+
+/** The status line; its data-state ("waiting", "computing", "exact", "done", "error") is for tests. */
+export function setStatus(text, state) {
+  const status = document.getElementById("status");
+  status.textContent = text;
+  status.dataset.state = state;
+}
+
+/** A function that runs fn once the calls to it pause for ms: one request per burst of clicks. */
+export function debounced(fn, ms) {
+  let timer = null;
+  return () => { clearTimeout(timer); timer = setTimeout(fn, ms); };
+}
+
+const PAGES = [["/odds", "Hand odds"], ["/grid", "Odds grid"], ["/videopoker", "Video poker"], ["/docs", "API"]];
+
+/** Every page's header: the name and the links, the current page marked. */
+function drawHeader() {
+  const here = location.pathname === "/" ? "/odds" : location.pathname;
+  const nav = document.createElement("nav");
+  nav.append(...PAGES.map(([href, label]) => Object.assign(document.createElement("a"),
+    { href, textContent: label, className: href === here ? "current" : "" })));
+  const brand = Object.assign(document.createElement("span"), { className: "brand", textContent: "pokerlab" });
+  document.querySelector("body > header").replaceChildren(brand, nav);
+}
+
+drawHeader();

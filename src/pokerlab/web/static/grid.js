@@ -1,10 +1,10 @@
 // The odds grid: a hand, a board and a number of random opponents give how often each pair
 // of final categories (yours, the best opponent's) comes up, and how you fare in each.
-import { api, cardSlot, DeckPicker, percent } from "/static/common.js";
+import { api, cardSlot, debounced, DeckPicker, percent, setStatus } from "/static/common.js";
 
 const state = { hand: [], board: [], target: "hand" };
 const SIZES = { hand: 2, board: 5 };
-let requestSeq = 0, timer = null;
+let requestSeq = 0;
 
 function pick(name) {
   const cards = state[state.target];
@@ -26,16 +26,11 @@ function refresh() {
   picker.used([...state.hand, ...state.board]);
 }
 
+const schedule = debounced(compute, 120);
+
 function changed() {
   refresh();
-  clearTimeout(timer);
-  timer = setTimeout(compute, 120);
-}
-
-function setStatus(text, name) {
-  const status = document.getElementById("status");
-  status.textContent = text;
-  status.dataset.state = name;
+  schedule();
 }
 
 function cell(text, title, className) {

@@ -1,14 +1,14 @@
 // Hand odds, the TV display: seats with hole cards (or a range, or random), board and dead
 // cards, and bars that update as the table changes. Exact answers come back at once; a
 // Monte Carlo answer is refined by asking again with a longer time budget, shown with its ±.
-import { api, cardSlot, cardsIn, DeckPicker, isCards, percent } from "/static/common.js";
+import { api, cardSlot, cardsIn, debounced, DeckPicker, isCards, percent, setStatus } from "/static/common.js";
 
 const MAX_PLAYERS = 10, BOARD_SIZE = 5, MAX_DEAD = 8;
 const FIRST_SECONDS = 0.25, MAX_SECONDS = 5, GROWTH = 3;
 const PRECISE = 0.001; // stop refining once every 95% interval is within ±0.1 points
 
 const state = { players: [newPlayer(), newPlayer()], board: [], dead: [], target: { kind: "player", index: 0 } };
-let requestSeq = 0, timer = null;
+let requestSeq = 0;
 
 function newPlayer() { return { cards: [], text: "" }; }
 
@@ -119,16 +119,11 @@ function refresh() {
   picker.used(usedCards());
 }
 
+const schedule = debounced(compute, 120);
+
 function changed() {
   refresh();
-  clearTimeout(timer);
-  timer = setTimeout(compute, 120);
-}
-
-function setStatus(text, stateName) {
-  const status = document.getElementById("status");
-  status.textContent = text;
-  status.dataset.state = stateName;
+  schedule();
 }
 
 function clearOdds() {
