@@ -50,7 +50,7 @@ def test_seven_card_blocks_cover_every_hand_once():
 def test_best_of_subsets_on_random_hands(n_cards):
     hands = kernels.sample_hands(1_000_000 if n_cards == 7 else 200_000, n_cards, 99)
     want = pl.evaluate_many(hands)
-    for module in (naive, cactus_kev, senzee, two_bits, pokereval):
+    for module in (naive, cactus_kev, senzee, two_bits, pokereval, specialk):
         assert np.array_equal(module.evaluate_many(hands), want), module.__name__
 
 
@@ -82,7 +82,9 @@ def test_native_values_order_hands_like_strength(a, b):
 
 def test_algorithms_refuse_sizes_they_do_not_take():
     with pytest.raises(pl.HandSizeError):
-        specialk.evaluate("As Ks Qs Js Ts")
+        recurrence.evaluate("As Ks Qs Js Ts")
+    with pytest.raises(pl.HandSizeError):
+        specialk.evaluate_many(np.zeros((3, 4), dtype=np.uint8))
     with pytest.raises(pl.HandSizeError):
         recurrence.category_of_five("As Ks Qs Js Ts 2c")
     with pytest.raises(pl.InvalidCardError):
@@ -119,17 +121,24 @@ def test_specialk_weight_searches_find_the_articles_numbers():
 
 
 def test_specialk_circumference_search_on_a_smaller_case():
-    keys = np.array([sum(c * w for c, w in zip(m, specialk.FACE_WEIGHTS[:7])) for m in rank_multisets(6, n_ranks=7)])
+    keys = np.array([sum(c * w for c, w in zip(m, specialk.FACE_WEIGHTS[:6])) for m in rank_multisets(5, n_ranks=6)])
     found = specialk.find_circumference(keys)
     assert len(np.unique(keys % found)) == len(keys)
     assert all(len(np.unique(keys % c)) < len(keys) for c in range(len(keys), found))
 
 
-def test_specialk_circle_holds_every_seven_card_key_apart():
-    keys = specialk.seven_card_keys()
-    assert len(keys) == 49_205 and keys.max() == 7_825_759
-    assert len(np.unique(keys % specialk.CIRCUMFERENCE)) == len(keys)
+@pytest.mark.parametrize("n_cards, count", [(5, 6175), (6, 18_395), (7, 49_205)])
+def test_specialk_circles_hold_every_key_apart(n_cards, count):
+    keys = specialk.face_keys(n_cards)
+    assert len(keys) == count and len(np.unique(keys)) == count
+    assert len(np.unique(keys % specialk.CIRCUMFERENCES[n_cards])) == count
+    assert specialk.face_keys(7).max() == 7_825_759  # four aces and three kings
     assert len(specialk.tables().flush_rank) == 8000  # the largest flush key is 7,999
+
+
+@pytest.mark.slow
+def test_specialk_five_card_circumference_is_the_smallest():
+    assert specialk.find_circumference(specialk.face_keys(5)) == specialk.CIRCUMFERENCES[5]
 
 
 # --- Senzee's hash, the recurrence keys and the categoriser ----------------------------------

@@ -21,7 +21,7 @@ import numpy as np
 
 from pokerlab.cards import CardsLike, format_cards, parse_cards
 from pokerlab.errors import HandSizeError
-from pokerlab.tables import rank_multisets
+from pokerlab.tables import best_value_of_flush, rank_multisets, strength_of_value
 
 KEV_WORST = 7463
 """Cactus Kev's class plus strength: class = 7463 - strength (class 1 is the royal flush)."""
@@ -85,3 +85,13 @@ def sorted_natives(native_of: Callable[[Sequence[int]], int]) -> np.ndarray:
     natives = np.unique(np.array([native_of(hand) for hand in class_representatives()], dtype=np.uint64))
     assert len(natives) == KEV_WORST - 1, len(natives)
     return natives
+
+
+def flush_strengths() -> np.ndarray:
+    """Strength of the best hand in each 13-bit rank mask of one suit (uint16, 0 below five cards)."""
+    strength = strength_of_value()
+    flush = np.zeros(1 << 13, dtype=np.uint16)
+    for mask in range(1 << 13):
+        if mask.bit_count() >= 5:
+            flush[mask] = strength[best_value_of_flush(mask)]
+    return flush

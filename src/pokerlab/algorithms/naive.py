@@ -108,5 +108,4 @@ def evaluate(cards: CardsLike) -> int:
 
 def evaluate_many(hands: np.ndarray) -> np.ndarray:
     """Strengths (uint16) of the rows of an (N, 5..7) array of valid card ids, compiled."""
-    native = compiled.naive_rows(check_rows(hands, CARD_COUNTS))
-    return (np.searchsorted(tables().natives, native) + 1).astype(np.uint16)
+    return compiled.naive_rows(check_rows(hands, CARD_COUNTS), tables().natives)

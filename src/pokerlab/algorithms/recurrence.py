@@ -32,11 +32,11 @@ import functools
 
 import numpy as np
 
-from pokerlab.algorithms.interface import TableSet, check_rows, hand_ids
+from pokerlab.algorithms.interface import TableSet, check_rows, flush_strengths, hand_ids
 from pokerlab.cards import CardsLike
 from pokerlab.category import HandCategory
 from pokerlab.kernels import algorithms as compiled
-from pokerlab.tables import best_value_of_counts, best_value_of_flush, rank_multisets, strength_of_value
+from pokerlab.tables import best_value_of_counts, rank_multisets, strength_of_value
 
 CARD_COUNTS = (7,)
 WHEEL = 0x100F
@@ -79,10 +79,7 @@ def build_tables() -> RecurrenceTables:
     rank = np.zeros(4 * KEYS[12] + 3 * KEYS[11] + 1, dtype=np.uint16)
     for counts in rank_multisets(7):
         rank[sum(c * k for c, k in zip(counts, KEYS))] = strength[best_value_of_counts(counts)]
-    flush = np.zeros(1 << 13, dtype=np.uint16)
-    for mask in range(1 << 13):
-        if mask.bit_count() >= 5:
-            flush[mask] = strength[best_value_of_flush(mask)]
+    flush = flush_strengths()
     card_key = np.array([KEYS[c >> 2] for c in range(52)], dtype=np.uint32)
     card_mask = np.array([1 << (16 * (c & 3) + (c >> 2)) for c in range(52)], dtype=np.uint64)
     return RecurrenceTables(rank, flush, card_key, card_mask)

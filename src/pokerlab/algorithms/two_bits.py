@@ -39,12 +39,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from pokerlab.algorithms.interface import KEV_WORST, TableSet, check_rows, hand_ids
+from pokerlab.algorithms.interface import KEV_WORST, TableSet, check_rows, flush_strengths, hand_ids
 from pokerlab.cards import CardsLike
 from pokerlab.category import HandCategory
 from pokerlab.kernels import algorithms as compiled
-from pokerlab.tables import (FLUSH_BITS, SUIT_COUNT_BASE, best_value_of_counts, best_value_of_flush,
-                             rank_multisets, strength_of_value)
+from pokerlab.tables import FLUSH_BITS, SUIT_COUNT_BASE, best_value_of_counts, rank_multisets, strength_of_value
 
 CARD_COUNTS = (5, 6, 7)
 KEY_BITS = 26
@@ -81,10 +80,8 @@ def build_tables() -> TwoBitsTables:
             if max(counts) < 4:
                 ranks[sum(c << 2 * r for r, c in enumerate(counts))] = \
                     KEV_WORST - strength[best_value_of_counts(counts)]
-    flush = np.zeros(1 << 13, dtype=np.uint16)
-    for mask in range(1 << 13):
-        if mask.bit_count() >= 5:
-            flush[mask] = KEV_WORST - strength[best_value_of_flush(mask)]
+    strengths = flush_strengths()
+    flush = np.where(strengths > 0, KEV_WORST - strengths, 0).astype(np.uint16)
     quads = np.zeros(169, dtype=np.uint16)
     for quad in range(13):
         for kicker in range(13):

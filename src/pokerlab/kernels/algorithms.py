@@ -1,8 +1,9 @@
 """Kernels for :mod:`pokerlab.algorithms`: each seed's evaluator compiled, plus its searches.
 
 One kernel per algorithm takes an (N, n) uint8 array of valid hands and the algorithm's
-tables, and returns the algorithm's native value per row (see each module for the mapping).
-Rows run in parallel. The per-hand code is written out inside the row loop: a helper that
+tables, and returns per row the algorithm's native value where that is a class (Cactus
+Kev's 1..7462) or a strength, and otherwise the strength found from the native value by a
+binary search over the classes' sorted values (naive, poker-eval). Rows run in parallel. The per-hand code is written out inside the row loop: a helper that
 took the tables would be an array-passing call in the innermost loop. Two search kernels
 serve SpecialK's brute-force searches for face weights and the circle's circumference.
 """
@@ -76,10 +77,11 @@ def naive_five(c0, c1, c2, c3, c4):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def naive_rows(cards):
-    """Best naive value over every five-card subset of each row."""
+def naive_rows(cards, natives):
+    """Strength of each row: the best naive value over its five-card subsets, found among
+    the classes' sorted values ``natives`` by binary search."""
     n_rows, n = cards.shape
-    out = np.empty(n_rows, dtype=np.uint64)
+    out = np.empty(n_rows, dtype=np.uint16)
     for i in prange(n_rows):
         row = cards[i]
         best = np.uint64(0)
@@ -91,7 +93,7 @@ def naive_rows(cards):
                             v = naive_five(row[a], row[b], row[c], row[d], row[e])
                             if v > best:
                                 best = v
-        out[i] = best
+        out[i] = np.searchsorted(natives, best) + 1
     return out
 
 
@@ -135,16 +137,8 @@ def cactus_kev_rows(cards, card_word, flushes, unique5, products, values,
                                     if use_hash:
                                         mixed = ((np.uint64(p) * mult) & low32) >> kshift
                                         v = hash_values[np.uint32(np.int64(mixed) + hash_offsets[mixed >> rshift])]
-                                    else:
-                                        lo = 0
-                                        hi = products.shape[0] - 1
-                                        while lo < hi:
-                                            mid = (lo + hi) >> 1
-                                            if products[mid] < p:
-                                                lo = mid + 1
-                                            else:
-                                                hi = mid
-                                        v = values[lo]
+                                    else:  # Kev's binary search over the sorted products
+                                        v = values[np.searchsorted(products, p)]
                             if v < best:
                                 best = v
         out[i] = best
@@ -199,7 +193,7 @@ def two_bits_rows(cards, card_key, key_start, ranks, flush, quads):
 
 @njit(cache=True, nogil=True, parallel=True)
 def specialk_rows(cards, card_key, flush_suit, flush_face, flush_rank, rank, circumference):
-    """Strength of each seven-card row by SpecialK's keys.
+    """Strength of each row by SpecialK's keys; the tables are those for the row's size.
 
     ``card_key[c]`` is the face weight shifted left 9 plus the suit weight; the low 9 bits
     of the sum name the flush suit (``flush_suit``, -1 for none), the rest is the face key,
@@ -227,14 +221,15 @@ def specialk_rows(cards, card_key, flush_suit, flush_face, flush_rank, rank, cir
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def pokereval_rows(cards, card_mask, n_bits, straight, top_five, top_card):
-    """poker-eval's hand value (type << 24 | rank nibbles) of each row of 5..7 cards.
+def pokereval_rows(cards, card_mask, n_bits, straight, top_five, top_card, natives):
+    """Strength of each row of 5..7 cards: poker-eval's hand value (type << 24 | rank
+    nibbles), found among the classes' sorted values ``natives`` by binary search.
 
     ``card_mask[c]`` is bit ``13 * suit + rank`` of the 52-bit hand mask; the four 13-bit
     suit masks then answer every question through the four 8,192-entry tables.
     """
     n_rows, n = cards.shape
-    out = np.empty(n_rows, dtype=np.uint32)
+    out = np.empty(n_rows, dtype=np.uint16)
     for i in prange(n_rows):
         row = cards[i]
         hand = np.uint64(0)
@@ -258,7 +253,7 @@ def pokereval_rows(cards, card_mask, n_bits, straight, top_five, top_card):
             if value == 0 and straight[ranks]:
                 value = np.uint32(4 << 24) | np.uint32(straight[ranks]) << np.uint32(16)
             if value and n_dups < 3:
-                out[i] = value
+                out[i] = np.searchsorted(natives, value) + 1
                 continue
         odd = sc ^ sd ^ sh ^ ss  # ranks held an odd number of times
         if n_dups == 0:
@@ -294,7 +289,7 @@ def pokereval_rows(cards, card_mask, n_bits, straight, top_five, top_card):
                 p2 = np.uint64(top_card[pairs ^ (_ONE << p1)])
                 value = (np.uint32(2 << 24) | np.uint32(p1) << np.uint32(16) | np.uint32(p2) << np.uint32(12)
                          | np.uint32(top_card[ranks ^ (_ONE << p1) ^ (_ONE << p2)]) << np.uint32(8))
-        out[i] = value
+        out[i] = np.searchsorted(natives, value) + 1
     return out
 
 
