@@ -10,7 +10,7 @@ import pokerlab as pl
 from pokerlab import kernels
 from pokerlab.category import CATEGORY_FLOORS, HandCategory
 from pokerlab.tables import load_tables
-from naive import best_values
+from referee import best_values
 
 HANDS_PER_CLASS = {  # Cactus Kev: how many five-card hands fall in each class of a category
     HandCategory.STRAIGHT_FLUSH: 4, HandCategory.FOUR_OF_A_KIND: 4, HandCategory.FULL_HOUSE: 24,
