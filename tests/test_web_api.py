@@ -12,7 +12,7 @@ from pokerlab.grid import grid
 from pokerlab.videopoker import PAYTABLES, Trainer, hold_evs
 from pokerlab.web import create_app
 from pokerlab.web.app import STATIC
-from pokerlab.web.compute import bounded
+from pokerlab.web.compute import MIN_MONTE_CARLO_SECONDS, bounded
 from pokerlab.web.sessions import START_CREDITS
 
 TIME_LIMIT = 0.5
@@ -125,6 +125,20 @@ def test_an_exact_run_that_runs_late_gives_way_to_monte_carlo():
 
     assert bounded(analysis, seconds=0.1, seed=3) == "monte carlo"
     assert calls[1]["exact"] is False and calls[1]["seed"] == 3 and 0 < calls[1]["seconds"] <= 0.1
+
+
+def test_time_spent_queued_counts_against_the_budget():
+    calls = []
+
+    def analysis(**options):
+        calls.append(options)
+        if options["exact"]:
+            options["progress"](0.0)
+        return options["exact"]
+
+    arrived_long_ago = time.perf_counter() - 10
+    assert bounded(analysis, seconds=1.0, started=arrived_long_ago) is False
+    assert calls[1]["seconds"] == MIN_MONTE_CARLO_SECONDS, "still an answer, from a short Monte Carlo run"
 
 
 @pytest.mark.parametrize("body, field, problem", [

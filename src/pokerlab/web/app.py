@@ -10,7 +10,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import time
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -116,6 +117,12 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
     async def unknown_session(_request: Request, err: UnknownSessionError) -> JSONResponse:
         return _error_response([("session", str(err))], 404)
 
+    @app.middleware("http")
+    async def stamp_arrival(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        # Time limits run from here, so a request queued behind busy workers computes less.
+        request.state.arrived = time.perf_counter()
+        return await call_next(request)
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     for route, (page, title) in PAGES.items():
         app.add_api_route(route, (lambda html=_page(page, title): HTMLResponse(html)), include_in_schema=False)
@@ -131,26 +138,26 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
     # The analyses are plain functions: FastAPI runs them on its thread pool, off the event
     # loop, and the Numba kernels release the GIL, so a slow one never holds up the rest.
     @app.post("/api/equity", tags=["odds"])
-    def equity_endpoint(body: EquityRequest) -> dict[str, object]:
+    def equity_endpoint(body: EquityRequest, request: Request) -> dict[str, object]:
         """Each player's win, tie and equity: exact when it fits the time, else Monte Carlo with ± (stderr)."""
         _distinct({"board": parse_cards(body.board), "dead": parse_cards(body.dead),
                    **{f"players[{i}]": hole_cards(p) or () for i, p in enumerate(body.players)}})
         seconds = min(body.seconds, time_limit)
         with blame("players"):
             result = bounded(lambda **options: equity(body.players, body.board, body.dead, **options),
-                             seconds, body.seed)
+                             seconds, body.seed, request.state.arrived)
         out = result.to_dict()
         for player, spec in zip(out["players"], body.players):  # type: ignore[arg-type]
             player["made"] = made_hand(spec, body.board)
         return {**out, "seconds": seconds}
 
     @app.post("/api/grid", tags=["odds"])
-    def grid_endpoint(body: GridRequest) -> dict[str, object]:
+    def grid_endpoint(body: GridRequest, request: Request) -> dict[str, object]:
         """How the hand ends up against random opponents, by final category of each side."""
         _distinct({"hand": parse_cards(body.hand), "board": parse_cards(body.board)})
         with blame("opponents"):
             result = bounded(lambda **options: grid(body.hand, body.board, body.opponents, **options),
-                             min(body.seconds, time_limit), body.seed)
+                             min(body.seconds, time_limit), body.seed, request.state.arrived)
         return {**result.to_dict(), "labels": {c.name: c.label for c in HandCategory}}
 
     @app.get("/api/paytables", tags=["video poker"])

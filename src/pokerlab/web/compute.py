@@ -33,15 +33,19 @@ class _OutOfTime(Exception):
     """Raised from the progress callback to abandon an exact enumeration."""
 
 
-def bounded(analysis: Callable[..., T], seconds: float, seed: int | None = None) -> T:
-    """Run ``analysis(**equity_options)`` in about ``seconds``.
+def bounded(analysis: Callable[..., T], seconds: float, seed: int | None = None,
+            started: float | None = None) -> T:
+    """Run ``analysis(**equity_options)`` so that it ends about ``seconds`` after ``started``.
 
-    It is first asked for an exact answer, which it refuses when the work is plainly too
-    large (:class:`ExactTooLargeError`) and which is abandoned after half the budget; then
-    Monte Carlo runs for the time left, stopping early at the default standard error. The
-    time is wall-clock, so concurrent requests share the cores and each still ends on time.
+    ``started`` is a :func:`time.perf_counter` reading, by default now; a server passes the
+    request's arrival, so time spent queued for a worker counts against the budget too.
+    The analysis is first asked for an exact answer, which it refuses when the work is
+    plainly too large (:class:`ExactTooLargeError`) and which is abandoned after half the
+    budget; then Monte Carlo runs for the time left (at least a moment, so there is always
+    an answer), stopping early at the default standard error. The time is wall-clock, so
+    concurrent requests share the cores and each still ends on time.
     """
-    started = time.perf_counter()
+    started = time.perf_counter() if started is None else started
 
     def stop_when_late(_fraction: float) -> None:
         if time.perf_counter() - started > seconds * EXACT_SHARE:
