@@ -262,6 +262,7 @@ def test_session_refusals(client):
     assert "no hand is dealt" in refused(client.post(base + "/draw", json={"hold": []}), 409, "session")
     refused(client.get(base + "/holds"), 409, "session")
     client.post(base + "/deal")
+    assert "draw first" in refused(client.post(base + "/deal"), 409, "session")
     assert "less than or equal to 5" in refused(client.post(base + "/draw", json={"hold": [6]}), 422, "hold[0]")
     assert "appears twice" in refused(client.post(base + "/draw", json={"hold": [1, 1]}), 422, "hold")
     refused(client.post(base + "/draw", json={}), 422, "hold")

@@ -134,6 +134,9 @@ def test_odds_grid_by_clicking(page, url):
     assert flush_vs_pair == f"{100 * expected.cell('FLUSH', 'PAIR').total:.2f}%"
     screenshot(page, "grid.png")
 
+    page.check("#four-color")  # the page reloads with four-colour faces
+    page.wait_for_selector('.deck button[data-card="Kd"] img[src="/cards/Kd.svg?four_color=true"]')
+
 
 def test_video_poker_hand_to_the_end(page, url):
     page.goto(url + "videopoker")

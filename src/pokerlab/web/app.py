@@ -181,8 +181,10 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
 
     @app.post("/api/videopoker/sessions/{session_id}/deal", tags=["video poker"])
     def deal(session_id: str) -> dict[str, object]:
-        """Deal five cards (a hand not drawn to is abandoned, unbet)."""
+        """Deal five cards; refused while a hand waits for its draw, so no hand is dealt again for free."""
         with sessions.use(session_id) as trainer:
+            if trainer.hand is not None:
+                raise FieldError("session", "a hand is dealt and not yet drawn to: draw first", 409)
             return {"hand": [card_name(c) for c in trainer.deal()], "session": _session_view(session_id, trainer)}
 
     @app.get("/api/videopoker/sessions/{session_id}/holds", tags=["video poker"])

@@ -17,9 +17,13 @@ export function isCards(text) {
   return text.replace(CARD_TEXT, "").replace(/[\s,]/g, "") === "" && cardsIn(text).length > 0;
 }
 
+// The four-colour deck (clubs green, diamonds blue) is a choice kept in the browser.
+const FOUR_COLOR_KEY = "pokerlab.fourColor";
+const fourColor = localStorage.getItem(FOUR_COLOR_KEY) === "1";
+
 export function cardImage(name) {
   const img = document.createElement("img");
-  img.src = `/cards/${name}.svg`;
+  img.src = `/cards/${name}.svg${fourColor ? "?four_color=true" : ""}`;
   img.alt = name;
   img.draggable = false;
   return img;
@@ -92,7 +96,11 @@ function drawHeader() {
   nav.append(...PAGES.map(([href, label]) => Object.assign(document.createElement("a"),
     { href, textContent: label, className: href === here ? "current" : "" })));
   const brand = Object.assign(document.createElement("span"), { className: "brand", textContent: "pokerlab" });
-  document.querySelector("body > header").replaceChildren(brand, nav);
+  const toggle = Object.assign(document.createElement("input"), { type: "checkbox", id: "four-color", checked: fourColor });
+  toggle.addEventListener("change", () => { localStorage.setItem(FOUR_COLOR_KEY, toggle.checked ? "1" : "0"); location.reload(); });
+  const label = Object.assign(document.createElement("label"), { className: "four-color" });
+  label.append(toggle, " four-colour deck");
+  document.querySelector("body > header").replaceChildren(brand, nav, label);
 }
 
 drawHeader();
