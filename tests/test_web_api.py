@@ -51,7 +51,9 @@ def test_every_asset_is_local():
 
 def test_static_files(client):
     assert client.get("/static/style.css").headers["content-type"].startswith("text/css")
-    assert client.get("/static/missing.js").status_code == 404
+    refused(client.get("/static/missing.js"), 404, "path")
+    refused(client.get("/no/such/page"), 404, "path")
+    assert refused(client.get("/api/equity"), 405, "method") == "Method Not Allowed"
 
 
 def test_card_images(client):
@@ -171,8 +173,9 @@ def test_equity_refusals_name_the_field(client, body, field, problem):
 
 
 def test_a_body_that_is_not_json_is_refused(client):
-    response = client.post("/api/equity", content=b"{players", headers={"content-type": "application/json"})
-    assert response.status_code == 422 and "JSON" in response.json()["detail"]
+    assert "JSON" in refused(client.post("/api/equity", content=b"{players", headers={"content-type": "application/json"}),
+                             422, "body")
+    refused(client.post("/api/equity", content=b"\xc0\x19", headers={"content-type": "application/json"}), 400, "body")
     refused(client.post("/api/equity"), 422, "body")
 
 

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -21,6 +21,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pokerlab.cards import card_name, parse_cards
 from pokerlab.category import HandCategory
@@ -49,19 +50,31 @@ class FieldError(Exception):
         self.field, self.problem, self.status = field, problem, status
 
 
-def _error_response(errors: list[tuple[str, str]], status: int) -> JSONResponse:
+def _error_response(errors: list[tuple[str, str]], status: int,
+                    headers: Mapping[str, str] | None = None) -> JSONResponse:
     """One shape for every refusal: ``detail`` to show, ``errors`` to act on field by field."""
-    return JSONResponse(status_code=status, content={
+    return JSONResponse(status_code=status, headers=headers, content={
         "detail": "; ".join(f"{field}: {problem}" for field, problem in errors),
         "errors": [{"field": field, "problem": problem} for field, problem in errors]})
 
 
+HTTP_ERROR_FIELDS = {400: "body", 404: "path", 405: "method"}
+"""What a refusal from the framework itself is about: a body that does not parse, an unknown
+address, a method the address does not take."""
+
+
 def _field_name(location: tuple[str | int, ...]) -> str:
-    """``("body", "players", 1)`` -> ``"players[1]"``; the whole body is ``"body"``."""
-    parts = location[1:] if len(location) > 1 and location[0] in ("body", "query", "path") else location
-    name = ""
-    for part in parts:
-        name += f"[{part}]" if isinstance(part, int) else f".{part}" if name else str(part)
+    """``("body", "players", 1)`` -> ``"players[1]"``; the body as a whole is ``"body"``.
+
+    >>> _field_name(("body", "players", 1)), _field_name(("query", "four_color")), _field_name(("body", 7))
+    ('players[1]', 'four_color', 'body')
+    """
+    parts = location[1:] if location and location[0] in ("body", "query", "path") else location
+    if not parts or isinstance(parts[0], int):  # a JSON syntax error is located by its position
+        return "body"
+    name = str(parts[0]) or '""'  # an unknown field may be named by the empty string
+    for part in parts[1:]:
+        name += f"[{part}]" if isinstance(part, int) else f".{part}"
     return name
 
 
@@ -106,8 +119,13 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, err: RequestValidationError) -> JSONResponse:
-        return _error_response([(_field_name(tuple(e["loc"])) or "body", e["msg"].removeprefix("Value error, "))
+        return _error_response([(_field_name(tuple(e["loc"])), e["msg"].removeprefix("Value error, "))
                                 for e in err.errors()], 422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, err: StarletteHTTPException) -> JSONResponse:
+        field = HTTP_ERROR_FIELDS.get(err.status_code, "request")
+        return _error_response([(field, str(err.detail))], err.status_code, err.headers)
 
     @app.exception_handler(FieldError)
     async def invalid_field(_request: Request, err: FieldError) -> JSONResponse:
