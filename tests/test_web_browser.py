@@ -117,6 +117,12 @@ def test_typing_a_range_and_a_bad_one(page, url):
     page.fill('.seat[data-player="1"] input', "QQ+,AKs")
     wait_for_text(page, '.seat[data-player="1"] .made', "a range")
     assert page.inner_text("#error") == ""
+    page.fill("#board-text", "Qh 7h 3h")
+    wait_for_text(page, '.seat[data-player="0"] .made', evaluate("Ah Kh Qh 7h 3h").describe())
+    assert page.is_disabled('.deck button[data-card="7h"]')
+    page.fill("#dead-text", "Ah")  # already player 1's: the server names the field
+    wait_for_state(page, "error")
+    assert "players[0]: duplicate card: Ah, already in dead" in page.inner_text("#error")
 
 
 def test_odds_grid_by_clicking(page, url):

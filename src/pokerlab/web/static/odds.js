@@ -112,6 +112,10 @@ function refresh() {
   });
   slots(document.getElementById("board"), state.board, BOARD_SIZE, { kind: "board" });
   slots(document.getElementById("dead"), state.dead, Math.min(state.dead.length + 1, MAX_DEAD), { kind: "dead" });
+  for (const kind of ["board", "dead"]) {
+    const input = document.getElementById(`${kind}-text`);
+    if (document.activeElement !== input) input.value = state[kind].join("");
+  }
   document.getElementById("add-player").disabled = state.players.length >= MAX_PLAYERS;
   const t = state.target;
   document.getElementById("picking").textContent =
@@ -184,6 +188,13 @@ async function compute() {
 }
 
 const picker = new DeckPicker(document.getElementById("deck"), pick);
+for (const [kind, size] of [["board", BOARD_SIZE], ["dead", MAX_DEAD]]) {
+  document.getElementById(`${kind}-text`).addEventListener("input", (event) => {
+    state[kind] = cardsIn(event.target.value).slice(0, size);
+    state.target = { kind };
+    changed();
+  });
+}
 document.getElementById("add-player").addEventListener("click", () => {
   state.players.push(newPlayer());
   state.target = { kind: "player", index: state.players.length - 1 };
