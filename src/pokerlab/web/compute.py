@@ -1,5 +1,6 @@
 """Heavy analyses under a time limit: exact while it fits, Monte Carlo for the rest of the time.
 
+>>> from pokerlab.equity import equity
 >>> r = bounded(lambda **options: equity(["AsKs", "QdQc"], **options), seconds=2.0)
 >>> r.exact, round(r.players[0].equity, 4)
 (True, 0.4621)
@@ -15,7 +16,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from pokerlab.cards import parse_cards
-from pokerlab.equity import DEFAULT_STDERR, ExactTooLargeError, equity
+from pokerlab.equity import DEFAULT_STDERR, ExactTooLargeError
 from pokerlab.errors import PokerlabError
 from pokerlab.evaluate import evaluate
 from pokerlab.ranges import starting_hand

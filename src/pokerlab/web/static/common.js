@@ -1,15 +1,15 @@
 // Shared by the three pages: card names, card images, the deck picker and the API call.
 
-export const RANKS = "23456789TJQKA";
-export const SUITS = "cdhs";
 // Deck order for the picker: one row per suit, aces first, as players scan a deck.
-export const DECK = [..."shdc"].flatMap((s) => [...RANKS].reverse().map((r) => r + s));
+const DECK = [..."shdc"].flatMap((suit) => [..."AKQJT98765432"].map((rank) => rank + suit));
 
-const CARD_TEXT = /(10|[2-9tjqka])\s*([cdhs])/gi;
+const CARD_TEXT = /(10|[2-9tjqka])\s*([cdhs♣♦♥♠])/gi;
+const SUIT_LETTERS = { "♣": "c", "♦": "d", "♥": "h", "♠": "s" };
 
-/** The card names in a piece of text ("AsKd", "as kd", "10h"), normalised to "As", "Th". */
+/** The card names in a piece of text ("AsKd", "as kd", "10h", "A♠"), normalised to "As", "Th". */
 export function cardsIn(text) {
-  return [...text.matchAll(CARD_TEXT)].map(([, r, s]) => (r === "10" ? "T" : r.toUpperCase()) + s.toLowerCase());
+  return [...text.matchAll(CARD_TEXT)].map(([, r, s]) =>
+    (r === "10" ? "T" : r.toUpperCase()) + (SUIT_LETTERS[s] || s.toLowerCase()));
 }
 
 /** Whether the text is exactly some cards (and not a range such as "AKs"). */
