@@ -49,6 +49,13 @@ def client():
 
 
 class TestVersusOneRandomHand:
+    def test_boards_up_to_suits(self):
+        from pokerlab.kernels.preflop import canonical_boards
+
+        boards, weights = canonical_boards()
+        assert len(boards) == 134_459 and weights.sum() == 2_598_960
+        assert sorted(set(weights.tolist())) == [4, 12, 24]  # class sizes 4!/|stabiliser|
+
     def test_published_figures(self, exact_run):
         table = vs_random_table(1, exact_run.results)
         assert round(table["AA"].equity * 100, 4) == 85.2037

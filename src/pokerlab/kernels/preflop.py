@@ -22,8 +22,9 @@ from pokerlab.kernels.evaluation import _KEY_START, _ONE, strength_of_key
 
 N_CLASSES = 169
 _PAIRS = 1081  # C(47, 2): hole pairs left by a five-card board
-_PAIR_BITS = np.int64(11)  # a pair's index fits 11 bits below its strength in a sort key
-_PAIR_FIELD = np.int64((1 << 11) - 1)
+_PAIR_BITS = np.uint64(11)  # a pair's index fits 11 bits below its strength in a sort key
+_PAIR_FIELD = np.uint64((1 << 11) - 1)
+_BOARD_CLASSES = 134_459  # five-card boards up to suit relabelling (a known count, checked by the tests)
 
 
 @njit(cache=True, nogil=True)
@@ -36,8 +37,8 @@ def canonical_boards():
     ids and (B,) int64 weights summing to 2,598,960.
     """
     factorial = np.array([1, 1, 2, 6, 24], dtype=np.int64)
-    boards = np.empty((134_459, 5), dtype=np.uint8)
-    weights = np.empty(134_459, dtype=np.int64)
+    boards = np.empty((_BOARD_CLASSES, 5), dtype=np.uint8)
+    weights = np.empty(_BOARD_CLASSES, dtype=np.int64)
     masks = np.zeros(4, dtype=np.int64)
     n = 0
     for a in range(48):
@@ -82,15 +83,15 @@ def versus_random(boards, weights, class_of, card_key, card_mask, rank, offsets,
     n_blocks = max(1, min(n_boards, 64))
     totals = np.zeros((n_blocks, N_CLASSES, 2), dtype=np.int64)
     for block in prange(n_blocks):
-        first = np.empty(_PAIRS, dtype=np.int64)  # pair index -> its two positions in `rest`
-        second = np.empty(_PAIRS, dtype=np.int64)
+        first = np.empty(_PAIRS, dtype=np.uint64)  # pair index -> its two positions in `rest`
+        second = np.empty(_PAIRS, dtype=np.uint64)
         k = 0
         for i in range(47):
             for j in range(i + 1, 47):
                 first[k] = i
                 second[k] = j
                 k += 1
-        keys = np.empty(_PAIRS, dtype=np.int64)
+        keys = np.empty(_PAIRS, dtype=np.uint64)
         rest = np.empty(47, dtype=np.uint64)
         below = np.zeros(52, dtype=np.int64)  # pairs already passed that hold each card
         level = np.zeros(52, dtype=np.int64)  # pairs of the current strength that hold each card
@@ -118,7 +119,7 @@ def versus_random(boards, weights, class_of, card_key, card_mask, rank, offsets,
                 for j in range(i + 1, 47):
                     b = rest[j]
                     strength = strength_of_key(key_a + card_key[b], mask_a | card_mask[b], rank, offsets, flush)
-                    keys[k] = (np.int64(strength) << _PAIR_BITS) | k
+                    keys[k] = (np.uint64(strength) << _PAIR_BITS) | np.uint64(k)
                     k += 1
             keys.sort()
             below[:] = 0
@@ -140,7 +141,7 @@ def versus_random(boards, weights, class_of, card_key, card_mask, rank, offsets,
                     b = rest[second[p]]
                     wins = passed - below[a] - below[b]
                     ties = size - level[a] - level[b] + 1
-                    cls = class_of[a * np.uint64(52) + b]
+                    cls = np.uint64(class_of[a * np.uint64(52) + b])
                     counts[cls, 0] += weight * wins
                     counts[cls, 1] += weight * ties
                 for t in range(start, stop):
