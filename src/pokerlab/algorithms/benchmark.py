@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 from types import ModuleType
 
-import numpy as np
 
 from pokerlab import kernels
 from pokerlab.algorithms import ALGORITHMS, exhaustive

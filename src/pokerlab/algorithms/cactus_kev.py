@@ -12,7 +12,7 @@ trey 3, .. ace 41, the first thirteen primes). For five cards:
    multiset (factorisation is unique, and order does not matter): a binary search over the
    4,888 sorted products (uint32) gives the position of its class in ``values`` (uint16).
 
-Six or seven cards take the best of their 6 or 21 five-card subsets. Tables: 46.2 KiB.
+Six or seven cards take the best of their 6 or 21 five-card subsets. Tables: 60 KiB.
 
 Native value: Cactus Kev's class, 1 (royal flush) .. 7462 (7-5-4-3-2), lower wins;
 strength = 7463 - class.
@@ -99,10 +99,8 @@ def build_tables() -> KevTables:
                      np.array([v for _, v in repeated], dtype=np.uint16))
 
 
-@functools.cache
-def tables() -> KevTables:
-    """The tables, built once per process."""
-    return build_tables()
+tables = functools.cache(build_tables)
+"""The tables, built once per process."""
 
 
 def class_of_five(words: Sequence[int], flushes: Sequence[int], unique5: Sequence[int],

@@ -4,7 +4,7 @@ Rank weights whose sums over up to seven cards are unique (found greedily, like 
 but over hands of any size so one table serves 5, 6 and 7 cards), mixed by a multiply and
 placed by a displacement perfect hash into about 82,000 uint16 strengths; four suit counters
 ride above the rank sum, and a flush reads an 8,192-entry table by the flush suit's rank
-bits. One addition per card, one or two loads per hand. Tables: 0.3 MiB.
+bits. One addition per card, one or two loads per hand. Tables: 0.2 MiB.
 
 Native value: the strength itself.
 

@@ -90,10 +90,8 @@ def build_tables() -> NaiveTables:
     return NaiveTables(sorted_natives(best_value))
 
 
-@functools.cache
-def tables() -> NaiveTables:
-    """The tables, built once per process."""
-    return build_tables()
+tables = functools.cache(build_tables)
+"""The tables, built once per process."""
 
 
 def evaluate_native(cards: CardsLike) -> int:

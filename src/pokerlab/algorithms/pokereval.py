@@ -116,10 +116,8 @@ def build_tables() -> PokerEvalTables:
     return PokerEvalTables(*rank_tables, card_mask, natives)
 
 
-@functools.cache
-def tables() -> PokerEvalTables:
-    """The tables, built once per process."""
-    return build_tables()
+tables = functools.cache(build_tables)
+"""The tables, built once per process."""
 
 
 @functools.cache

@@ -85,10 +85,8 @@ def build_tables() -> RecurrenceTables:
     return RecurrenceTables(rank, flush, card_key, card_mask)
 
 
-@functools.cache
-def tables() -> RecurrenceTables:
-    """The tables, built once per process."""
-    return build_tables()
+tables = functools.cache(build_tables)
+"""The tables, built once per process."""
 
 
 def evaluate_native(cards: CardsLike) -> int:

@@ -106,10 +106,8 @@ def build_tables() -> SenzeeTables:
     return SenzeeTables(kev.card_word, kev.flushes, kev.unique5, found.offsets, values, found.multiplier)
 
 
-@functools.cache
-def tables() -> SenzeeTables:
-    """The tables, built once per process."""
-    return build_tables()
+tables = functools.cache(build_tables)
+"""The tables, built once per process."""
 
 
 @functools.cache

@@ -151,10 +151,8 @@ def build_tables() -> SpecialKTables:
     return SpecialKTables(card_key, flush_suit, np.array(FLUSH_WEIGHTS, dtype=np.uint64), flush_rank, *circles)
 
 
-@functools.cache
-def tables() -> SpecialKTables:
-    """The tables, built once per process."""
-    return build_tables()
+tables = functools.cache(build_tables)
+"""The tables, built once per process."""
 
 
 def evaluate_native(cards: CardsLike) -> int:

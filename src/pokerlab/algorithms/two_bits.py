@@ -91,10 +91,8 @@ def build_tables() -> TwoBitsTables:
     return TwoBitsTables(ranks, flush, quads, card_key)
 
 
-@functools.cache
-def tables() -> TwoBitsTables:
-    """The tables, built once per process."""
-    return build_tables()
+tables = functools.cache(build_tables)
+"""The tables, built once per process."""
 
 
 def evaluate_native(cards: CardsLike) -> int:
