@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 from types import ModuleType
 
-
 from pokerlab import kernels
 from pokerlab.algorithms import ALGORITHMS, exhaustive
 from pokerlab.bench import Figure, best_time
