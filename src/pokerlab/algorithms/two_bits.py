@@ -14,7 +14,7 @@ digit sum of at most 4 while every other seven-card hand has 7, so the two never
 key. True, but hands *with* four of a kind share keys among themselves. The carry erases
 the quad rank and adds a card one rank up that is indistinguishable from a real one:
 2222 + 5 9 K and 4444 + 3 9 K both give the key of {3, 5, 9, K}, yet four fours beat four
-deuces. One table entry cannot hold both.
+deuces. One table entry cannot hold both, and 1,608 keys are ambiguous this way.
 
 The fix costs nothing on the common path: non-quad hands of 5, 6 or 7 cards have digit
 sums 5, 6 and 7 and never collide, so the table holds their classes, and every key that
