@@ -6,6 +6,10 @@ Kev's 1..7462) or a strength, and otherwise the strength found from the native v
 binary search over the classes' sorted values (naive, poker-eval). Rows run in parallel. The per-hand code is written out inside the row loop: a helper that
 took the tables would be an array-passing call in the innermost loop. Two search kernels
 serve SpecialK's brute-force searches for face weights and the circle's circumference.
+
+>>> hand = np.array([[0, 4, 8, 12, 51]], dtype=np.uint8)  # 2c 3c 4c 5c As: a wheel, no flush
+>>> category_rows_5(hand, np.arange(10, dtype=np.uint8))  # residue 5 - 3 = 2: a straight
+array([2], dtype=uint8)
 """
 
 from __future__ import annotations
