@@ -13,8 +13,8 @@ sizes (a deuce weighs 0), so each size has its own circle, found by the same sea
 662,541 points for the 6,175 five-card sums, 2,279,536 for the 18,395 six-card ones.
 
 Suits ride in the same word: each card adds ``face_weight << 9`` plus a suit weight, and the
-low nine bits of the sum, a sum of seven suit weights (0, 1, 8, 57, found by the same
-search), index ``flush_suit``, which names the suit with five cards or more, if any. A
+low nine bits of the sum, the suit weights' sum (0, 1, 8, 57, found by the same search;
+unique for each hand size), index ``flush_suit``, which names the suit with five cards or more, if any. A
 flush then sums the flush weights of that suit's cards (1, 2, 4, 8, 16, 32, 64, 128, 255,
 508, 1012, 2016, 4016: sums of up to seven distinct ones unique, the same search again) and
 reads ``flush_rank``, 8,000 entries, shared by all sizes. Tables: 14.3 MiB, the three
@@ -143,9 +143,12 @@ def build_tables() -> SpecialKTables:
                 strength[best_value_of_flush(mask)]
     flush_suit = np.full((8, 7 * SUIT_WEIGHTS[-1] + 1), -1, dtype=np.int8)
     for n_cards in CARD_COUNTS:
-        for counts in rank_multisets(n_cards, n_ranks=4, per_rank=7):
+        suit_counts = list(rank_multisets(n_cards, n_ranks=4, per_rank=7))
+        sums = [sum(c * w for c, w in zip(counts, SUIT_WEIGHTS)) for counts in suit_counts]
+        assert len(set(sums)) == len(sums), "two suit patterns share a sum"
+        for counts, total in zip(suit_counts, sums):
             if max(counts) >= 5:
-                flush_suit[n_cards, sum(c * w for c, w in zip(counts, SUIT_WEIGHTS))] = counts.index(max(counts))
+                flush_suit[n_cards, total] = counts.index(max(counts))
     card_key = np.array([FACE_WEIGHTS[c >> 2] << SUIT_SHIFT | SUIT_WEIGHTS[c & 3] for c in range(52)],
                         dtype=np.uint64)
     return SpecialKTables(card_key, flush_suit, np.array(FLUSH_WEIGHTS, dtype=np.uint64), flush_rank, *circles)
