@@ -1,5 +1,6 @@
 """The web app's JSON API, pages and card images, through FastAPI's TestClient."""
 
+import re
 import time
 
 import pytest
@@ -69,7 +70,10 @@ def test_card_images(client):
 
 
 def test_docs_and_schema(client):
-    assert client.get("/docs").status_code == 200
+    docs = client.get("/docs")
+    assert docs.status_code == 200 and "https://" not in docs.text, "Swagger UI comes from the package"
+    for asset in re.findall(r'(?:src|href)="(/[^"]+)"', docs.text):
+        assert client.get(asset).status_code == 200, asset
     paths = client.get("/openapi.json").json()["paths"]
     assert {"/api/equity", "/api/grid", "/api/paytables", "/api/videopoker/holds", "/api/videopoker/sessions",
             "/api/videopoker/sessions/{session_id}/draw", "/cards/{card}.svg"} <= set(paths)

@@ -39,15 +39,17 @@ def browser():
 
 
 @pytest.fixture
-def page(browser):
+def page(browser, url):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    errors = []
+    errors, outside = [], []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("request", lambda request: None if request.url.startswith((url, "data:")) else outside.append(request.url))
     page.set_default_timeout(WAIT_MS)
     yield page
     context.close()
     assert not errors, f"script errors on the page: {errors}"
+    assert not outside, f"requests beyond the server: {outside}"
 
 
 def pick(page, *cards):
@@ -142,6 +144,13 @@ def test_odds_grid_by_clicking(page, url):
 
     page.check("#four-color")  # the page reloads with four-colour faces
     page.wait_for_selector('.deck button[data-card="Kd"] img[src="/cards/Kd.svg?four_color=true"]')
+
+
+def test_api_docs_render_offline(page, url):
+    page.goto(url + "docs")
+    page.wait_for_selector(".opblock-summary-path[data-path=\"/api/equity\"]")
+    assert page.locator(".opblock").count() >= 8
+    screenshot(page, "docs.png")
 
 
 def test_video_poker_hand_to_the_end(page, url):

@@ -21,6 +21,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pokerlab.cards import card_name, parse_cards
@@ -31,7 +32,7 @@ from pokerlab.grid import grid
 from pokerlab.svg import card_svg
 from pokerlab.videopoker import LINES, MAX_COINS, PAYTABLES, Trainer, hold_evs
 from pokerlab.web.compute import bounded, hole_cards, made_hand
-from pokerlab.web.models import DrawRequest, EquityRequest, GridRequest, HoldsRequest, SessionRequest
+from pokerlab.web.models import DrawRequest, EquityRequest, GridRequest, HoldsRequest, Refusal, SessionRequest
 from pokerlab.web.sessions import START_CREDITS, SessionStore, UnknownSessionError
 
 STATIC = Path(__file__).parent / "static"
@@ -57,6 +58,10 @@ def _error_response(errors: list[tuple[str, str]], status: int,
         "detail": "; ".join(f"{field}: {problem}" for field, problem in errors),
         "errors": [{"field": field, "problem": problem} for field, problem in errors]})
 
+
+SESSION_REFUSALS: dict[int | str, dict[str, object]] = {
+    404: {"model": Refusal, "description": "No such session (or it expired)"},
+    409: {"model": Refusal, "description": "Not at this point of the hand: deal before the draw, draw before the next deal"}}
 
 HTTP_ERROR_FIELDS = {400: "body", 404: "path", 405: "method"}
 """What a refusal from the framework itself is about: a body that does not parse, an unknown
@@ -112,9 +117,11 @@ def _session_view(session_id: str, trainer: Trainer) -> dict[str, object]:
 
 def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
     """The app; every analysis is cut to ``time_limit`` seconds (then Monte Carlo answers)."""
-    app = FastAPI(title="pokerlab", version="0.1.0",
-                  description="Poker odds, the odds grid and a video poker trainer. Bad input gets a 4xx "
-                              "whose `detail` names the field and the problem.")
+    # FastAPIOffline serves the /docs page's Swagger UI from its own package, not from a CDN.
+    app = FastAPIOffline(title="pokerlab", version="0.1.0", favicon_url="/cards/As.svg",
+                         responses={422: {"model": Refusal, "description": "Bad input, named by field"}},
+                         description="Poker odds, the odds grid and a video poker trainer. Bad input gets a 4xx "
+                                     "whose `detail` names the field and the problem.")
     sessions = SessionStore()
 
     @app.exception_handler(RequestValidationError)
@@ -146,7 +153,7 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
         app.add_api_route(route, (lambda html=_page(page, title): HTMLResponse(html)), include_in_schema=False)
 
     @app.get("/cards/{card}.svg", tags=["cards"], response_class=Response,
-             responses={200: {"content": {"image/svg+xml": {}}}})
+             responses={200: {"content": {"image/svg+xml": {}}}, 404: {"model": Refusal, "description": "No such card"}})
     def card(card: str, four_color: bool = False) -> Response:
         """A card face (``As``, ``Td``, ``10h``) or ``back``, drawn as SVG."""
         with blame("card", 404):
@@ -155,7 +162,7 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
 
     # The analyses are plain functions: FastAPI runs them on its thread pool, off the event
     # loop, and the Numba kernels release the GIL, so a slow one never holds up the rest.
-    @app.post("/api/equity", tags=["odds"])
+    @app.post("/api/equity", tags=["odds"], summary="Equity")
     def equity_endpoint(body: EquityRequest, request: Request) -> dict[str, object]:
         """Each player's win, tie and equity: exact when it fits the time, else Monte Carlo with ± (stderr)."""
         _distinct({"board": parse_cards(body.board), "dead": parse_cards(body.dead),
@@ -169,7 +176,7 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
             player["made"] = made_hand(spec, body.board)
         return {**out, "seconds": seconds}
 
-    @app.post("/api/grid", tags=["odds"])
+    @app.post("/api/grid", tags=["odds"], summary="Odds grid")
     def grid_endpoint(body: GridRequest, request: Request) -> dict[str, object]:
         """How the hand ends up against random opponents, by final category of each side."""
         _distinct({"hand": parse_cards(body.hand), "board": parse_cards(body.board)})
@@ -197,7 +204,7 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
         with sessions.use(session_id) as trainer:
             return _session_view(session_id, trainer)
 
-    @app.post("/api/videopoker/sessions/{session_id}/deal", tags=["video poker"])
+    @app.post("/api/videopoker/sessions/{session_id}/deal", tags=["video poker"], responses=SESSION_REFUSALS)
     def deal(session_id: str) -> dict[str, object]:
         """Deal five cards; refused while a hand waits for its draw, so no hand is dealt again for free."""
         with sessions.use(session_id) as trainer:
@@ -205,13 +212,13 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
                 raise FieldError("session", "a hand is dealt and not yet drawn to: draw first", 409)
             return {"hand": [card_name(c) for c in trainer.deal()], "session": _session_view(session_id, trainer)}
 
-    @app.get("/api/videopoker/sessions/{session_id}/holds", tags=["video poker"])
+    @app.get("/api/videopoker/sessions/{session_id}/holds", tags=["video poker"], responses=SESSION_REFUSALS)
     def session_holds(session_id: str) -> dict[str, object]:
         """The advice: every hold of the hand dealt, with its EV per coin, best first."""
         with sessions.use(session_id) as trainer:
             return {"holds": [h.to_dict() for h in _dealt(trainer).holds()]}
 
-    @app.post("/api/videopoker/sessions/{session_id}/draw", tags=["video poker"])
+    @app.post("/api/videopoker/sessions/{session_id}/draw", tags=["video poker"], responses=SESSION_REFUSALS)
     def draw(session_id: str, body: DrawRequest) -> dict[str, object]:
         """Hold the given positions, draw, pay; the result grades the hold against the best."""
         with sessions.use(session_id) as trainer:

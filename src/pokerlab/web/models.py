@@ -138,6 +138,20 @@ class SessionRequest(Request):
     seed: Seed = None
 
 
+class FieldProblem(BaseModel):
+    """One thing wrong with a request: which field, and what."""
+
+    field: str = Field(examples=["players[1]"])
+    problem: str = Field(examples=["duplicate card: As, already in players[0]"])
+
+
+class Refusal(BaseModel):
+    """Every 4xx answer: ``detail`` to show a person, ``errors`` to act on field by field."""
+
+    detail: str = Field(examples=["players[1]: duplicate card: As, already in players[0]"])
+    errors: list[FieldProblem]
+
+
 class DrawRequest(Request):
     """The positions (1..5) to hold before the draw."""
 
