@@ -2,6 +2,9 @@
 
 import re
 import time
+import tomllib
+from fnmatch import fnmatch
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -48,6 +51,14 @@ def test_every_asset_is_local():
     for path in STATIC.iterdir():
         text = path.read_text()
         assert "http://" not in text and "https://" not in text, f"{path.name} reaches out to the network"
+
+
+def test_every_asset_ships_with_the_package():
+    pyproject = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    patterns = pyproject["tool"]["setuptools"]["package-data"]["pokerlab"]
+    package = STATIC.parents[1]
+    for path in STATIC.iterdir():
+        assert any(fnmatch(path.relative_to(package).as_posix(), p) for p in patterns), f"{path.name} is not package data"
 
 
 def test_static_files(client):
