@@ -1,4 +1,9 @@
-"""A bounded load test on loopback: 200 equity requests of mixed size at once, none fails."""
+"""Concurrency on loopback: 200 equity requests of mixed size at once, none fails; a slow
+request does not hold up a quick one."""
+
+import threading
+
+import httpx
 
 from pokerlab.web import create_app
 from pokerlab.web.benchmark import load_test
@@ -9,3 +14,25 @@ def test_200_concurrent_equity_requests_all_succeed():
     with running(create_app(time_limit=1.0)) as url:
         latencies = load_test(url, 200)  # raises if any request is refused or fails
     assert len(latencies) == 200 and all(t > 0 for t in latencies)
+
+
+def test_a_slow_request_does_not_block_the_others():
+    with running(create_app(time_limit=3.0)) as url:
+        slow_done = threading.Event()
+
+        def slow():
+            # 17,280 preflop deals: exact enumeration is tried for half the time, then abandoned
+            body = {"players": ["TT+", "A2s+", "KQo"], "seconds": 3.0}
+            httpx.post(url + "api/equity", json=body, timeout=60).raise_for_status()
+            slow_done.set()
+
+        worker = threading.Thread(target=slow)
+        worker.start()
+        try:
+            for _ in range(5):
+                assert httpx.post(url + "api/equity", json={"players": ["AsKs", "QdQc"]}, timeout=60).status_code == 200
+                assert httpx.get(url + "cards/As.svg", timeout=60).status_code == 200
+            assert not slow_done.is_set(), "the quick requests were answered while the slow one ran"
+        finally:
+            worker.join()
+        assert slow_done.is_set()
