@@ -221,6 +221,8 @@ def displacement_hash(keys: np.ndarray, shift: int) -> tuple[np.ndarray, int]:
             first_free += 1
         # Slide the row over the table at once: a base fits where every column lands free.
         end = size + width + 1
+        if len(occupied) < end + width:  # sparse rows can push the table past its first guess
+            occupied = np.concatenate([occupied, np.zeros(end + width, dtype=bool)])
         fits = ~occupied[first_free:end]
         for col in row_cols[1:]:
             fits &= ~occupied[first_free + col:end + col]
