@@ -42,3 +42,13 @@ def test_flush_table_covers_masks_of_five_or_more():
     for mask in (0b11111, 0b1_0000_0000_1111, 0b1111100000000, 0b1010101010101):
         assert t.flush[mask] > 0
     assert t.flush[0b1111] == 0
+
+
+def test_displacement_hash_places_sparse_and_dense_keys_apart():
+    rng = np.random.default_rng(1)
+    for n, bits, shift in ((4888, 20, 13), (3000, 16, 4), (50, 24, 12)):
+        keys = np.unique(rng.integers(0, 1 << bits, n))
+        offsets, size = tables.displacement_hash(keys, shift)
+        slots = keys + offsets[keys >> shift]
+        assert len(np.unique(slots)) == len(keys)
+        assert slots.min() >= 0 and slots.max() < size
