@@ -89,7 +89,9 @@ def test_hand_odds_by_clicking(page, url):
 
     page.click('.seat[data-player="0"] .slot >> nth=0')  # take back the ace of spades: it can be picked again
     assert page.is_enabled('.deck button[data-card="As"]')
+    wait_for_state(page, "waiting")
     pick(page, "As")
+    wait_for_state(page, "exact")
 
     screenshot(page, "odds.png")
 
