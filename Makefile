@@ -27,7 +27,7 @@ $(STAMP): pyproject.toml $(SYSTEM_STAMP)
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/pokerlab demo
+	$(BIN)/pokerlab serve
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
