@@ -39,7 +39,8 @@ def _showdown(strengths, n_players, weight, category, counts, shares):
     """Add one showdown of ``n_players`` strengths, worth ``weight``, to the counters.
 
     ``counts`` is the flat view of the (players, 9, 9, 3) counters: player i, own category a,
-    best other category b and outcome o sit at ``i * 243 + a * 27 + b * 3 + o``.
+    best other category b and outcome o sit at ``i * 243 + a * 27 + b * 3 + o``. Returns the
+    best strength and how many players hold it.
     """
     best = 0
     second = 0
@@ -73,6 +74,7 @@ def _showdown(strengths, n_players, weight, category, counts, shares):
                 shares[i] += share
             else:
                 counts[i * 243 + category[s] * 27 + best_cat + 2] += weight
+    return best, n_best
 
 
 @njit(cache=True, nogil=True)
@@ -323,11 +325,14 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
     # known hands: their cards are out from the start
     fixed_mask = base_mask
     n_sampled = 0
+    n_ranged = 0
     for i in range(n_players):
         if starts[i + 1] - starts[i] == 1:
             fixed_mask |= (_ONE << np.uint64(combos[starts[i], 0])) | (_ONE << np.uint64(combos[starts[i], 1]))
         else:
             n_sampled += 1
+            if starts[i + 1] > starts[i]:
+                n_ranged += 1
     n_deck = 0
     for c in range(52):
         if not (fixed_mask >> np.uint64(c)) & _ONE:
@@ -402,9 +407,10 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
                         c = deck[j]
                         other = deck[dealt]
                         deck[j] = other
-                        position[other] = j
                         deck[dealt] = c
-                        position[c] = dealt
+                        if n_ranged:
+                            position[other] = j
+                            position[c] = dealt
                         dealt += 1
                     c0 = np.uint64(deck[dealt - 2])
                     c1 = np.uint64(deck[dealt - 1])
@@ -420,23 +426,16 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
                 c = deck[j]
                 other = deck[dealt]
                 deck[j] = other
-                position[other] = j
                 deck[dealt] = c
-                position[c] = dealt
+                if n_ranged:  # positions matter only to find range combos in the deck
+                    position[other] = j
+                    position[c] = dealt
                 dealt += 1
                 key += card_key[np.uint64(c)]
                 mask |= card_mask[np.uint64(c)]
-            best = 0
-            n_best = 0
             for i in range(n_players):
-                s = strength_of_key(key + hole_key[i], mask | hole_mask[i], rank, offsets, flush)
-                strengths[i] = s
-                if s > best:
-                    best = s
-                    n_best = 1
-                elif s == best:
-                    n_best += 1
-            _showdown(strengths, n_players, 1, category, counts, shares)
+                strengths[i] = strength_of_key(key + hole_key[i], mask | hole_mask[i], rank, offsets, flush)
+            best, n_best = _showdown(strengths, n_players, 1, category, counts, shares)
             if n_best > 1:  # a win adds 1 to the squares, a k-way split 1/k^2; wins: see below
                 for i in range(n_players):
                     if strengths[i] == best:
