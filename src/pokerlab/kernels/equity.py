@@ -324,15 +324,17 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
         board_mask0 |= card_mask[np.uint64(board[j])]
     # known hands: their cards are out from the start
     fixed_mask = base_mask
-    n_sampled = 0
+    n_random = 0
     n_ranged = 0
     for i in range(n_players):
-        if starts[i + 1] - starts[i] == 1:
+        size = starts[i + 1] - starts[i]
+        if size == 1:
             fixed_mask |= (_ONE << np.uint64(combos[starts[i], 0])) | (_ONE << np.uint64(combos[starts[i], 1]))
+        elif size == 0:
+            n_random += 1
         else:
-            n_sampled += 1
-            if starts[i + 1] > starts[i]:
-                n_ranged += 1
+            n_ranged += 1
+    to_deal = 2 * n_random + 5 - n_board
     n_deck = 0
     for c in range(52):
         if not (fixed_mask >> np.uint64(c)) & _ONE:
@@ -369,58 +371,42 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
             dealt = 0  # deck[:dealt] are out this trial
             used = fixed_mask
             ok = True
-            for i in range(n_players if n_sampled else 0):
+            for i in range(n_players if n_ranged else 0):
                 lo = starts[i]
                 hi = starts[i + 1]
-                if hi - lo == 1:
+                if hi - lo <= 1:  # known, or random: dealt below
                     continue
-                if lo < hi:
-                    value, state = _next_random(state)
-                    u = (value >> np.uint64(11)) * (1.0 / 9007199254740992.0) * cumulative[hi - 1]
-                    a = lo
-                    b = hi - 1
-                    while a < b:  # first combo whose cumulative weight exceeds u
-                        mid = (a + b) >> 1
-                        if cumulative[mid] > u:
-                            b = mid
-                        else:
-                            a = mid + 1
-                    c0 = np.uint64(combos[a, 0])
-                    c1 = np.uint64(combos[a, 1])
-                    pair = (_ONE << c0) | (_ONE << c1)
-                    if used & pair:
-                        ok = False
-                        break
-                    used |= pair
-                    for c in (c0, c1):  # swap the combo's cards to the front of the deck
-                        j = position[c]
-                        other = deck[dealt]
-                        deck[j] = other
-                        position[other] = j
-                        deck[dealt] = c
-                        position[c] = dealt
-                        dealt += 1
-                else:
-                    for h in range(2):
-                        r, bits, n_bits, state = _below(n_deck - dealt, bits, n_bits, state)
-                        j = dealt + r
-                        c = deck[j]
-                        other = deck[dealt]
-                        deck[j] = other
-                        deck[dealt] = c
-                        if n_ranged:
-                            position[other] = j
-                            position[c] = dealt
-                        dealt += 1
-                    c0 = np.uint64(deck[dealt - 2])
-                    c1 = np.uint64(deck[dealt - 1])
+                value, state = _next_random(state)
+                u = (value >> np.uint64(11)) * (1.0 / 9007199254740992.0) * cumulative[hi - 1]
+                a = lo
+                b = hi - 1
+                while a < b:  # first combo whose cumulative weight exceeds u
+                    mid = (a + b) >> 1
+                    if cumulative[mid] > u:
+                        b = mid
+                    else:
+                        a = mid + 1
+                c0 = np.uint64(combos[a, 0])
+                c1 = np.uint64(combos[a, 1])
+                pair = (_ONE << c0) | (_ONE << c1)
+                if used & pair:
+                    ok = False
+                    break
+                used |= pair
+                for c in (c0, c1):  # swap the combo's cards to the front of the deck
+                    j = position[c]
+                    other = deck[dealt]
+                    deck[j] = other
+                    position[other] = j
+                    deck[dealt] = c
+                    position[c] = dealt
+                    dealt += 1
                 hole_key[i] = card_key[c0] + card_key[c1]
                 hole_mask[i] = card_mask[c0] | card_mask[c1]
             if not ok:
                 continue
-            key = board_key0
-            mask = board_mask0
-            for h in range(5 - n_board):
+            first = dealt  # random players' hands, then the board, come off the deck
+            for h in range(to_deal):
                 r, bits, n_bits, state = _below(n_deck - dealt, bits, n_bits, state)
                 j = dealt + r
                 c = deck[j]
@@ -431,8 +417,19 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
                     position[other] = j
                     position[c] = dealt
                 dealt += 1
-                key += card_key[np.uint64(c)]
-                mask |= card_mask[np.uint64(c)]
+            for i in range(n_players if n_random else 0):
+                if starts[i] == starts[i + 1]:
+                    c0 = np.uint64(deck[first])
+                    c1 = np.uint64(deck[first + 1])
+                    first += 2
+                    hole_key[i] = card_key[c0] + card_key[c1]
+                    hole_mask[i] = card_mask[c0] | card_mask[c1]
+            key = board_key0
+            mask = board_mask0
+            for h in range(first, dealt):
+                c = np.uint64(deck[h])
+                key += card_key[c]
+                mask |= card_mask[c]
             for i in range(n_players):
                 strengths[i] = strength_of_key(key + hole_key[i], mask | hole_mask[i], rank, offsets, flush)
             best, n_best = _showdown(strengths, n_players, 1, category, counts, shares)
