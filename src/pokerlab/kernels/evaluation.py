@@ -12,7 +12,8 @@ and looked up in ``rank``.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit, prange, types
+from numba.extending import intrinsic
 
 from pokerlab.tables import FLUSH_BITS, HASH_MULTIPLIER, HASH_SHIFT, KEY_BITS, SUIT_COUNT_BASE
 
@@ -57,6 +58,14 @@ def flush_strength_of_row(row, n_cards, suits, flush):
     return flush[ranks]
 
 
+@intrinsic
+def _popcount(typingctx, word):
+    """The number of set bits of a uint64, as one machine instruction (LLVM's ctpop)."""
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])  # i64 either way: only the signedness differs
+    return types.int64(types.uint64), codegen
+
+
 @njit(cache=True, nogil=True, inline="always")
 def _cards_counted(key):
     """How many valid cards a key holds: its four suit counters, less their start of 3 each."""
@@ -71,8 +80,8 @@ def evaluate_rows(cards, card_key, rank, offsets, flush, validate):
 
     The row is summed unrolled (a loop over the columns runs at half the speed). Flushes,
     3% of seven-card hands, take a second pass over the row. With ``validate``, a row with
-    an id above 51 or a repeated card gets strength 0: each card also sets bit ``id % 64`` in
-    two words, one OR-ed and one added, which differ only when a bit was set twice.
+    an id above 51 or a repeated card gets strength 0: each card also sets bit ``id % 64`` of
+    a word whose bits are then counted.
     """
     n_rows, n_cards = cards.shape
     out = np.empty(n_rows, dtype=np.uint16)
@@ -95,23 +104,21 @@ def evaluate_rows(cards, card_key, rank, offsets, flush, validate):
                 b3 = _ONE << (c3 & _LOW6)
                 b4 = _ONE << (c4 & _LOW6)
                 seen = b0 | b1 | b2 | b3 | b4
-                total = b0 + b1 + b2 + b3 + b4
             if n_cards > 5:
                 c5 = np.uint64(row[5])
                 key += card_key[c5]
                 if validate:
                     b5 = _ONE << (c5 & _LOW6)
                     seen |= b5
-                    total += b5
                 if n_cards > 6:
                     c6 = np.uint64(row[6])
                     key += card_key[c6]
                     if validate:
                         b6 = _ONE << (c6 & _LOW6)
                         seen |= b6
-                        total += b6
-            # An id above 51 adds nothing to the suit counters, so they count fewer cards.
-            if validate and (seen != total or _cards_counted(key) != n_cards):
+            # A repeated card sets fewer bits than there are cards; an id above 51 adds
+            # nothing to the suit counters, so they count fewer cards.
+            if validate and (_popcount(seen) != n_cards or _cards_counted(key) != n_cards):
                 out[r] = 0
                 continue
             suits = (key >> _THIRTY_TWO) & _FLUSH_BITS
