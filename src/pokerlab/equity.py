@@ -434,27 +434,23 @@ def _stderr(counts: np.ndarray, shares: np.ndarray, squares: np.ndarray) -> np.n
 
 def _result(labels: list[str], counts: np.ndarray, shares: np.ndarray, squares: np.ndarray | None,
             board: tuple[int, ...], dead: tuple[int, ...], elapsed: float) -> EquityResult:
-    total = counts[0].sum()
+    by_own = counts.sum(axis=2).tolist()  # [player][own category][win, tie, lose]
+    shares_list = shares.tolist()  # ints when the counters are (unweighted), else floats
+    total = sum(map(sum, by_own[0]))
     errors = _stderr(counts, shares, squares).tolist() if squares is not None else [0.0] * len(labels)
-    outcomes = counts.sum(axis=(1, 2))
-    by_own = (counts.sum(axis=2) / total).tolist()
-    fractions = (outcomes / total).tolist()
-    split_equity = (shares / (2520 * total)).tolist()
     out = []
     for i, label in enumerate(labels):
-        win, tie, lose = fractions[i]
-        wins, ties, losses = (_number(x) for x in outcomes[i])
+        rows = by_own[i]
+        wins, ties, losses = (sum(row[k] for row in rows) for k in range(3))
+        split = shares_list[i] / (2520 * total)
         out.append(PlayerEquity(
-            label, win, tie, split_equity[i], lose, win + split_equity[i], errors[i],
-            dict(zip(_CATEGORIES, (row[0] for row in by_own[i]))),
-            dict(zip(_CATEGORIES, (row[2] for row in by_own[i]))), wins, ties, losses))
+            label, wins / total, ties / total, split, losses / total, wins / total + split, errors[i],
+            {c: row[0] / total for c, row in zip(_CATEGORIES, rows)},
+            {c: row[2] / total for c, row in zip(_CATEGORIES, rows)}, wins, ties, losses))
     return EquityResult(tuple(out), format_cards(board), format_cards(dead), squares is None,
-                        _number(total), elapsed, counts)
+                        total, elapsed, counts)
 
 
 _CATEGORIES = tuple(HandCategory)
 
 
-def _number(value: np.generic) -> float:
-    """An int where the counter is integral (unweighted), else a float."""
-    return int(value) if np.issubdtype(type(value), np.integer) else float(value)
