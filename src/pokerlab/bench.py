@@ -126,7 +126,7 @@ def suite_equity(quick: bool = False) -> list[Figure]:
     import eval7
     from pokerfast import equity as ompeval
 
-    from pokerlab.equity import _preflop_counts, equity
+    from pokerlab.equity import clear_cache, equity
 
     figures = []
     exact_cases = [
@@ -139,7 +139,7 @@ def suite_equity(quick: bool = False) -> list[Figure]:
         equity(players, board)  # compile once
         ompeval.equity(players, board=board, threads=2)
         peer = best_time(lambda: ompeval.equity(players, board=board, threads=2), number=max(1, number // 4))
-        fresh = best_time(lambda: (_preflop_counts.cache_clear(), equity(players, board)), number=number)
+        fresh = best_time(lambda: (clear_cache(), equity(players, board)), number=number)
         figures.append(Figure(name + ", result cache cleared", fresh * scale, unit, target,
                               "pokerfast (OMPEval), 2 threads", peer * scale))
         if not board:  # preflop matchups are cached by their suit-relabelled form
@@ -147,7 +147,7 @@ def suite_equity(quick: bool = False) -> list[Figure]:
             figures.append(Figure(name + ", matchups cached", warm * scale, unit, target,
                                   "pokerfast (OMPEval), 2 threads", peer * scale))
 
-    vs_random = best_time(lambda: (_preflop_counts.cache_clear(), equity(["AsAh", "random"])), repeat=2)
+    vs_random = best_time(lambda: (clear_cache(), equity(["AsAh", "random"])), repeat=2)
     figures.append(Figure("AsAh vs a random hand, exact (2,097,572,400 showdowns), cache cleared",
                           vs_random, "s", "<= 2"))
 

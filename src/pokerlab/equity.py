@@ -204,22 +204,42 @@ def _canonical(hands: tuple[tuple[int, int], ...], fixed: tuple[int, ...]) -> tu
     return best
 
 
-@functools.lru_cache(maxsize=100_000)
-def _preflop_counts(key: tuple) -> tuple[np.ndarray, np.ndarray]:
-    from pokerlab.kernels.equity import preflop_exact
+_PREFLOP_CACHE: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+"""Exact preflop counters by canonical matchup, kept for the process (cleared past 100,000)."""
 
-    hands, dead = key
-    holes = np.array(hands, dtype=np.int64)
-    mask = 0
-    for c in [*holes.ravel().tolist(), *dead]:
-        mask |= 1 << c
-    t = load_tables()
-    counts = np.zeros((len(hands), 9, 9, 3), dtype=np.int64)
-    shares = np.zeros(len(hands), dtype=np.int64)
-    preflop_exact(holes, np.uint64(mask), t.rank, t.offsets, t.flush, _category_of_strength(), counts, shares)
-    counts.setflags(write=False)
-    shares.setflags(write=False)
-    return counts, shares
+
+def clear_cache() -> None:
+    """Forget the exact preflop results computed so far."""
+    _PREFLOP_CACHE.clear()
+
+
+def _preflop_counts_many(keys: list[tuple]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Exact counters of canonical preflop matchups; the ones not cached run in parallel."""
+    from pokerlab.kernels.equity import preflop_exact, preflop_exact_many
+
+    missing = [k for k in dict.fromkeys(keys) if k not in _PREFLOP_CACHE]
+    if missing:
+        holes = np.array([hands for hands, _ in missing], dtype=np.int64)
+        dead = np.array([sum(1 << c for c in [*np.ravel(hands).tolist(), *dead_cards])
+                         for hands, dead_cards in missing], dtype=np.uint64)
+        t = load_tables()
+        if len(missing) == 1:  # one matchup: waking a second thread would cost more than it saves
+            counts = np.zeros((1, holes.shape[1], 9, 9, 3), dtype=np.int64)
+            shares = np.zeros((1, holes.shape[1]), dtype=np.int64)
+            preflop_exact(holes[0], dead[0], t.rank, t.offsets, t.flush, _category_of_strength(),
+                          counts[0], shares[0])
+        else:
+            counts, shares = preflop_exact_many(holes, dead, t.rank, t.offsets, t.flush, _category_of_strength())
+        if len(_PREFLOP_CACHE) + len(missing) > 100_000:
+            _PREFLOP_CACHE.clear()
+        for key, c, s in zip(missing, counts, shares):
+            _PREFLOP_CACHE[key] = (c, s)
+    return [_PREFLOP_CACHE[k] for k in keys]
+
+
+def _preflop_counts(key: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """Exact counters of one canonical preflop matchup (see :func:`_canonical`)."""
+    return _preflop_counts_many([key])[0]
 
 
 @functools.cache
@@ -357,21 +377,31 @@ def _exact(players: list[_Player], board: tuple[int, ...], dead: tuple[int, ...]
     dtype = np.float64 if weighted else np.int64
     counts = np.zeros((len(players), 9, 9, 3), dtype=dtype)
     shares = np.zeros(len(players), dtype=dtype)
-    any_deal = False
-    for n, (hands, weight) in enumerate(_assignments(players, sum(1 << c for c in board + dead))):
-        any_deal = True
-        if progress is not None and n % 64 == 0:
-            progress(n / matchups)
-        if board:
+    if board:
+        any_deal = False
+        for n, (hands, weight) in enumerate(_assignments(players, sum(1 << c for c in board + dead))):
+            any_deal = True
+            if progress is not None and n % 64 == 0:
+                progress(n / matchups)
             c, s = _board_counts(hands, board, dead)
-        else:
-            c, s = _preflop_counts(_canonical(hands, dead))
-        if weighted:
-            counts += weight * c
-            shares += weight * s
-        else:
-            counts += c
-            shares += s
+            counts += weight * c if weighted else c
+            shares += weight * s if weighted else s
+    else:
+        # preflop: equal matchups up to suits share one result; distinct ones run in parallel
+        weights: dict[tuple, float] = {}
+        for hands, weight in _assignments(players, sum(1 << c for c in dead)):
+            key = _canonical(hands, dead)
+            weights[key] = weights.get(key, 0) + weight
+        any_deal = bool(weights)
+        keys = list(weights)
+        for start in range(0, len(keys), 256):
+            if progress is not None:
+                progress(start / len(keys))
+            chunk = keys[start:start + 256]
+            for key, (c, s) in zip(chunk, _preflop_counts_many(chunk)):
+                w = weights[key] if weighted else int(weights[key])
+                counts += w * c
+                shares += w * s
     if not any_deal:
         raise InvalidRangeError("no deal gives every player a hand: the ranges use up each other's cards")
     return counts, shares

@@ -281,6 +281,18 @@ def preflop_exact(hole_cards, dead_mask, rank, offsets, flush, category, counts,
                 f = (((ripple ^ f) >> 2) // low) | ripple
 
 
+@njit(cache=True, nogil=True, parallel=True)
+def preflop_exact_many(holes, dead_masks, rank, offsets, flush, category):
+    """:func:`preflop_exact` for many matchups at once, in parallel: holes (M, P, 2) int64 and
+    a dead mask per matchup. Returns counts (M, P, 9, 9, 3) and shares (M, P)."""
+    n, n_players = holes.shape[0], holes.shape[1]
+    counts = np.zeros((n, n_players, 9, 9, 3), dtype=np.int64)
+    shares = np.zeros((n, n_players), dtype=np.int64)
+    for m in prange(n):
+        preflop_exact(holes[m], dead_masks[m], rank, offsets, flush, category, counts[m], shares[m])
+    return counts, shares
+
+
 @njit(cache=True, nogil=True, inline="always")
 def _next_random(state):
     """xorshift64*: one 64-bit draw; returns (value, new state)."""
