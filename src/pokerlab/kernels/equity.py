@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from pokerlab.kernels.evaluation import _KEY_MASK, _KEY_START, _MULT, _ONE, _RANK_BITS, _SHIFT, strength_of_key
+from pokerlab.kernels.evaluation import _KEY_MASK, _KEY_START, _MULT, _ONE, _SHIFT, strength_of_key
 
 TIE_UNITS = 2520
 """Least common multiple of 1..10: a k-way split is worth TIE_UNITS // k units."""
