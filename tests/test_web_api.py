@@ -27,6 +27,12 @@ def client():
     return TestClient(create_app(time_limit=TIME_LIMIT))
 
 
+@pytest.fixture
+def roomy():
+    """A generous time limit, for tests of the answer: a first call also loads the kernels."""
+    return TestClient(create_app(time_limit=10))
+
+
 def refused(response, status, field):
     """The response is a refusal naming ``field``; returns the problem text."""
     assert response.status_code == status, response.text
@@ -92,8 +98,8 @@ def test_docs_and_schema(client):
 
 # --- equity ---------------------------------------------------------------------------------
 
-def test_equity_exact_agrees_with_the_library(client):
-    body = client.post("/api/equity", json={"players": ["AsKs", "QdQc"]}).json()
+def test_equity_exact_agrees_with_the_library(roomy):
+    body = roomy.post("/api/equity", json={"players": ["AsKs", "QdQc"]}).json()
     expected = equity(["AsKs", "QdQc"])
     assert body["exact"] is True and body["showdowns"] == expected.showdowns
     assert [p["equity"] for p in body["players"]] == [p.equity for p in expected.players]
@@ -202,8 +208,8 @@ def test_the_deck_running_out_is_refused(client):
 
 # --- grid -----------------------------------------------------------------------------------
 
-def test_grid_agrees_with_the_library(client):
-    body = client.post("/api/grid", json={"hand": "AsKs", "board": "TsQs2d"}).json()
+def test_grid_agrees_with_the_library(roomy):
+    body = roomy.post("/api/grid", json={"hand": "AsKs", "board": "TsQs2d"}).json()
     expected = grid("AsKs", "TsQs2d")
     assert body["exact"] is True and body["win"] == pytest.approx(expected.win)
     assert body["cells"]["FLUSH"]["PAIR"]["win"] == pytest.approx(expected.cell("FLUSH", "PAIR").win)

@@ -77,7 +77,7 @@ def _showdown(strengths, n_players, weight, category, counts, shares):
     return best, n_best
 
 
-@njit(cache=True, nogil=True, parallel=True)
+@njit(cache=True, nogil=True)
 def enumerate_boards(hole_key, hole_mask, board_key, board_mask, deck, n_deal,
                      card_key, card_mask, rank, offsets, flush, category, counts, shares):
     """Deal every ``n_deal``-card completion of the board from ``deck`` (sorted ids, uint8) and
@@ -96,36 +96,21 @@ def enumerate_boards(hole_key, hole_mask, board_key, board_mask, deck, n_deal,
                                            rank, offsets, flush)
         _showdown(strengths, n_players, 1, category, flat, shares)
         return
-    if n_deal <= 2:
-        # One parallel iteration, on purpose: Numba compiles a prange body, with counters of
-        # its own, about four times faster than the same plain loop (57 -> 12 us for a flop
-        # here), and waking a second thread costs more than the 990 boards of a flop take.
-        cells = n_players * 243
-        own_counts = np.zeros((1, cells), dtype=np.int64)
-        own_shares = np.zeros((1, n_players), dtype=np.int64)
-        own_strengths = np.zeros((1, n_players), dtype=np.int64)
-        for one in prange(1):
-            mine = own_strengths[one]
-            my_counts = own_counts[one]
-            my_shares = own_shares[one]
-            for x in range(n):
-                cx = np.uint64(deck[x])
-                key_x = board_key + card_key[cx]
-                mask_x = board_mask | card_mask[cx]
-                for y in range(x + 1, n if n_deal == 2 else x + 2):
-                    key = key_x
-                    mask = mask_x
-                    if n_deal == 2:
-                        cy = np.uint64(deck[y])
-                        key += card_key[cy]
-                        mask |= card_mask[cy]
-                    for i in range(n_players):
-                        mine[i] = strength_of_key(key + hole_key[i], mask | hole_mask[i], rank, offsets, flush)
-                    _showdown(mine, n_players, 1, category, my_counts, my_shares)
-        for j in range(cells):  # plain loops: an array expression would be a second parallel launch
-            flat[j] += own_counts[0, j]
-        for i in range(n_players):
-            shares[i] += own_shares[0, i]
+    if n_deal <= 2:  # the turn and river: plain loops, no odometer
+        for x in range(n):
+            cx = np.uint64(deck[x])
+            key_x = board_key + card_key[cx]
+            mask_x = board_mask | card_mask[cx]
+            for y in range(x + 1, n if n_deal == 2 else x + 2):
+                key = key_x
+                mask = mask_x
+                if n_deal == 2:
+                    cy = np.uint64(deck[y])
+                    key += card_key[cy]
+                    mask |= card_mask[cy]
+                for i in range(n_players):
+                    strengths[i] = strength_of_key(key + hole_key[i], mask | hole_mask[i], rank, offsets, flush)
+                _showdown(strengths, n_players, 1, category, flat, shares)
         return
     idx = np.zeros(n_deal, dtype=np.int64)
     keys = np.zeros(n_deal + 1, dtype=np.uint64)
