@@ -271,6 +271,26 @@ def _board_counts(hands: tuple[tuple[int, int], ...], board: tuple[int, ...],
     return counts, shares
 
 
+def _board_counts_many(deals: list[tuple[tuple[tuple[int, int], ...], float]], board: tuple[int, ...],
+                       dead: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Counters of every board completion for many weighted deals of hole cards (float)."""
+    from pokerlab.kernels.equity import enumerate_boards_many
+    from pokerlab.kernels.evaluation import _KEY_START
+
+    t = load_tables()
+    card_key, card_mask = _card_lists()
+    holes = np.array([hands for hands, _ in deals], dtype=np.uint8)
+    weights = np.array([weight for _, weight in deals], dtype=np.float64)
+    board_key = int(_KEY_START) + sum(card_key[c] for c in board)
+    board_mask = 0
+    for c in board:
+        board_mask |= card_mask[c]
+    base_mask = sum(1 << c for c in {*board, *dead})
+    return enumerate_boards_many(holes, weights, np.uint64(board_key), np.uint64(board_mask), np.uint64(base_mask),
+                                 5 - len(board), t.card_key, t.card_mask, t.rank, t.offsets, t.flush,
+                                 _category_of_strength())
+
+
 def exact_work(players: list[_Player], board: tuple[int, ...], dead: tuple[int, ...]) -> tuple[int, int]:
     """(matchups, showdowns) an exact run would take, counted before doing it.
 
@@ -378,14 +398,13 @@ def _exact(players: list[_Player], board: tuple[int, ...], dead: tuple[int, ...]
     counts = np.zeros((len(players), 9, 9, 3), dtype=dtype)
     shares = np.zeros(len(players), dtype=dtype)
     if board:
-        any_deal = False
-        for n, (hands, weight) in enumerate(_assignments(players, sum(1 << c for c in board + dead))):
-            any_deal = True
-            if progress is not None and n % 64 == 0:
-                progress(n / matchups)
-            c, s = _board_counts(hands, board, dead)
-            counts += weight * c if weighted else c
-            shares += weight * s if weighted else s
+        # after the flop: every deal of hole cards in one parallel kernel call
+        deals = list(_assignments(players, sum(1 << c for c in board + dead)))
+        any_deal = bool(deals)
+        if any_deal:
+            c, s = _board_counts_many(deals, board, dead)
+            counts += c if weighted else c.astype(np.int64)
+            shares += s if weighted else s.astype(np.int64)
     else:
         # preflop: equal matchups up to suits share one result; distinct ones run in parallel
         weights: dict[tuple, float] = {}

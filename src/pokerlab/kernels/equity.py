@@ -138,6 +138,76 @@ def enumerate_boards(hole_key, hole_mask, board_key, board_mask, deck, n_deal,
         _showdown(strengths, n_players, 1, category, flat, shares)
 
 
+@njit(cache=True, nogil=True, parallel=True)
+def enumerate_boards_many(holes, weights, board_key, board_mask, base_mask, n_deal,
+                          card_key, card_mask, rank, offsets, flush, category):
+    """Every turn and river (``n_deal`` 0..2) for many deals of hole cards at once.
+
+    ``holes`` is (M, P, 2) uint8, one row per deal, worth ``weights[m]``; ``base_mask`` has
+    the board and dead cards. Deals run in parallel blocks with counters of their own (float,
+    so weights fit; sums of whole weights stay exact below 2**53). Returns the counters
+    (P, 9, 9, 3) and shares (P,).
+    """
+    n_deals, n_players = holes.shape[0], holes.shape[1]
+    cells = n_players * 243
+    n_blocks = max(1, min(n_deals, 64))
+    block_counts = np.zeros((n_blocks, cells + 16), dtype=np.float64)
+    block_shares = np.zeros((n_blocks, n_players + 16), dtype=np.float64)
+    block_strengths = np.zeros((n_blocks, n_players + 16), dtype=np.int64)
+    block_decks = np.zeros((n_blocks, 64), dtype=np.uint8)
+    block_keys = np.zeros((n_blocks, n_players + 16), dtype=np.uint64)
+    block_masks = np.zeros((n_blocks, n_players + 16), dtype=np.uint64)
+    for b in prange(n_blocks):
+        counts = block_counts[b]
+        shares = block_shares[b]
+        strengths = block_strengths[b]
+        deck = block_decks[b]
+        hole_key = block_keys[b]
+        hole_mask = block_masks[b]
+        for m in range(b * n_deals // n_blocks, (b + 1) * n_deals // n_blocks):
+            out = base_mask
+            for i in range(n_players):
+                c0 = np.uint64(holes[m, i, 0])
+                c1 = np.uint64(holes[m, i, 1])
+                hole_key[i] = card_key[c0] + card_key[c1]
+                hole_mask[i] = card_mask[c0] | card_mask[c1]
+                out |= (_ONE << c0) | (_ONE << c1)
+            n = 0
+            for c in range(52):
+                if not (out >> np.uint64(c)) & _ONE:
+                    deck[n] = c
+                    n += 1
+            weight = weights[m]
+            if n_deal == 0:
+                for i in range(n_players):
+                    strengths[i] = strength_of_key(board_key + hole_key[i], board_mask | hole_mask[i],
+                                                   rank, offsets, flush)
+                _showdown(strengths, n_players, weight, category, counts, shares)
+                continue
+            for x in range(n):
+                cx = np.uint64(deck[x])
+                key_x = board_key + card_key[cx]
+                mask_x = board_mask | card_mask[cx]
+                for y in range(x + 1, n if n_deal == 2 else x + 2):
+                    key = key_x
+                    mask = mask_x
+                    if n_deal == 2:
+                        cy = np.uint64(deck[y])
+                        key += card_key[cy]
+                        mask |= card_mask[cy]
+                    for i in range(n_players):
+                        strengths[i] = strength_of_key(key + hole_key[i], mask | hole_mask[i], rank, offsets, flush)
+                    _showdown(strengths, n_players, weight, category, counts, shares)
+    counts = np.zeros(cells, dtype=np.float64)
+    shares = np.zeros(n_players, dtype=np.float64)
+    for b in range(n_blocks):
+        for j in range(cells):
+            counts[j] += block_counts[b, j]
+        for i in range(n_players):
+            shares[i] += block_shares[b, i]
+    return counts.reshape((n_players, 9, 9, 3)), shares
+
+
 @njit(cache=True, nogil=True)
 def preflop_exact(hole_cards, dead_mask, rank, offsets, flush, category, counts, shares):
     """Count every five-card board for known hole cards (P, 2) by rank multisets (see above).
