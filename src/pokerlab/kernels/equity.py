@@ -77,40 +77,49 @@ def _showdown(strengths, n_players, weight, category, counts, shares):
     return best, n_best
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _turn_and_river(n_players, hole_key, hole_mask, board_key, board_mask, deck, n, n_deal, weight,
+                    card_key, card_mask, rank, offsets, flush, category, strengths, counts, shares):
+    """Count the showdowns of every 0..2-card completion of the board from ``deck[:n]``
+    (the per-player arrays may be padded rows: only the first ``n_players`` count)."""
+    if n_deal == 0:
+        for i in range(n_players):
+            strengths[i] = strength_of_key(board_key + hole_key[i], board_mask | hole_mask[i],
+                                           rank, offsets, flush)
+        _showdown(strengths, n_players, weight, category, counts, shares)
+        return
+    for x in range(n):
+        cx = np.uint64(deck[x])
+        key_x = board_key + card_key[cx]
+        mask_x = board_mask | card_mask[cx]
+        for y in range(x + 1, n if n_deal == 2 else x + 2):
+            key = key_x
+            mask = mask_x
+            if n_deal == 2:
+                cy = np.uint64(deck[y])
+                key += card_key[cy]
+                mask |= card_mask[cy]
+            for i in range(n_players):
+                strengths[i] = strength_of_key(key + hole_key[i], mask | hole_mask[i], rank, offsets, flush)
+            _showdown(strengths, n_players, weight, category, counts, shares)
+
+
 @njit(cache=True, nogil=True)
 def enumerate_boards(hole_key, hole_mask, board_key, board_mask, deck, n_deal,
                      card_key, card_mask, rank, offsets, flush, category, counts, shares):
     """Deal every ``n_deal``-card completion of the board from ``deck`` (sorted ids, uint8) and
     count each showdown once.
 
-    The turn and river (``n_deal`` 1 or 2) are two plain loops; deeper deals carry partial
+    The turn and river (``n_deal`` 1 or 2) go through :func:`_turn_and_river`; deeper deals carry partial
     keys down an odometer, which serves to cross-check the preflop decomposition.
     """
     n_players = hole_key.shape[0]
     strengths = np.zeros(n_players, dtype=np.int64)
     n = deck.shape[0]
     flat = counts.reshape(-1)
-    if n_deal == 0:
-        for i in range(n_players):
-            strengths[i] = strength_of_key(board_key + hole_key[i], board_mask | hole_mask[i],
-                                           rank, offsets, flush)
-        _showdown(strengths, n_players, 1, category, flat, shares)
-        return
-    if n_deal <= 2:  # the turn and river: plain loops, no odometer
-        for x in range(n):
-            cx = np.uint64(deck[x])
-            key_x = board_key + card_key[cx]
-            mask_x = board_mask | card_mask[cx]
-            for y in range(x + 1, n if n_deal == 2 else x + 2):
-                key = key_x
-                mask = mask_x
-                if n_deal == 2:
-                    cy = np.uint64(deck[y])
-                    key += card_key[cy]
-                    mask |= card_mask[cy]
-                for i in range(n_players):
-                    strengths[i] = strength_of_key(key + hole_key[i], mask | hole_mask[i], rank, offsets, flush)
-                _showdown(strengths, n_players, 1, category, flat, shares)
+    if n_deal <= 2:
+        _turn_and_river(n_players, hole_key, hole_mask, board_key, board_mask, deck, n, n_deal, 1,
+                        card_key, card_mask, rank, offsets, flush, category, strengths, flat, shares)
         return
     idx = np.zeros(n_deal, dtype=np.int64)
     keys = np.zeros(n_deal + 1, dtype=np.uint64)
@@ -177,27 +186,8 @@ def enumerate_boards_many(holes, weights, board_key, board_mask, base_mask, n_de
                 if not (out >> np.uint64(c)) & _ONE:
                     deck[n] = c
                     n += 1
-            weight = weights[m]
-            if n_deal == 0:
-                for i in range(n_players):
-                    strengths[i] = strength_of_key(board_key + hole_key[i], board_mask | hole_mask[i],
-                                                   rank, offsets, flush)
-                _showdown(strengths, n_players, weight, category, counts, shares)
-                continue
-            for x in range(n):
-                cx = np.uint64(deck[x])
-                key_x = board_key + card_key[cx]
-                mask_x = board_mask | card_mask[cx]
-                for y in range(x + 1, n if n_deal == 2 else x + 2):
-                    key = key_x
-                    mask = mask_x
-                    if n_deal == 2:
-                        cy = np.uint64(deck[y])
-                        key += card_key[cy]
-                        mask |= card_mask[cy]
-                    for i in range(n_players):
-                        strengths[i] = strength_of_key(key + hole_key[i], mask | hole_mask[i], rank, offsets, flush)
-                    _showdown(strengths, n_players, weight, category, counts, shares)
+            _turn_and_river(n_players, hole_key, hole_mask, board_key, board_mask, deck, n, n_deal, weights[m],
+                            card_key, card_mask, rank, offsets, flush, category, strengths, counts, shares)
     counts = np.zeros(cells, dtype=np.float64)
     shares = np.zeros(n_players, dtype=np.float64)
     for b in range(n_blocks):
