@@ -37,8 +37,8 @@ about a millisecond; more than this many and ``exact=None`` samples instead."""
 
 MAX_EXACT_SHOWDOWNS = 200_000_000
 """After the flop, boards are dealt one by one: at most this many showdowns when exact=None
-(and, as preflop, at most :data:`MAX_EXACT_MATCHUPS` deals of hole cards, each of which costs
-tens of microseconds of Python around its kernel call)."""
+(and, as preflop, at most :data:`MAX_EXACT_MATCHUPS` deals of hole cards, which are listed
+in Python before one kernel call deals all their boards)."""
 
 DEFAULT_STDERR = 0.0005
 RANDOM_WORDS = frozenset({"random", "any", "xxxx", "xx"})
