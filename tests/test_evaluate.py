@@ -153,6 +153,11 @@ def test_evaluate_many_refuses_bad_arrays():
     hands[417, 3] = hands[417, 5]
     with pytest.raises(pl.DuplicateCardError, match="row 417"):
         pl.evaluate_many(hands)
+    for width in (5, 6):
+        narrow = kernels.sample_hands(1000, width, 3)
+        narrow[9, width - 1] = narrow[9, 0]
+        with pytest.raises(pl.DuplicateCardError, match="row 9"):
+            pl.evaluate_many(narrow)
     hands = kernels.sample_hands(1000, 7, 3)
     for bad in (52, 63, 64, 200, 255):
         hands[5, 0] = bad

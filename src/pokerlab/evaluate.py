@@ -246,8 +246,8 @@ def evaluate_many(cards: np.ndarray, *, validate: bool = True) -> np.ndarray:
     from pokerlab import kernels  # Numba loads on first batch use, not on import
 
     t = _TABLES
-    out = kernels.evaluate_rows(np.ascontiguousarray(array), t.card_key, t.rank, t.offsets,
-                                t.flush, validate)
+    out = kernels.evaluate_rows(np.ascontiguousarray(array), t.card_key, t.card_mask, t.rank,
+                                t.offsets, t.flush, validate)
     if validate and out.size and not out.all():
         _raise_bad_row(array, int(np.flatnonzero(out == 0)[0]))
     return out

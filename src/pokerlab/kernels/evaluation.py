@@ -26,7 +26,6 @@ _FLUSH_BITS = np.uint64(FLUSH_BITS)
 _THIRTY_TWO = np.uint64(32)
 _SUIT_RANKS = np.uint64(0x1FFF)
 _ONE = np.uint64(1)
-_LOW6 = np.uint64(63)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -66,64 +65,47 @@ def _popcount(typingctx, word):
     return types.int64(types.uint64), codegen
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _cards_counted(key):
-    """How many valid cards a key holds: its four suit counters, less their start of 3 each."""
-    suits = (key >> _THIRTY_TWO) & np.uint64(0xFFFF)
-    pairs = (suits & np.uint64(0x0F0F)) + ((suits >> np.uint64(4)) & np.uint64(0x0F0F))
-    return np.int64((pairs & np.uint64(0xFF)) + (pairs >> np.uint64(8))) - 12
-
-
 @njit(cache=True, nogil=True, parallel=True)
-def evaluate_rows(cards, card_key, rank, offsets, flush, validate):
+def evaluate_rows(cards, card_key, card_mask, rank, offsets, flush, validate):
     """Strengths of the rows of an (N, 5..7) uint8 array, in parallel over equal row blocks.
 
     The row is summed unrolled (a loop over the columns runs at half the speed). Flushes,
     3% of seven-card hands, take a second pass over the row. With ``validate``, a row with
-    an id above 51 or a repeated card gets strength 0: each card also sets bit ``id % 64`` of
-    a word whose bits are then counted.
+    an id above 51 or a repeated card gets strength 0: the cards' own bits (``card_mask``,
+    zero past 51) are OR-ed and counted, and come up short of the row's length.
     """
     n_rows, n_cards = cards.shape
     out = np.empty(n_rows, dtype=np.uint16)
     n_blocks = max(1, min(n_rows // 4096, 256))
     for b in prange(n_blocks):
-        start = b * n_rows // n_blocks
-        stop = (b + 1) * n_rows // n_blocks
+        # unsigned row indices spare every row a negative-index check
+        start = np.uint64(b * n_rows // n_blocks)
+        stop = np.uint64((b + 1) * n_rows // n_blocks)
         for r in range(start, stop):
-            row = cards[r]
-            c0 = np.uint64(row[0])
-            c1 = np.uint64(row[1])
-            c2 = np.uint64(row[2])
-            c3 = np.uint64(row[3])
-            c4 = np.uint64(row[4])
+            c0 = np.uint64(cards[r, 0])
+            c1 = np.uint64(cards[r, 1])
+            c2 = np.uint64(cards[r, 2])
+            c3 = np.uint64(cards[r, 3])
+            c4 = np.uint64(cards[r, 4])
             key = _KEY_START + card_key[c0] + card_key[c1] + card_key[c2] + card_key[c3] + card_key[c4]
             if validate:
-                b0 = _ONE << (c0 & _LOW6)
-                b1 = _ONE << (c1 & _LOW6)
-                b2 = _ONE << (c2 & _LOW6)
-                b3 = _ONE << (c3 & _LOW6)
-                b4 = _ONE << (c4 & _LOW6)
-                seen = b0 | b1 | b2 | b3 | b4
+                seen = card_mask[c0] | card_mask[c1] | card_mask[c2] | card_mask[c3] | card_mask[c4]
             if n_cards > 5:
-                c5 = np.uint64(row[5])
+                c5 = np.uint64(cards[r, 5])
                 key += card_key[c5]
                 if validate:
-                    b5 = _ONE << (c5 & _LOW6)
-                    seen |= b5
+                    seen |= card_mask[c5]
                 if n_cards > 6:
-                    c6 = np.uint64(row[6])
+                    c6 = np.uint64(cards[r, 6])
                     key += card_key[c6]
                     if validate:
-                        b6 = _ONE << (c6 & _LOW6)
-                        seen |= b6
-            # A repeated card sets fewer bits than there are cards; an id above 51 adds
-            # nothing to the suit counters, so they count fewer cards.
-            if validate and (_popcount(seen) != n_cards or _cards_counted(key) != n_cards):
+                        seen |= card_mask[c6]
+            if validate and _popcount(seen) != n_cards:
                 out[r] = 0
                 continue
             suits = (key >> _THIRTY_TWO) & _FLUSH_BITS
             if suits:
-                out[r] = flush_strength_of_row(row, n_cards, suits, flush)
+                out[r] = flush_strength_of_row(cards[r], n_cards, suits, flush)
             else:
                 mixed = ((key & _RANK_BITS) * _MULT) & _KEY_MASK
                 out[r] = rank[np.uint64(np.int64(mixed) + offsets[mixed >> _SHIFT])]
