@@ -35,8 +35,9 @@ def _nonflush(rank_key, rank, offsets):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _showdown(strengths, n_players, weight, category, counts, shares):
-    """Add one showdown of ``n_players`` strengths, worth ``weight``, to the counters.
+def _showdown(strengths, first, n_players, weight, category, counts, shares):
+    """Add one showdown of the ``n_players`` strengths from ``strengths[first]``, worth
+    ``weight``, to the counters.
 
     ``counts`` is the flat view of the (players, 9, 9, 3) counters: player i, own category a,
     best other category b and outcome o sit at ``i * 243 + a * 27 + b * 3 + o``. Returns the
@@ -46,7 +47,7 @@ def _showdown(strengths, n_players, weight, category, counts, shares):
     second = 0
     n_best = 0
     for i in range(n_players):
-        s = strengths[i]
+        s = strengths[first + i]
         if s > best:
             second = best
             best = s
@@ -60,7 +61,7 @@ def _showdown(strengths, n_players, weight, category, counts, shares):
         # the winner's best other hand is the second best; everyone else's is the winner's
         winner_cell = category[second] * 3
         for i in range(n_players):
-            s = strengths[i]
+            s = strengths[first + i]
             if s == best:
                 counts[i * 243 + category[s] * 27 + winner_cell] += weight
             else:
@@ -68,7 +69,7 @@ def _showdown(strengths, n_players, weight, category, counts, shares):
     else:
         share = weight * (TIE_UNITS // n_best)
         for i in range(n_players):
-            s = strengths[i]
+            s = strengths[first + i]
             if s == best:
                 counts[i * 243 + category[s] * 27 + best_cat + 1] += weight
                 shares[i] += share
@@ -86,7 +87,7 @@ def _turn_and_river(n_players, hole_key, hole_mask, board_key, board_mask, deck,
         for i in range(n_players):
             strengths[i] = strength_of_key(board_key + hole_key[i], board_mask | hole_mask[i],
                                            rank, offsets, flush)
-        _showdown(strengths, n_players, weight, category, counts, shares)
+        _showdown(strengths, 0, n_players, weight, category, counts, shares)
         return
     for x in range(n):
         cx = np.uint64(deck[x])
@@ -101,7 +102,7 @@ def _turn_and_river(n_players, hole_key, hole_mask, board_key, board_mask, deck,
                 mask |= card_mask[cy]
             for i in range(n_players):
                 strengths[i] = strength_of_key(key + hole_key[i], mask | hole_mask[i], rank, offsets, flush)
-            _showdown(strengths, n_players, weight, category, counts, shares)
+            _showdown(strengths, 0, n_players, weight, category, counts, shares)
 
 
 @njit(cache=True, nogil=True)
@@ -144,7 +145,7 @@ def enumerate_boards(hole_key, hole_mask, board_key, board_mask, deck, n_deal,
         mask = masks[n_deal]
         for i in range(n_players):
             strengths[i] = strength_of_key(key + hole_key[i], mask | hole_mask[i], rank, offsets, flush)
-        _showdown(strengths, n_players, 1, category, flat, shares)
+        _showdown(strengths, 0, n_players, 1, category, flat, shares)
 
 
 @njit(cache=True, nogil=True, parallel=True)
@@ -260,7 +261,7 @@ def preflop_exact(hole_cards, dead_mask, rank, offsets, flush, category, counts,
                             key = weights[a] + weights[b] + weights[c] + weights[d] + weights[e]
                             for i in range(n_players):
                                 plain[i] = _nonflush(key + hole_rank_key[i], rank, offsets)
-                            _showdown(plain, n_players, boards, category, counts, shares)
+                            _showdown(plain, 0, n_players, boards, category, counts, shares)
                         used[e] -= 1
                     used[d] -= 1
                 used[c] -= 1
@@ -318,8 +319,8 @@ def preflop_exact(hole_cards, dead_mask, rank, offsets, flush, category, counts,
                                 if real[i] != plain[i]:
                                     differs = True
                             if differs:
-                                _showdown(real, n_players, mult, category, counts, shares)
-                                _showdown(plain, n_players, -mult, category, counts, shares)
+                                _showdown(real, 0, n_players, mult, category, counts, shares)
+                                _showdown(plain, 0, n_players, -mult, category, counts, shares)
                 # next subset with m bits (Gosper)
                 low = f & -f
                 ripple = f + low
@@ -363,6 +364,11 @@ def _below(bound, bits, n_bits, state):
             return product >> np.uint64(32), bits, n_bits, state
 
 
+_BATCH = 64
+"""Monte Carlo deals this many trials, then evaluates them, then scores them: apart, each loop
+runs without waiting on the others' memory lookups (1.3-1.8x over one loop)."""
+
+
 @njit(cache=True, nogil=True, parallel=True)
 def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_per_chunk, seed,
                 card_key, card_mask, rank, offsets, flush, category):
@@ -372,12 +378,14 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
     weights ``cumulative`` (the last one of each player's block is its total); an empty block
     means a random hand dealt from the deck, and a block of one is a known hand, set once.
 
-    Cards come off a per-chunk deck by a partial Fisher-Yates shuffle (no rejection, and
-    the deck need not be restored: any order of the same cards is as good). A range combo is
-    swapped to the front of the deck through ``position``; one that clashes with a card
-    already out rejects the whole deal, which keeps shared-card ranges unbiased. A chunk
+    Cards come off a per-chunk deck by a partial Fisher-Yates shuffle (the deck need not be
+    restored: any order of the same cards is as good). A range combo that clashes with a
+    card already out rejects the whole deal, which keeps shared-card ranges unbiased. A chunk
     gives up after 1000 rejected deals per wanted trial, so impossible ranges end instead of
     spinning (the caller checks that a deal exists first).
+
+    Heads-up, a trial adds to player 0's counters only (one cell holds both categories and
+    the outcome); player 1's counters, the shares and the squares follow from them at the end.
     """
     n_players = starts.shape[0] - 1
     n_board = board.shape[0]
@@ -385,14 +393,17 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
     # parallel loop share cache lines between threads, and writing them per trial made two
     # threads slower than one.
     pad = n_players + 16
-    all_counts = np.zeros((n_chunks, n_players, 9, 9, 3), dtype=np.int64)
+    width = _BATCH * n_players + 16
+    all_counts = np.zeros((n_chunks, n_players * 243 + 16), dtype=np.int64)
     all_shares = np.zeros((n_chunks, pad), dtype=np.int64)
     all_squares = np.zeros((n_chunks, pad), dtype=np.float64)
-    all_keys = np.zeros((n_chunks, pad), dtype=np.uint64)
-    all_masks = np.zeros((n_chunks, pad), dtype=np.uint64)
-    all_strengths = np.zeros((n_chunks, pad), dtype=np.int64)
+    all_hole_keys = np.zeros((n_chunks, pad), dtype=np.uint64)
+    all_hole_masks = np.zeros((n_chunks, pad), dtype=np.uint64)
+    all_keys = np.zeros((n_chunks, width), dtype=np.uint64)
+    all_masks = np.zeros((n_chunks, width), dtype=np.uint64)
+    all_strengths = np.zeros((n_chunks, width), dtype=np.int64)
     all_decks = np.zeros((n_chunks, 64), dtype=np.uint8)
-    all_positions = np.zeros((n_chunks, 64), dtype=np.int64)
+    all_drawn = np.zeros((n_chunks, 64), dtype=np.uint8)
     board_key0 = _KEY_START
     board_mask0 = np.uint64(0)
     for j in range(n_board):
@@ -420,19 +431,20 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
                  + np.uint64(chunk + 1) * np.uint64(0xBF58476D1CE4E5B9)) | _ONE
         bits = np.uint64(0)
         n_bits = 0
-        counts = all_counts[chunk].reshape(-1)
+        counts = all_counts[chunk]
         shares = all_shares[chunk]
         squares = all_squares[chunk]
-        hole_key = all_keys[chunk]
-        hole_mask = all_masks[chunk]
+        hole_key = all_hole_keys[chunk]
+        hole_mask = all_hole_masks[chunk]
+        keys = all_keys[chunk]
+        masks = all_masks[chunk]
         strengths = all_strengths[chunk]
         deck = all_decks[chunk]
-        position = all_positions[chunk]
+        drawn = all_drawn[chunk]
         k = 0
         for c in range(52):
             if not (fixed_mask >> np.uint64(c)) & _ONE:
                 deck[k] = c
-                position[c] = k
                 k += 1
         for i in range(n_players):
             if starts[i + 1] - starts[i] == 1:
@@ -443,81 +455,103 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
         done = 0
         attempts = 0
         while done < trials_per_chunk and attempts < 1000 * trials_per_chunk:
-            attempts += 1
-            dealt = 0  # deck[:dealt] are out this trial
-            used = fixed_mask
-            ok = True
-            for i in range(n_players if n_ranged else 0):
-                lo = starts[i]
-                hi = starts[i + 1]
-                if hi - lo <= 1:  # known, or random: dealt below
-                    continue
-                value, state = _next_random(state)
-                u = (value >> np.uint64(11)) * (1.0 / 9007199254740992.0) * cumulative[hi - 1]
-                a = lo
-                b = hi - 1
-                while a < b:  # first combo whose cumulative weight exceeds u
-                    mid = (a + b) >> 1
-                    if cumulative[mid] > u:
-                        b = mid
-                    else:
-                        a = mid + 1
-                c0 = np.uint64(combos[a, 0])
-                c1 = np.uint64(combos[a, 1])
-                pair = (_ONE << c0) | (_ONE << c1)
-                if used & pair:
-                    ok = False
-                    break
-                used |= pair
-                for c in (c0, c1):  # swap the combo's cards to the front of the deck
-                    j = position[c]
-                    other = deck[dealt]
-                    deck[j] = other
-                    position[other] = j
-                    deck[dealt] = c
-                    position[c] = dealt
-                    dealt += 1
-                hole_key[i] = card_key[c0] + card_key[c1]
-                hole_mask[i] = card_mask[c0] | card_mask[c1]
-            if not ok:
-                continue
-            first = dealt  # random players' hands, then the board, come off the deck
-            for h in range(to_deal):
-                r, bits, n_bits, state = _below(n_deck - dealt, bits, n_bits, state)
-                j = dealt + r
-                c = deck[j]
-                other = deck[dealt]
-                deck[j] = other
-                deck[dealt] = c
-                if n_ranged:  # positions matter only to find range combos in the deck
-                    position[other] = j
-                    position[c] = dealt
-                dealt += 1
-            for i in range(n_players if n_random else 0):
-                if starts[i] == starts[i + 1]:
-                    c0 = np.uint64(deck[first])
-                    c1 = np.uint64(deck[first + 1])
-                    first += 2
+            # deal a batch: each trial's seven-card keys and masks, player by player
+            batch = 0
+            wanted = min(_BATCH, trials_per_chunk - done)
+            while batch < wanted and attempts < 1000 * trials_per_chunk:
+                attempts += 1
+                used = fixed_mask
+                ok = True
+                for i in range(n_players if n_ranged else 0):
+                    lo = starts[i]
+                    hi = starts[i + 1]
+                    if hi - lo <= 1:  # known, or random: dealt below
+                        continue
+                    value, state = _next_random(state)
+                    u = (value >> np.uint64(11)) * (1.0 / 9007199254740992.0) * cumulative[hi - 1]
+                    a = lo
+                    b = hi - 1
+                    while a < b:  # first combo whose cumulative weight exceeds u
+                        mid = (a + b) >> 1
+                        if cumulative[mid] > u:
+                            b = mid
+                        else:
+                            a = mid + 1
+                    c0 = np.uint64(combos[a, 0])
+                    c1 = np.uint64(combos[a, 1])
+                    pair = (_ONE << c0) | (_ONE << c1)
+                    if used & pair:
+                        ok = False
+                        break
+                    used |= pair
                     hole_key[i] = card_key[c0] + card_key[c1]
                     hole_mask[i] = card_mask[c0] | card_mask[c1]
-            key = board_key0
-            mask = board_mask0
-            for h in range(first, dealt):
-                c = np.uint64(deck[h])
-                key += card_key[c]
-                mask |= card_mask[c]
-            for i in range(n_players):
-                strengths[i] = strength_of_key(key + hole_key[i], mask | hole_mask[i], rank, offsets, flush)
-            best, n_best = _showdown(strengths, n_players, 1, category, counts, shares)
-            if n_best > 1:  # a win adds 1 to the squares, a k-way split 1/k^2; wins: see below
+                if not ok:
+                    continue
+                # random players' hands, then the board; a card a range combo holds is
+                # set aside and drawn again, which leaves the rest uniform
+                dealt = 0
+                h = 0
+                while h < to_deal:
+                    r, bits, n_bits, state = _below(n_deck - dealt, bits, n_bits, state)
+                    j = dealt + r
+                    c = deck[j]
+                    deck[j] = deck[dealt]
+                    deck[dealt] = c
+                    dealt += 1
+                    if not (used >> np.uint64(c)) & _ONE:
+                        drawn[h] = c
+                        h += 1
+                key = board_key0
+                mask = board_mask0
+                for h in range(2 * n_random, to_deal):
+                    c = np.uint64(drawn[h])
+                    key += card_key[c]
+                    mask |= card_mask[c]
+                row = batch * n_players
+                first = 0
                 for i in range(n_players):
-                    if strengths[i] == best:
-                        squares[i] += 1.0 / (n_best * n_best)
-            done += 1
+                    if starts[i] == starts[i + 1]:
+                        c0 = np.uint64(drawn[first])
+                        c1 = np.uint64(drawn[first + 1])
+                        first += 2
+                        keys[row + i] = key + card_key[c0] + card_key[c1]
+                        masks[row + i] = mask | card_mask[c0] | card_mask[c1]
+                    else:
+                        keys[row + i] = key + hole_key[i]
+                        masks[row + i] = mask | hole_mask[i]
+                batch += 1
+            for x in range(batch * n_players):
+                strengths[x] = strength_of_key(keys[x], masks[x], rank, offsets, flush)
+            if n_players == 2:
+                for t in range(batch):
+                    s0 = strengths[2 * t]
+                    s1 = strengths[2 * t + 1]
+                    counts[category[s0] * 27 + category[s1] * 3 + (s0 <= s1) + (s0 < s1)] += 1
+            else:
+                for t in range(batch):
+                    best, n_best = _showdown(strengths, t * n_players, n_players, 1, category, counts, shares)
+                    if n_best > 1:  # a win adds 1 to the squares, a k-way split 1/k^2; wins: see below
+                        for i in range(n_players):
+                            if strengths[t * n_players + i] == best:
+                                squares[i] += 1.0 / (n_best * n_best)
+            done += batch
+        if n_players == 2:  # player 1 sees each cell from the other side
+            ties = 0
+            for own in range(9):
+                for other in range(9):
+                    cell = own * 27 + other * 3
+                    counts[243 + other * 27 + own * 3] += counts[cell + 2]
+                    counts[243 + other * 27 + own * 3 + 1] += counts[cell + 1]
+                    counts[243 + other * 27 + own * 3 + 2] += counts[cell]
+                    ties += counts[cell + 1]
+            shares[0] = shares[1] = ties * (TIE_UNITS // 2)
+            squares[0] = squares[1] = ties / 4.0
         for i in range(n_players):  # a win's square is 1: add the wins once, at the end
             wins = 0
             for cell in range(81):
                 wins += counts[i * 243 + cell * 3]
             squares[i] += wins
-    return (all_counts.sum(axis=0), all_shares[:, :n_players].sum(axis=0),
+    counts = all_counts[:, :n_players * 243].sum(axis=0)
+    return (counts.reshape((n_players, 9, 9, 3)), all_shares[:, :n_players].sum(axis=0),
             all_squares[:, :n_players].sum(axis=0))
