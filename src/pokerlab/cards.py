@@ -79,8 +79,21 @@ _TOKENS = _token_table()
 _CARD_TEXT = re.compile(r"\s*(10|[2-9tjqka])\s*([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)
 
 
-def _parse_text(text: str) -> list[int]:
+_PARSED: dict[str, tuple[int, ...]] = {}
+"""Texts already parsed: the same hands and boards come back again and again."""
+
+
+def _parse_text(text: str) -> tuple[int, ...]:
     """Card ids in a piece of text, split on spaces and commas or run together."""
+    ids = _PARSED.get(text)
+    if ids is None:
+        ids = tuple(_parse_new_text(text))
+        if len(_PARSED) < 4096:
+            _PARSED[text] = ids
+    return ids
+
+
+def _parse_new_text(text: str) -> list[int]:
     tokens = text.replace(",", " ").split()
     try:
         return [_TOKENS[token] for token in tokens]

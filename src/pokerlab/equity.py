@@ -27,7 +27,7 @@ from pokerlab.cards import CardsLike, card_name, format_cards, parse_cards
 from pokerlab.category import STRENGTH_COUNT, HandCategory
 from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidRangeError, PokerlabError
 from pokerlab.ranges import Range
-from pokerlab.tables import load_tables
+from pokerlab.tables import EMPTY_KEY, load_tables
 
 PlayerLike = Union[str, Sequence[int], Range]
 
@@ -59,11 +59,23 @@ class PlayerEquity:
     lose: float
     equity: float
     stderr: float
-    win_by_category: dict[HandCategory, float] = field(repr=False)
-    lose_by_category: dict[HandCategory, float] = field(repr=False)
     wins: float = field(repr=False)
     ties: float = field(repr=False)
     losses: float = field(repr=False)
+    by_category: tuple[tuple[float, float, float], ...] = field(repr=False, compare=False)
+    """Showdowns won, split and lost, for each of the player's final categories."""
+
+    @property
+    def win_by_category(self) -> dict[HandCategory, float]:
+        """The fraction of showdowns won with each final category."""
+        total = self.wins + self.ties + self.losses
+        return {c: row[0] / total for c, row in zip(_CATEGORIES, self.by_category)}
+
+    @property
+    def lose_by_category(self) -> dict[HandCategory, float]:
+        """The fraction of showdowns lost with each final category."""
+        total = self.wins + self.ties + self.losses
+        return {c: row[2] / total for c, row in zip(_CATEGORIES, self.by_category)}
 
     def to_dict(self) -> dict[str, object]:
         """Plain JSON-ready values."""
@@ -250,38 +262,46 @@ def _card_lists() -> tuple[list[int], list[int]]:
 
 def _board_counts(hands: tuple[tuple[int, int], ...], board: tuple[int, ...],
                   dead: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Counters of every completion of the board for known hands, dealt one by one.
+
+    The kernel deals the last two cards; with fewer than three board cards, each set of the
+    cards before them is listed here (which serves to cross-check the preflop decomposition).
+    """
     from pokerlab.kernels.equity import enumerate_boards
-    from pokerlab.kernels.evaluation import _KEY_START
 
     t = load_tables()
     card_key, card_mask = _card_lists()
     out = {c for hand in hands for c in hand}.union(board, dead)
-    deck = np.array([c for c in range(52) if c not in out], dtype=np.uint8)
+    deck = [c for c in range(52) if c not in out]
     hole_key = np.array([card_key[a] + card_key[b] for a, b in hands], dtype=np.uint64)
     hole_mask = np.array([card_mask[a] | card_mask[b] for a, b in hands], dtype=np.uint64)
-    board_key = int(_KEY_START) + sum(card_key[c] for c in board)
-    board_mask = 0
-    for c in board:
-        board_mask |= card_mask[c]
-    counts = np.zeros((len(hands), 9, 9, 3), dtype=np.int64)
+    counts = np.zeros(len(hands) * 243, dtype=np.int64)
     shares = np.zeros(len(hands), dtype=np.int64)
-    enumerate_boards(hole_key, hole_mask, np.uint64(board_key), np.uint64(board_mask), deck,
-                     5 - len(board), t.card_key, t.card_mask, t.rank, t.offsets, t.flush,
-                     _category_of_strength(), counts, shares)
-    return counts, shares
+    strengths = np.empty(len(hands), dtype=np.int64)
+    category = _category_of_strength()
+    n_before = max(0, 3 - len(board))
+    for before in itertools.combinations(range(len(deck)), n_before):
+        cards = [*board, *(deck[i] for i in before)]
+        rest = np.array(deck[before[-1] + 1:] if before else deck, dtype=np.uint8)
+        board_mask = 0
+        for c in cards:
+            board_mask |= card_mask[c]
+        enumerate_boards(hole_key, hole_mask, np.uint64(EMPTY_KEY + sum(card_key[c] for c in cards)),
+                         np.uint64(board_mask), rest, 5 - len(cards), t.card_key, t.card_mask, t.rank,
+                         t.offsets, t.flush, category, counts, shares, strengths)
+    return counts.reshape(len(hands), 9, 9, 3), shares
 
 
 def _board_counts_many(deals: list[tuple[tuple[tuple[int, int], ...], float]], board: tuple[int, ...],
                        dead: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     """Counters of every board completion for many weighted deals of hole cards (float)."""
     from pokerlab.kernels.equity import enumerate_boards_many
-    from pokerlab.kernels.evaluation import _KEY_START
 
     t = load_tables()
     card_key, card_mask = _card_lists()
     holes = np.array([hands for hands, _ in deals], dtype=np.uint8)
     weights = np.array([weight for _, weight in deals], dtype=np.float64)
-    board_key = int(_KEY_START) + sum(card_key[c] for c in board)
+    board_key = EMPTY_KEY + sum(card_key[c] for c in board)
     board_mask = 0
     for c in board:
         board_mask |= card_mask[c]
@@ -326,8 +346,10 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     hands = _known_hands(players)
     if hands is not None and exact is not False:
         # every player's hand is known: the common case, kept lean (parsing is most of it)
-        parse_cards([*(c for hand in hands for c in hand), *board_ids, *dead_ids])
-        labels = [format_cards(hand).replace(" ", "") for hand in hands]
+        known = [*(c for hand in hands for c in hand), *board_ids, *dead_ids]
+        if len(set(known)) != len(known):
+            parse_cards(known)  # names the duplicate
+        labels = [card_name(a) + card_name(b) for a, b in hands]
         with _numba_threads(threads):
             if board_ids:
                 counts, shares = _board_counts(hands, board_ids, dead_ids)
@@ -483,20 +505,19 @@ def _stderr(counts: np.ndarray, shares: np.ndarray, squares: np.ndarray) -> np.n
 
 def _result(labels: list[str], counts: np.ndarray, shares: np.ndarray, squares: np.ndarray | None,
             board: tuple[int, ...], dead: tuple[int, ...], elapsed: float) -> EquityResult:
-    by_own = counts.sum(axis=2).tolist()  # [player][own category][win, tie, lose]
+    by_own = np.add.reduce(counts, axis=2)  # [player, own category, win/tie/lose]
+    outcomes = np.add.reduce(by_own, axis=1).tolist()  # [player][win, tie, lose]
+    by_own_rows = by_own.tolist()
     shares_list = shares.tolist()  # ints when the counters are (unweighted), else floats
-    total = sum(map(sum, by_own[0]))
+    total = sum(outcomes[0])
     errors = _stderr(counts, shares, squares).tolist() if squares is not None else [0.0] * len(labels)
-    out = []
+    players = []
     for i, label in enumerate(labels):
-        rows = by_own[i]
-        wins, ties, losses = (sum(row[k] for row in rows) for k in range(3))
+        wins, ties, losses = outcomes[i]
         split = shares_list[i] / (2520 * total)
-        out.append(PlayerEquity(
-            label, wins / total, ties / total, split, losses / total, wins / total + split, errors[i],
-            {c: row[0] / total for c, row in zip(_CATEGORIES, rows)},
-            {c: row[2] / total for c, row in zip(_CATEGORIES, rows)}, wins, ties, losses))
-    return EquityResult(tuple(out), format_cards(board), format_cards(dead), squares is None,
+        players.append(PlayerEquity(label, wins / total, ties / total, split, losses / total, wins / total + split,
+                                    errors[i], wins, ties, losses, tuple(map(tuple, by_own_rows[i]))))
+    return EquityResult(tuple(players), format_cards(board), format_cards(dead), squares is None,
                         total, elapsed, counts)
 
 

@@ -31,12 +31,12 @@ from pokerlab.cards import (
 from pokerlab.category import STRENGTH_COUNT, HandCategory
 from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidCardError
 from pokerlab.tables import (
+    EMPTY_KEY,
     FLUSH_BITS,
     HASH_MULTIPLIER,
     HASH_SHIFT,
     KEY_BITS,
     RANK_WEIGHTS,
-    SUIT_COUNT_BASE,
     class_values,
     load_tables,
 )
@@ -120,7 +120,6 @@ def _description(strength: int) -> str:
 
 _PACKED = {c: RANK_WEIGHTS[c >> 2] | 1 << (32 + 4 * (c & 3)) | 1 << (64 + 16 * (c & 3) + (c >> 2))
            for c in range(52)}
-_START = SUIT_COUNT_BASE << 32
 _TABLES = load_tables()
 _RANK = _TABLES.rank.tolist()
 _OFFSETS = _TABLES.offsets.tolist()
@@ -135,7 +134,7 @@ _HAND_RANKS = (None, *(HandRank(s) for s in range(1, STRENGTH_COUNT + 1)))
 def _strength_of_ids(cards: Sequence[int]) -> int:
     """Strength of 5..7 card ids, or 0 if an id is unknown or repeated."""
     try:
-        total = sum(map(_PACKED.__getitem__, cards), _START)
+        total = sum(map(_PACKED.__getitem__, cards), EMPTY_KEY)
     except (KeyError, TypeError):
         return 0
     if (total >> 64).bit_count() != len(cards):
@@ -168,7 +167,7 @@ def evaluate(cards: CardsLike) -> HandRank:
         n = len(cards)
         if 5 <= n <= 7:
             try:
-                total = sum(map(_PACKED_ITEM, cards), _START)
+                total = sum(map(_PACKED_ITEM, cards), EMPTY_KEY)
             except (KeyError, TypeError):
                 total = 0
             if (total >> 64).bit_count() == n:

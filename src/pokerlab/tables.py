@@ -47,6 +47,9 @@ HASH_SHIFT = 12
 SUIT_COUNT_BASE = 0x3333
 """Each suit counts in its own nibble starting at 3, so five of a suit sets that nibble's top bit."""
 
+EMPTY_KEY = SUIT_COUNT_BASE << 32
+"""The key of no cards: a hand's key is this plus its cards' ``card_key`` entries."""
+
 FLUSH_BITS = 0x8888
 
 Value = tuple[int, tuple[int, ...]]

@@ -15,9 +15,9 @@ import numpy as np
 from numba import njit, prange, types
 from numba.extending import intrinsic
 
-from pokerlab.tables import FLUSH_BITS, HASH_MULTIPLIER, HASH_SHIFT, KEY_BITS, SUIT_COUNT_BASE
+from pokerlab.tables import EMPTY_KEY, FLUSH_BITS, HASH_MULTIPLIER, HASH_SHIFT, KEY_BITS
 
-_KEY_START = np.uint64(SUIT_COUNT_BASE << 32)
+_KEY_START = np.uint64(EMPTY_KEY)
 _RANK_BITS = np.uint64(0xFFFFFFFF)
 _MULT = np.uint64(HASH_MULTIPLIER)
 _KEY_MASK = np.uint64((1 << KEY_BITS) - 1)

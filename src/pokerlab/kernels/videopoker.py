@@ -24,7 +24,7 @@ import numpy as np
 from numba import njit
 
 from pokerlab.kernels.evaluation import strength_of_key
-from pokerlab.tables import SUIT_COUNT_BASE
+from pokerlab.tables import EMPTY_KEY
 
 N_FINAL = 10
 """Pay classes of a final hand, from nothing to a royal flush."""
@@ -38,7 +38,7 @@ DRAW_LCM = 7_669_695
 """The least common multiple of C(47, n) for n = 0..5 (3 * 5 * 11 * 23 * 43 * 47)."""
 
 _ONE = np.uint64(1)
-_KEY_START = np.uint64(SUIT_COUNT_BASE << 32)
+_KEY_START = np.uint64(EMPTY_KEY)
 _SUIT_FIELD = np.uint64(0xFFFF)
 
 
