@@ -222,8 +222,16 @@ def preflop_exact(hole_cards, dead_mask, rank, offsets, flush, category, counts,
     plain = np.zeros(n_players, dtype=np.int64)
     real = np.zeros(n_players, dtype=np.int64)
     used = np.zeros(13, dtype=np.int64)
-    counts = counts.reshape(-1)
+    off_avail = np.zeros(13, dtype=np.int64)
+    _count_boards(n_players, weights, choose, avail, suit_avail, hole_rank_key, hole_suit, hole_suit_count,
+                  plain, real, used, off_avail, rank, offsets, flush, category, counts.reshape(-1), shares)
 
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _count_boards(n_players, weights, choose, avail, suit_avail, hole_rank_key, hole_suit, hole_suit_count,
+                  plain, real, used, off_avail, rank, offsets, flush, category, counts, shares):
+    """The loops of :func:`preflop_exact`, compiled without Numba's reference counting: every
+    inlined lookup there pays an atomic increment and decrement of its table otherwise."""
     # Part 1: every board counted as if no flush were possible.
     for a in range(13):
         used[a] += 1
@@ -261,7 +269,6 @@ def preflop_exact(hole_cards, dead_mask, rank, offsets, flush, category, counts,
 
     # Part 2: boards with m >= 3 cards of suit s, as flush ranks F plus off-suit ranks O.
     for s in range(4):
-        off_avail = np.zeros(13, dtype=np.int64)
         for r in range(13):
             off_avail[r] = avail[r] - ((suit_avail[s] >> r) & 1)
         for m in range(3, 6):
