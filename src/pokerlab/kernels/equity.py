@@ -260,7 +260,10 @@ def _count_boards(n_players, weights, choose, avail, suit_avail, hole_rank_key, 
                             key = weights[a] + weights[b] + weights[c] + weights[d] + weights[e]
                             for i in range(n_players):
                                 plain[i] = _nonflush(key + hole_rank_key[i], rank, offsets)
-                            _showdown(plain, 0, n_players, boards, category, counts, shares)
+                            if n_players == 2:
+                                _heads_up(plain[0], plain[1], boards, category, counts, shares)
+                            else:
+                                _showdown(plain, 0, n_players, boards, category, counts, shares)
                         used[e] -= 1
                     used[d] -= 1
                 used[c] -= 1
@@ -317,8 +320,12 @@ def _count_boards(n_players, weights, choose, avail, suit_avail, hole_rank_key, 
                                 if real[i] != plain[i]:
                                     differs = True
                             if differs:
-                                _showdown(real, 0, n_players, mult, category, counts, shares)
-                                _showdown(plain, 0, n_players, -mult, category, counts, shares)
+                                if n_players == 2:
+                                    _heads_up(real[0], real[1], mult, category, counts, shares)
+                                    _heads_up(plain[0], plain[1], -mult, category, counts, shares)
+                                else:
+                                    _showdown(real, 0, n_players, mult, category, counts, shares)
+                                    _showdown(plain, 0, n_players, -mult, category, counts, shares)
                 # next subset with m bits (Gosper)
                 low = f & -f
                 ripple = f + low
