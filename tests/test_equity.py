@@ -1,4 +1,5 @@
 import itertools
+import math
 
 import numpy as np
 import pytest
@@ -120,6 +121,22 @@ def test_monte_carlo_lands_within_four_standard_errors(players, board, dead):
     for p, want in zip(mc.players, truth):
         assert 0 < p.stderr < 0.003
         assert abs(p.equity - want) < 4 * p.stderr
+
+
+def test_heads_up_stderr_follows_from_the_outcomes():
+    r = equity(["AsKs", "QdQc"], exact=False, trials=100_000, seed=5)
+    for p in r.players:  # a trial's equity is 1, 1/2 or 0
+        variance = p.win + p.tie / 4 - p.equity ** 2
+        assert p.stderr == pytest.approx(math.sqrt(variance / r.trials), rel=1e-9)
+
+
+@pytest.mark.parametrize("players", [["AsKs", "QdQc"], ["AhAd", "random", "random"], ["22", "random", "random", "random"]])
+def test_stderr_is_the_spread_of_repeated_runs(players):
+    runs = [equity(players, exact=False, trials=20_000, seed=seed) for seed in range(30)]
+    for i in range(len(players)):
+        spread = np.std([r.players[i].equity for r in runs], ddof=1)
+        reported = np.mean([r.players[i].stderr for r in runs])
+        assert 0.65 < spread / reported < 1.45  # 30 runs pin a spread to about 13%
 
 
 def test_range_sampling_is_unbiased_when_ranges_share_cards():
