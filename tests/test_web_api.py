@@ -161,7 +161,15 @@ def test_time_spent_queued_counts_against_the_budget():
 
     arrived_long_ago = time.perf_counter() - 10
     assert bounded(analysis, seconds=1.0, started=arrived_long_ago) is False
-    assert calls[1]["seconds"] == MIN_MONTE_CARLO_SECONDS, "still an answer, from a short Monte Carlo run"
+    assert [c["exact"] for c in calls] == [False], "too late to start an exact run"
+    assert calls[0]["seconds"] == MIN_MONTE_CARLO_SECONDS, "still an answer, from a short Monte Carlo run"
+
+
+def test_an_exact_preflop_run_stops_while_relabelling_suits():
+    # 16,920 deals of hole cards: relabelling their suits alone takes about a second
+    started = time.perf_counter()
+    r = bounded(lambda **o: equity(["AsKs", "QQ+,AKs", "random"], **o), seconds=0.3, seed=1)
+    assert not r.exact and time.perf_counter() - started < 1.0
 
 
 @pytest.mark.parametrize("body, field, problem", [

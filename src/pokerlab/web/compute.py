@@ -53,6 +53,7 @@ def bounded(analysis: Callable[..., T], seconds: float, seed: int | None = None,
             raise _OutOfTime
 
     try:
+        stop_when_late(0.0)  # a request that waited in a queue may be late already
         return analysis(exact=True, progress=stop_when_late)
     except (ExactTooLargeError, _OutOfTime):
         left = max(seconds - (time.perf_counter() - started), MIN_MONTE_CARLO_SECONDS)
