@@ -202,15 +202,32 @@ def _assignments(players: list[_Player], used: int = 0, depth: int = 0):
             yield ((a, b), *rest), w * w_rest
 
 
-_PERMUTATIONS = tuple(itertools.permutations(range(4)))
+_RELABELINGS = tuple(tuple(c & ~3 | perm[c & 3] for c in range(52)) for perm in itertools.permutations(range(4)))
+"""The 24 ways to rename the suits, each as a card -> card table."""
+
+
+@functools.cache
+def _least_first_hand(a: int, b: int) -> tuple[tuple[int, int], tuple[tuple[int, ...], ...]]:
+    """The least relabelled form of a hand and the relabelings that reach it (2 to 6 of 24)."""
+    forms = [(min(m[a], m[b]), max(m[a], m[b])) for m in _RELABELINGS]
+    least = min(forms)
+    return least, tuple(m for m, form in zip(_RELABELINGS, forms) if form == least)
 
 
 def _canonical(hands: tuple[tuple[int, int], ...], fixed: tuple[int, ...]) -> tuple:
-    """The least relabelling of suits of a preflop matchup: equal keys, equal results."""
+    """The least relabelling of suits of a preflop matchup: equal keys, equal results.
+
+    Only a relabeling that makes the first hand least can make the whole key least, so only
+    those are tried.
+
+    >>> _canonical(((51, 47), (42, 38)), ())  # AsKs vs QhJh: spades become clubs, hearts diamonds
+    (((44, 48), (37, 41)), ())
+    """
+    first, relabelings = _least_first_hand(*hands[0])
     best = None
-    for perm in _PERMUTATIONS:
-        key = (tuple(tuple(sorted((a & ~3 | perm[a & 3], b & ~3 | perm[b & 3]))) for a, b in hands),
-               tuple(sorted(c & ~3 | perm[c & 3] for c in fixed)))
+    for m in relabelings:
+        key = ((first, *((m[a], m[b]) if m[a] < m[b] else (m[b], m[a]) for a, b in hands[1:])),
+               tuple(sorted(m[c] for c in fixed)))
         if best is None or key < best:
             best = key
     return best
