@@ -29,15 +29,20 @@ _ONE = np.uint64(1)
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _flush_shift(suits):
+    """Where the flush suit's ranks sit in a card mask (16 bits a suit), from the key's
+    flush bits (bit 4 * suit + 3)."""
+    if suits & np.uint64(0x8):
+        return np.uint64(0)
+    return np.uint64(16) if suits & np.uint64(0x80) else (np.uint64(32) if suits & np.uint64(0x800) else np.uint64(48))
+
+
+@njit(cache=True, nogil=True, inline="always")
 def strength_of_key(key, mask, rank, offsets, flush):
     """Strength of a hand of 5..7 cards from its summed key and OR-ed suit-rank mask."""
     suits = (key >> _THIRTY_TWO) & _FLUSH_BITS
     if suits:
-        shift = np.uint64(0)
-        if suits & np.uint64(0x8) == 0:
-            shift = np.uint64(16) if suits & np.uint64(0x80) else (
-                np.uint64(32) if suits & np.uint64(0x800) else np.uint64(48))
-        return flush[(mask >> shift) & _SUIT_RANKS]
+        return flush[(mask >> _flush_shift(suits)) & _SUIT_RANKS]
     mixed = ((key & _RANK_BITS) * _MULT) & _KEY_MASK
     return rank[np.uint64(np.int64(mixed) + offsets[mixed >> _SHIFT])]
 
@@ -45,10 +50,7 @@ def strength_of_key(key, mask, rank, offsets, flush):
 @njit(cache=True, nogil=True, inline="always")
 def flush_strength_of_row(row, n_cards, suits, flush):
     """Strength of a flush hand: a second pass gathers the ranks of the flush suit."""
-    suit = np.uint64(0)
-    if suits & np.uint64(0x8) == 0:
-        suit = np.uint64(1) if suits & np.uint64(0x80) else (
-            np.uint64(2) if suits & np.uint64(0x800) else np.uint64(3))
+    suit = _flush_shift(suits) >> np.uint64(4)
     ranks = np.uint64(0)
     for i in range(n_cards):
         c = np.uint64(row[i])
@@ -72,7 +74,8 @@ def evaluate_rows(cards, card_key, card_mask, rank, offsets, flush, validate):
     The row is summed unrolled (a loop over the columns runs at half the speed). Flushes,
     3% of seven-card hands, take a second pass over the row. With ``validate``, a row with
     an id above 51 or a repeated card gets strength 0: the cards' own bits (``card_mask``,
-    zero past 51) are OR-ed and counted, and come up short of the row's length.
+    zero past 51) are OR-ed and counted, and come up short of the row's length; those bits
+    then also give a flush its ranks.
     """
     n_rows, n_cards = cards.shape
     out = np.empty(n_rows, dtype=np.uint16)
@@ -104,7 +107,9 @@ def evaluate_rows(cards, card_key, card_mask, rank, offsets, flush, validate):
                 out[r] = 0
                 continue
             suits = (key >> _THIRTY_TWO) & _FLUSH_BITS
-            if suits:
+            if suits and validate:  # the cards' bits are at hand: no second pass
+                out[r] = flush[(seen >> _flush_shift(suits)) & _SUIT_RANKS]
+            elif suits:
                 out[r] = flush_strength_of_row(cards[r], n_cards, suits, flush)
             else:
                 mixed = ((key & _RANK_BITS) * _MULT) & _KEY_MASK
