@@ -373,6 +373,47 @@ _BATCH = 64
 """Monte Carlo deals this many trials, then evaluates them, then scores them: apart, each loop
 runs without waiting on the others' memory lookups (1.3-1.8x over one loop)."""
 
+_JOINT_PLAYERS = 3
+"""Up to this many players, a Monte Carlo trial adds one to a joint histogram of everyone's
+category and who won (9**3 * 2**3 cells for three), instead of updating each player's
+counters: a quarter of a three-player trial. The per-player counters follow at the end."""
+
+
+@njit(cache=True, nogil=True)
+def _add_joint(joint, n_players, counts, shares, squares):
+    """Add a joint histogram to the per-player counters (flat), split shares and squares.
+
+    Cell ``(c_0 * 9 + c_1) * 9 ... << n_players | winners`` counts trials where player i
+    ended with category c_i and the best hand was held by the players in ``winners``. A
+    player's best other hand has the highest category among the others: categories rise
+    with strength.
+    """
+    cats = np.zeros(n_players, dtype=np.int64)
+    for code in range(joint.shape[0]):
+        n = joint[code]
+        if n == 0:
+            continue
+        winners = code & ((1 << n_players) - 1)
+        rest = code >> n_players
+        for i in range(n_players - 1, -1, -1):
+            cats[i] = rest % 9
+            rest //= 9
+        n_winners = 0
+        for i in range(n_players):
+            n_winners += (winners >> i) & 1
+        for i in range(n_players):
+            other = 0
+            for j in range(n_players):
+                if j != i:
+                    other = max(other, cats[j])
+            won = (winners >> i) & 1
+            outcome = 2 if not won else (0 if n_winners == 1 else 1)
+            counts[i * 243 + cats[i] * 27 + other * 3 + outcome] += n
+            if won:
+                squares[i] += n / (n_winners * n_winners)
+                if n_winners > 1:
+                    shares[i] += n * (TIE_UNITS // n_winners)
+
 
 @njit(cache=True, nogil=True, parallel=True)
 def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_per_chunk, seed,
@@ -406,6 +447,8 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
     all_strengths = np.zeros((n_chunks, width), dtype=np.int64)
     all_decks = np.zeros((n_chunks, 64), dtype=np.uint8)
     all_drawn = np.zeros((n_chunks, 64), dtype=np.uint8)
+    n_joint = 9 ** n_players << n_players if n_players <= _JOINT_PLAYERS else 0
+    all_joint = np.zeros((n_chunks, n_joint + 16), dtype=np.int64)
     board_key0 = _KEY_START
     board_mask0 = np.uint64(0)
     for j in range(n_board):
@@ -443,6 +486,7 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
         strengths = all_strengths[chunk]
         deck = all_decks[chunk]
         drawn = all_drawn[chunk]
+        joint = all_joint[chunk]
         k = 0
         for c in range(52):
             if not (fixed_mask >> np.uint64(c)) & _ONE:
@@ -525,9 +569,19 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
                 batch += 1
             for x in range(batch * n_players):
                 strengths[x] = strength_of_key(keys[x], masks[x], rank, offsets, flush)
-            if n_players == 2:
+            if n_joint:
                 for t in range(batch):
-                    _heads_up(strengths[2 * t], strengths[2 * t + 1], 1, category, counts, shares)
+                    row = t * n_players
+                    best = 0
+                    for i in range(n_players):
+                        best = max(best, strengths[row + i])
+                    code = 0
+                    winners = 0
+                    for i in range(n_players):
+                        s = strengths[row + i]
+                        code = code * 9 + category[s]
+                        winners |= np.int64(s == best) << i
+                    joint[(code << n_players) | winners] += 1
             else:
                 for t in range(batch):
                     best, n_best = _showdown(strengths, t * n_players, n_players, 1, category, counts, shares)
@@ -536,14 +590,14 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
                             if strengths[t * n_players + i] == best:
                                 squares[i] += 1.0 / (n_best * n_best)
             done += batch
-        if n_players == 2:  # heads-up splits are all two-way: each adds 1/4 to the squares
-            for i in range(2):
-                squares[i] = shares[i] / TIE_UNITS / 2
-        for i in range(n_players):  # a win's square is 1: add the wins once, at the end
+        for i in range(n_players if not n_joint else 0):  # a win's square is 1: add them at the end
             wins = 0
             for cell in range(81):
                 wins += counts[i * 243 + cell * 3]
             squares[i] += wins
     counts = all_counts[:, :n_players * 243].sum(axis=0)
-    return (counts.reshape((n_players, 9, 9, 3)), all_shares[:, :n_players].sum(axis=0),
-            all_squares[:, :n_players].sum(axis=0))
+    shares = all_shares[:, :n_players].sum(axis=0)
+    squares = all_squares[:, :n_players].sum(axis=0)
+    if n_joint:
+        _add_joint(all_joint[:, :n_joint].sum(axis=0), n_players, counts, shares, squares)
+    return counts.reshape((n_players, 9, 9, 3)), shares, squares
