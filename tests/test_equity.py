@@ -139,6 +139,15 @@ def test_stderr_is_the_spread_of_repeated_runs(players):
         assert 0.65 < spread / reported < 1.45  # 30 runs pin a spread to about 13%
 
 
+def test_monte_carlo_splits_a_board_that_plays():
+    r = equity(["random", "random", "random"], board="AsKsQsJsTs", exact=False, trials=5000, seed=2)
+    for p in r.players:
+        assert (p.win, p.tie, p.lose) == (0, 1, 0)
+        assert p.equity == pytest.approx(1 / 3, abs=1e-12) and p.stderr == pytest.approx(0, abs=1e-9)
+        assert p.win_by_category == dict.fromkeys(HandCategory, 0.0)
+    assert r.counts[:, HandCategory.STRAIGHT_FLUSH, HandCategory.STRAIGHT_FLUSH, 1].tolist() == [r.trials] * 3
+
+
 def test_range_sampling_is_unbiased_when_ranges_share_cards():
     # both ranges hold the same aces: rejection must weigh deals by how many exist
     players = ["AA,AKs", "AA,KK"]
