@@ -277,6 +277,10 @@ def _card_lists() -> tuple[list[int], list[int]]:
     return t.card_key.tolist(), t.card_mask.tolist()
 
 
+_ALL_CARDS = bytes(range(52))
+"""The deck as bytes: ``bytes.translate`` deletes the cards that are out in one call."""
+
+
 def _board_counts(hands: tuple[tuple[int, int], ...], board: tuple[int, ...],
                   dead: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     """Counters of every completion of the board for known hands, dealt one by one.
@@ -288,18 +292,16 @@ def _board_counts(hands: tuple[tuple[int, int], ...], board: tuple[int, ...],
 
     t = load_tables()
     card_key, card_mask = _card_lists()
-    out = {c for hand in hands for c in hand}.union(board, dead)
-    deck = [c for c in range(52) if c not in out]
+    deck = _ALL_CARDS.translate(None, bytes([*(c for hand in hands for c in hand), *board, *dead]))
     hole_key = np.array([card_key[a] + card_key[b] for a, b in hands], dtype=np.uint64)
     hole_mask = np.array([card_mask[a] | card_mask[b] for a, b in hands], dtype=np.uint64)
     counts = np.zeros(len(hands) * 243, dtype=np.int64)
     shares = np.zeros(len(hands), dtype=np.int64)
     strengths = np.empty(len(hands), dtype=np.int64)
     category = _category_of_strength()
-    n_before = max(0, 3 - len(board))
-    for before in itertools.combinations(range(len(deck)), n_before):
+    for before in itertools.combinations(range(len(deck)), max(0, 3 - len(board))):
         cards = [*board, *(deck[i] for i in before)]
-        rest = np.array(deck[before[-1] + 1:] if before else deck, dtype=np.uint8)
+        rest = np.frombuffer(deck[before[-1] + 1:] if before else deck, dtype=np.uint8)
         board_mask = 0
         for c in cards:
             board_mask |= card_mask[c]
@@ -530,7 +532,9 @@ def _stderr(counts: np.ndarray, shares: np.ndarray, squares: np.ndarray) -> np.n
 
 def _result(labels: list[str], counts: np.ndarray, shares: np.ndarray, squares: np.ndarray | None,
             board: tuple[int, ...], dead: tuple[int, ...], elapsed: float) -> EquityResult:
-    by_own = np.add.reduce(counts, axis=2)  # [player, own category, win/tie/lose]
+    # [player, own category, win/tie/lose]: summing out the other's category as a product
+    # with a 0/1 matrix takes half the time of a reduction over a middle axis
+    by_own = np.dot(counts.reshape(-1, 27), _SUM_OTHER).reshape(len(labels), 9, 3)
     outcomes = np.add.reduce(by_own, axis=1).tolist()  # [player][win, tie, lose]
     by_own_rows = by_own.tolist()
     shares_list = shares.tolist()  # ints when the counters are (unweighted), else floats
@@ -542,8 +546,14 @@ def _result(labels: list[str], counts: np.ndarray, shares: np.ndarray, squares: 
         split = shares_list[i] / (2520 * total)
         players.append(PlayerEquity(label, wins / total, ties / total, split, losses / total, wins / total + split,
                                     errors[i], wins, ties, losses, tuple(map(tuple, by_own_rows[i]))))
-    return EquityResult(tuple(players), format_cards(board), format_cards(dead), squares is None,
+    return EquityResult(tuple(players), _cards_text(board), _cards_text(dead), squares is None,
                         total, elapsed, counts)
+
+
+_SUM_OTHER = np.tile(np.eye(3, dtype=np.int64), (9, 1))
+"""(27, 3): row ``other * 3 + outcome`` picks its outcome's column."""
+
+_cards_text = functools.lru_cache(maxsize=4096)(format_cards)
 
 
 _CATEGORIES = tuple(HandCategory)
