@@ -95,7 +95,7 @@ def suite_eval(quick: bool = False) -> list[Figure]:
     e7 = best_time(lambda: [eval7.evaluate(h) for h in sample], repeat=3) / len(sample)
     for threads in (1, 2):
         times = best_times({label: _with_threads(threads, lambda v=validate: evaluate_many(hands, validate=v))
-                            for label, validate in (("validate=False", False), ("validated", True))})
+                            for label, validate in (("validate=False", False), ("validated", True))}, repeat=15)
         for label, t in times.items():
             figures.append(Figure(f"evaluate_many, 7 cards, {threads} thread(s), {label}", n / t / 1e6,
                                   "M hands/s", ">= 190" if threads == 1 else ">= 300",
