@@ -277,6 +277,15 @@ def _card_lists() -> tuple[list[int], list[int]]:
     return t.card_key.tolist(), t.card_mask.tolist()
 
 
+def _board_key_and_mask(cards: Sequence[int]) -> tuple[np.uint64, np.uint64]:
+    """The kernels' summed key and OR-ed card mask of some board cards."""
+    card_key, card_mask = _card_lists()
+    mask = 0
+    for c in cards:
+        mask |= card_mask[c]
+    return np.uint64(EMPTY_KEY + sum(card_key[c] for c in cards)), np.uint64(mask)
+
+
 _ALL_CARDS = bytes(range(52))
 """The deck as bytes: ``bytes.translate`` deletes the cards that are out in one call."""
 
@@ -302,12 +311,9 @@ def _board_counts(hands: tuple[tuple[int, int], ...], board: tuple[int, ...],
     for before in itertools.combinations(range(len(deck)), max(0, 3 - len(board))):
         cards = [*board, *(deck[i] for i in before)]
         rest = np.frombuffer(deck[before[-1] + 1:] if before else deck, dtype=np.uint8)
-        board_mask = 0
-        for c in cards:
-            board_mask |= card_mask[c]
-        enumerate_boards(hole_key, hole_mask, np.uint64(EMPTY_KEY + sum(card_key[c] for c in cards)),
-                         np.uint64(board_mask), rest, 5 - len(cards), t.card_key, t.card_mask, t.rank,
-                         t.offsets, t.flush, category, counts, shares, strengths)
+        enumerate_boards(hole_key, hole_mask, *_board_key_and_mask(cards), rest, 5 - len(cards),
+                         t.card_key, t.card_mask, t.rank, t.offsets, t.flush, category, counts, shares,
+                         strengths)
     return counts.reshape(len(hands), 9, 9, 3), shares
 
 
@@ -317,15 +323,10 @@ def _board_counts_many(deals: list[tuple[tuple[tuple[int, int], ...], float]], b
     from pokerlab.kernels.equity import enumerate_boards_many
 
     t = load_tables()
-    card_key, card_mask = _card_lists()
     holes = np.array([hands for hands, _ in deals], dtype=np.uint8)
     weights = np.array([weight for _, weight in deals], dtype=np.float64)
-    board_key = EMPTY_KEY + sum(card_key[c] for c in board)
-    board_mask = 0
-    for c in board:
-        board_mask |= card_mask[c]
     base_mask = sum(1 << c for c in {*board, *dead})
-    return enumerate_boards_many(holes, weights, np.uint64(board_key), np.uint64(board_mask), np.uint64(base_mask),
+    return enumerate_boards_many(holes, weights, *_board_key_and_mask(board), np.uint64(base_mask),
                                  5 - len(board), t.card_key, t.card_mask, t.rank, t.offsets, t.flush,
                                  _category_of_strength())
 

@@ -124,6 +124,18 @@ def _turn_and_river(n_players, hole_key, hole_mask, board_key, board_mask, deck,
             _showdown(strengths, 0, n_players, weight, category, counts, shares)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def fill_deck(out_mask, deck):
+    """Write the cards not in ``out_mask`` (bit ``id`` per card), in order, to the start of
+    ``deck``; returns how many there are."""
+    n = 0
+    for c in range(52):
+        if not (out_mask >> np.uint64(c)) & _ONE:
+            deck[n] = c
+            n += 1
+    return n
+
+
 @njit(cache=True, nogil=True, _nrt=False)
 def enumerate_boards(hole_key, hole_mask, board_key, board_mask, deck, n_deal,
                      card_key, card_mask, rank, offsets, flush, category, counts, shares, strengths):
@@ -173,11 +185,7 @@ def enumerate_boards_many(holes, weights, board_key, board_mask, base_mask, n_de
                 hole_key[i] = card_key[c0] + card_key[c1]
                 hole_mask[i] = card_mask[c0] | card_mask[c1]
                 out |= (_ONE << c0) | (_ONE << c1)
-            n = 0
-            for c in range(52):
-                if not (out >> np.uint64(c)) & _ONE:
-                    deck[n] = c
-                    n += 1
+            n = fill_deck(out, deck)
             _turn_and_river(n_players, hole_key, hole_mask, board_key, board_mask, deck, n, n_deal, weights[m],
                             card_key, card_mask, rank, offsets, flush, category, strengths, counts, shares)
     counts = np.zeros(cells, dtype=np.float64)
@@ -468,10 +476,6 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
         else:
             n_ranged += 1
     to_deal = 2 * n_random + 5 - n_board
-    n_deck = 0
-    for c in range(52):
-        if not (fixed_mask >> np.uint64(c)) & _ONE:
-            n_deck += 1
     for chunk in prange(n_chunks):
         state = (np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15)
                  + np.uint64(chunk + 1) * np.uint64(0xBF58476D1CE4E5B9)) | _ONE
@@ -488,11 +492,7 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
         deck = all_decks[chunk]
         drawn = all_drawn[chunk]
         joint = all_joint[chunk]
-        k = 0
-        for c in range(52):
-            if not (fixed_mask >> np.uint64(c)) & _ONE:
-                deck[k] = c
-                k += 1
+        n_deck = fill_deck(fixed_mask, deck)
         for i in range(n_players):
             if starts[i + 1] - starts[i] == 1:
                 c0 = np.uint64(combos[starts[i], 0])

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from pokerlab.kernels.equity import preflop_exact
+from pokerlab.kernels.equity import fill_deck, preflop_exact
 from pokerlab.kernels.evaluation import _KEY_START, _ONE, strength_of_key
 
 N_CLASSES = 169
@@ -106,11 +106,7 @@ def versus_random(boards, weights, class_of, card_key, card_mask, rank, offsets,
                 board_key += card_key[c]
                 board_mask |= card_mask[c]
                 used |= _ONE << c
-            n = 0
-            for c in range(52):
-                if not (used >> np.uint64(c)) & _ONE:
-                    rest[n] = c
-                    n += 1
+            fill_deck(used, rest)
             k = 0
             for i in range(47):
                 a = rest[i]
