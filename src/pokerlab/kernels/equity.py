@@ -546,9 +546,10 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
                     deck[j] = deck[dealt]
                     deck[dealt] = c
                     dealt += 1
-                    if not (used >> np.uint64(c)) & _ONE:
-                        drawn[h] = c
-                        h += 1
+                    if n_ranged and (used >> np.uint64(c)) & _ONE:
+                        continue
+                    drawn[h] = c
+                    h += 1
                 key = board_key0
                 mask = board_mask0
                 for h in range(2 * n_random, to_deal):
