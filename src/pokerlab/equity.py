@@ -25,7 +25,7 @@ import numpy as np
 
 from pokerlab.cards import CardsLike, card_name, format_cards, parse_cards
 from pokerlab.category import STRENGTH_COUNT, HandCategory
-from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidRangeError, PokerlabError
+from pokerlab.errors import DuplicateCardError, ExactTooLargeError, HandSizeError, InvalidRangeError, PlayerCountError, PokerlabError
 from pokerlab.ranges import Range
 from pokerlab.tables import EMPTY_KEY, load_tables
 
@@ -44,8 +44,6 @@ DEFAULT_STDERR = 0.0005
 RANDOM_WORDS = frozenset({"random", "any", "xxxx", "xx"})
 
 
-class ExactTooLargeError(PokerlabError, ValueError):
-    """An exact enumeration that would not finish in reasonable time."""
 
 
 @dataclass(frozen=True)
@@ -158,8 +156,6 @@ def _check_table(players: Sequence[PlayerLike], board: tuple[int, ...], dead: tu
                                f"cards; with {len(dead)} dead cards the deck is {needed - 52} short")
 
 
-class PlayerCountError(PokerlabError, ValueError):
-    """Fewer than two players, more than ten, or more than the deck can deal."""
 
 
 def _players(specs: Sequence[PlayerLike], fixed: int) -> list[_Player]:

@@ -1,7 +1,8 @@
 """One exception family for everything pokerlab refuses.
 
-Every error is a :class:`PokerlabError`; the input errors are also ``ValueError`` so that
-code written against plain Python conventions keeps working.
+Every error is a :class:`PokerlabError`, and every class of them lives here. Input errors
+are also ``ValueError`` (and a wrong type also ``TypeError``) so that code written against
+plain Python conventions keeps working.
 
 >>> import pokerlab as pl
 >>> try:
@@ -16,6 +17,10 @@ from __future__ import annotations
 
 class PokerlabError(Exception):
     """Base class of every error pokerlab raises on purpose."""
+
+
+class InvalidArgumentError(PokerlabError, ValueError, TypeError):
+    """An argument of the wrong type or outside its allowed values; the message names both."""
 
 
 class InvalidCardError(PokerlabError, ValueError):
@@ -41,3 +46,49 @@ class InvalidRangeError(PokerlabError, ValueError):
         super().__init__(message)
         self.position = position
         self.token = token
+
+
+class PlayerCountError(PokerlabError, ValueError):
+    """Fewer than two players, more than ten, or more than the deck can deal."""
+
+
+class ExactTooLargeError(PokerlabError, ValueError):
+    """An exact enumeration that would not finish in reasonable time."""
+
+
+class VideoPokerError(PokerlabError, ValueError):
+    """Bad input to the video poker analyses: a coin count, a hold, a pay table."""
+
+
+class PaytableError(VideoPokerError):
+    """A pay table with a missing or unknown line, a bad pay, or a file that does not parse."""
+
+
+class HoldError(VideoPokerError):
+    """A hold that names no cards of the hand: a position outside 1..5, repeated, or not a number."""
+
+
+class UnknownHandError(PokerlabError, KeyError):
+    """A starting-hand class name that is not one of the 169."""
+
+    def __str__(self) -> str:  # KeyError would print the message in quotes
+        return str(self.args[0])
+
+
+class UnknownSessionError(PokerlabError, KeyError):
+    """A video poker session id that was never issued or has been let go."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class SchedulerError(PokerlabError, ConnectionError):
+    """The Dask scheduler could not be reached."""
+
+
+class ResultsFolderError(PokerlabError, ValueError):
+    """A results folder that holds another job's chunks."""
+
+
+class MissingDependencyError(PokerlabError, ImportError):
+    """An optional part of pokerlab whose extra is not installed; the message names the extra."""

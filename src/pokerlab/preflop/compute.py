@@ -24,11 +24,12 @@ from typing import Union
 
 import numpy as np
 
-from pokerlab.equity import PlayerCountError, _canonical, _category_of_strength, equity
+from pokerlab.equity import _canonical, _category_of_strength, equity
 from pokerlab.preflop.results import CLASS_INDEX, CLASSES, PreflopMatrix, PreflopRow, PreflopTable, class_index
 from pokerlab.preflop.runner import Executor, Job, Progress, run_job
 from pokerlab.ranges import COMBOS, STARTING_HANDS, Range, starting_hand
 from pokerlab.tables import load_tables
+from pokerlab.errors import PlayerCountError
 
 MAX_OPPONENTS = 9
 DEFAULT_STDERR = 0.0003

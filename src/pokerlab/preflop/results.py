@@ -17,7 +17,7 @@ from typing import Union
 
 import numpy as np
 
-from pokerlab.errors import PokerlabError
+from pokerlab.errors import PokerlabError, UnknownHandError
 from pokerlab.ranges import STARTING_HANDS
 
 CLASSES: tuple[str, ...] = tuple(STARTING_HANDS)
@@ -27,11 +27,6 @@ CSV_COLUMNS = ("hand", "combos", "equity", "win", "tie")
 """The columns of a table's CSV file; a Monte Carlo table adds ``stderr``."""
 
 
-class UnknownHandError(PokerlabError, KeyError):
-    """A starting-hand class name that is not one of the 169."""
-
-    def __str__(self) -> str:  # KeyError would print the message in quotes
-        return str(self.args[0])
 
 
 def class_index(name: str) -> int:

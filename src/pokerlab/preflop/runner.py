@@ -25,7 +25,7 @@ from typing import Any, Union
 import numpy as np
 
 from pokerlab.equity import _numba_threads
-from pokerlab.errors import PokerlabError
+from pokerlab.errors import PokerlabError, ResultsFolderError, SchedulerError
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(chunks_done, chunks_in_all)``; chunks found on disk count as done."""
@@ -36,12 +36,8 @@ CONNECT_TIMEOUT = 3.0
 """Seconds to wait for a Dask scheduler before giving up."""
 
 
-class SchedulerError(PokerlabError, ConnectionError):
-    """The Dask scheduler could not be reached."""
 
 
-class ResultsFolderError(PokerlabError, ValueError):
-    """A results folder that holds another job's chunks."""
 
 
 @dataclass(frozen=True)

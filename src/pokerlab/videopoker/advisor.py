@@ -24,16 +24,14 @@ from types import MappingProxyType
 import numpy as np
 
 from pokerlab.cards import CardsLike, format_cards, parse_cards
-from pokerlab.errors import HandSizeError
+from pokerlab.errors import HandSizeError, HoldError, VideoPokerError
 from pokerlab.kernels import videopoker as kernel
 from pokerlab.videopoker.draws import draw_tables
-from pokerlab.videopoker.paytable import MAX_COINS, FinalHand, Paytable, VideoPokerError, get_paytable
+from pokerlab.videopoker.paytable import MAX_COINS, FinalHand, Paytable, get_paytable
 
 HAND_SIZE = 5
 
 
-class HoldError(VideoPokerError):
-    """A hold that names no cards of the hand: a position outside 1..5, repeated, or not a number."""
 
 
 @dataclass(frozen=True)

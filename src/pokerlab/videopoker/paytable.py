@@ -40,19 +40,15 @@ from enum import StrEnum
 from pathlib import Path
 from types import MappingProxyType
 
-from pokerlab.errors import PokerlabError
+from pokerlab.errors import PaytableError, PokerlabError, VideoPokerError
 
 MAX_COINS = 5
 ROYAL_BELOW_MAX_COINS = 250
 """Per-coin pay of a royal flush bet with fewer than five coins (or its line, if that is lower)."""
 
 
-class VideoPokerError(PokerlabError, ValueError):
-    """Bad input to the video poker analyses: a coin count, a hold, a pay table."""
 
 
-class PaytableError(VideoPokerError):
-    """A pay table with a missing or unknown line, a bad pay, or a file that does not parse."""
 
 
 class FinalHand(StrEnum):

@@ -27,13 +27,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from pokerlab.cards import card_name, parse_cards
 from pokerlab.category import HandCategory
 from pokerlab.equity import equity
-from pokerlab.errors import PokerlabError
+from pokerlab.errors import PokerlabError, UnknownSessionError
 from pokerlab.grid import grid
 from pokerlab.svg import card_svg
 from pokerlab.videopoker import LINES, MAX_COINS, PAYTABLES, Trainer, hold_evs
 from pokerlab.web.compute import bounded, hole_cards, made_hand
 from pokerlab.web.models import DrawRequest, EquityRequest, GridRequest, HoldsRequest, Refusal, SessionRequest
-from pokerlab.web.sessions import START_CREDITS, SessionStore, UnknownSessionError
+from pokerlab.web.sessions import START_CREDITS, SessionStore
 
 STATIC = Path(__file__).parent / "static"
 PAGES = {"/": ("odds", "Hand odds"), "/odds": ("odds", "Hand odds"), "/grid": ("grid", "Odds grid"),

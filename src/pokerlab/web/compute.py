@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from pokerlab.cards import parse_cards
-from pokerlab.equity import DEFAULT_STDERR, ExactTooLargeError
-from pokerlab.errors import PokerlabError
+from pokerlab.equity import DEFAULT_STDERR
+from pokerlab.errors import ExactTooLargeError, PokerlabError
 from pokerlab.evaluate import evaluate
 from pokerlab.ranges import starting_hand
 

@@ -22,16 +22,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from pokerlab.videopoker import Trainer
+from pokerlab.errors import UnknownSessionError
 
 START_CREDITS = 1000
 """Credits a session starts with; the page shows this plus the session's net."""
 
 
-class UnknownSessionError(KeyError):
-    """A session id that was never issued or has been let go."""
-
-    def __str__(self) -> str:
-        return str(self.args[0])
 
 
 class SessionStore:

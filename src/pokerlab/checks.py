@@ -1,0 +1,169 @@
+"""Argument checks at the public boundary: one function per concept, one message shape.
+
+Every public function checks its arguments here, once, before any work starts, so that a bad
+value fails at once with a :class:`~pokerlab.errors.InvalidArgumentError` naming the argument
+and what it may be, instead of hanging in a kernel or giving a quietly wrong answer.
+
+>>> check_int("count", 3, low=0)
+3
+>>> check_int("count", 2.5, low=0)
+Traceback (most recent call last):
+...
+pokerlab.errors.InvalidArgumentError: count must be an int of at least 0, got 2.5
+>>> check_seconds(float("nan"))
+Traceback (most recent call last):
+...
+pokerlab.errors.InvalidArgumentError: seconds must be a finite number above 0, got nan
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import operator
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from pokerlab.errors import InvalidArgumentError
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: how every long call reports how far it has got."""
+
+T = TypeVar("T")
+
+MAX_SEED = 2**63 - 1
+
+
+def _is_int(value: object) -> bool:
+    # numpy integers pass (they have __index__); bools and floats do not, though Python
+    # would happily treat True as 1 and 2.0 as 2
+    return not isinstance(value, bool) and hasattr(type(value), "__index__")
+
+
+def _bounds(low: float | None, high: float | None, *, above: bool = False) -> str:
+    if low is not None and high is not None:
+        return f"from {low} to {high}" if not above else f"above {low} and at most {high}"
+    if low is not None:
+        return f"above {low}" if above else f"of at least {low}"
+    if high is not None:
+        return f"of at most {high}"
+    return ""
+
+
+def check_int(name: str, value: object, *, low: int | None = None, high: int | None = None) -> int:
+    """``value`` as an int within ``low..high`` (both inclusive, either open when None).
+
+    >>> import numpy as np
+    >>> check_int("threads", np.int64(2), low=1)
+    2
+    >>> check_int("opponents", True, low=1)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: opponents must be an int of at least 1, got True
+    """
+    number = operator.index(value) if _is_int(value) else None  # type: ignore[arg-type]
+    if number is None or (low is not None and number < low) or (high is not None and number > high):
+        raise InvalidArgumentError(f"{name} must be an int {_bounds(low, high)}".rstrip()
+                                   + f", got {value!r}")
+    return number
+
+
+def check_number(name: str, value: object, *, above: float | None = None, low: float | None = None,
+                 high: float | None = None) -> float:
+    """``value`` as a finite float, greater than ``above`` or at least ``low``, at most ``high``.
+
+    >>> check_number("stderr", 0.001, above=0, high=0.5)
+    0.001
+    >>> check_number("stderr", 0, above=0, high=0.5)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: stderr must be a finite number above 0 and at most 0.5, got 0
+    """
+    # numpy floats and ints pass; bools, strings and anything else that merely converts do not
+    numeric = hasattr(type(value), "__float__") and not isinstance(value, (bool, str, bytes))
+    number = float(value) if numeric else math.nan  # type: ignore[arg-type]
+    if not (math.isfinite(number) and (above is None or number > above) and (low is None or number >= low)
+            and (high is None or number <= high)):
+        bound = _bounds(above, high, above=True) if above is not None else _bounds(low, high)
+        raise InvalidArgumentError(f"{name} must be a finite number {bound}".rstrip() + f", got {value!r}")
+    return number
+
+
+def check_seed(seed: object) -> int | None:
+    """A random seed: None (fresh entropy) or an int from 0 to 2**63 - 1.
+
+    >>> check_seed(None), check_seed(7)
+    (None, 7)
+    """
+    return None if seed is None else check_int("seed", seed, low=0, high=MAX_SEED)
+
+
+def check_threads(threads: object) -> int | None:
+    """A call's thread count: None (every thread Numba has) or an int of at least 1.
+
+    Asking for more threads than the machine has is allowed; the call uses all it has.
+
+    >>> check_threads(None), check_threads(2)
+    (None, 2)
+    """
+    return None if threads is None else check_int("threads", threads, low=1, high=4096)
+
+
+def available_threads() -> int:
+    """How many threads a call may use on this machine (``NUMBA_NUM_THREADS`` or the cores)."""
+    configured = os.environ.get("NUMBA_NUM_THREADS")
+    if configured and configured.isdigit() and int(configured) > 0:
+        return int(configured)
+    return os.cpu_count() or 1
+
+
+def check_progress(progress: object) -> Progress | None:
+    """A progress callback: None, or a callable taking ``(done, total)``."""
+    if progress is not None and not callable(progress):
+        raise InvalidArgumentError(f"progress must be a callable taking (done, total) or None, got {progress!r}")
+    return progress  # type: ignore[return-value]
+
+
+def check_trials(trials: object) -> int | None:
+    """A Monte Carlo trial count: None or an int of at least 1."""
+    return None if trials is None else check_int("trials", trials, low=1)
+
+
+def check_stderr(stderr: object) -> float | None:
+    """A standard error to stop at: None, or a finite number above 0 and at most 0.5."""
+    return None if stderr is None else check_number("stderr", stderr, above=0, high=0.5)
+
+
+def check_seconds(seconds: object) -> float | None:
+    """A time limit in seconds: None, or a finite number above 0."""
+    return None if seconds is None else check_number("seconds", seconds, above=0)
+
+
+def check_choice(name: str, value: object, choices: Sequence[T]) -> T:
+    """``value`` if it is one of ``choices``; otherwise an error listing them.
+
+    >>> check_choice("paytable", "jacks-8-5", ["jacks-9-6", "jacks-8-5"])
+    'jacks-8-5'
+    """
+    if not isinstance(value, (str, int)) or value not in choices:
+        listed = ", ".join(repr(c) for c in choices)
+        raise InvalidArgumentError(f"{name} must be one of {listed}; got {value!r}")
+    return value  # type: ignore[return-value]
+
+
+def check_list(name: str, value: object, what: str = "hands") -> list[object]:
+    """A list (or tuple) argument, refusing a lone string, which would read as its characters.
+
+    >>> check_list("players", ["AsKs", "QdQc"])
+    ['AsKs', 'QdQc']
+    >>> check_list("players", "AsKs QdQc")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: players must be a list of hands, like ["AsKs", "QdQc"]; got the string 'AsKs QdQc'
+    """
+    if isinstance(value, (str, bytes)):
+        raise InvalidArgumentError(f'{name} must be a list of {what}, like ["AsKs", "QdQc"]; '
+                                   f"got the string {value!r}")
+    if not isinstance(value, Sequence) and not hasattr(value, "__iter__"):
+        raise InvalidArgumentError(f"{name} must be a list of {what}, got {value!r}")
+    return list(value)  # type: ignore[call-overload]
