@@ -8,11 +8,20 @@ from hypothesis import strategies as st
 
 import pokerlab as pl
 from pokerlab import kernels
-from pokerlab.algorithms import (ALGORITHMS, cactus_kev, exhaustive, naive, pokereval, recurrence, senzee,
-                                 specialk, two_bits)
+from pokerlab.algorithms import (
+    ALGORITHMS,
+    cactus_kev,
+    exhaustive,
+    naive,
+    pokereval,
+    recurrence,
+    senzee,
+    specialk,
+    two_bits,
+)
 from pokerlab.algorithms.interface import KEV_WORST
 from pokerlab.category import CATEGORY_FLOORS, HandCategory
-from pokerlab.tables import rank_multisets, strength_of_value, best_value_of_counts
+from pokerlab.tables import best_value_of_counts, rank_multisets, strength_of_value
 
 FIVE_CARD = [m for m in ALGORITHMS.values() if 5 in m.CARD_COUNTS]
 SEVEN_CARD = [m for m in ALGORITHMS.values() if 7 in m.CARD_COUNTS]

@@ -183,7 +183,8 @@ suits = st.permutations(range(4))
 def test_relabelling_suits_changes_nothing(perm):
     hands = ["Ah Kh", "Qs Qd", "7c 6c"]
     board = "Qh 7h 3s"
-    relabel = lambda text: pl.format_cards(c // 4 * 4 + perm[c % 4] for c in pl.parse_cards(text))
+    def relabel(text):
+        return pl.format_cards(c // 4 * 4 + perm[c % 4] for c in pl.parse_cards(text))
     a = equity(hands, board)
     b = equity([relabel(h) for h in hands], relabel(board))
     assert [p.equity for p in a.players] == pytest.approx([p.equity for p in b.players], abs=1e-12)

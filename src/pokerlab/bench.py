@@ -105,8 +105,9 @@ def suite_eval(quick: bool = False) -> list[Figure]:
 
     t = load_tables()
     prefixes, bins = kernels.balanced_prefix_bins(64)
-    count = lambda: kernels.count_strengths_7(prefixes, bins, t.card_key, t.card_mask, t.rank,
-                                              t.offsets, t.flush)
+    def count():
+        return kernels.count_strengths_7(prefixes, bins, t.card_key, t.card_mask, t.rank,
+                                                  t.offsets, t.flush)
     count()
     for threads in (1, 2):
         seconds = best_time(_with_threads(threads, count), repeat=3)

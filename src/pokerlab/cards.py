@@ -28,7 +28,7 @@ RANK_PLURALS = ("Deuces", "Treys", "Fours", "Fives", "Sixes", "Sevens", "Eights"
 SUIT_SYMBOLS = "♣♦♥♠"
 DECK = tuple(range(52))
 
-CardsLike = Union[str, int, Iterable[Union[str, int]]]
+CardsLike = Union[str, int, Iterable[str | int]]
 """Anything that names cards: ``"As Kd"``, ``"AsKd"``, ``51``, ``["As", 45]``."""
 
 

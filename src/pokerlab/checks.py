@@ -19,8 +19,8 @@ pokerlab.errors.InvalidArgumentError: seconds must be a finite number above 0, g
 from __future__ import annotations
 
 import math
-import os
 import operator
+import os
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 

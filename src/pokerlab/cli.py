@@ -6,7 +6,7 @@ import json
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Optional, TypeVar
+from typing import Annotated, TypeVar
 
 import typer
 from rich.console import Console
@@ -14,15 +14,15 @@ from rich.progress import Progress
 from rich.table import Table
 
 from pokerlab.cards import format_cards, parse_cards
-from pokerlab.errors import PokerlabError
 from pokerlab.category import HandCategory
 from pokerlab.equity import equity
+from pokerlab.errors import PokerlabError
 from pokerlab.evaluate import best_five, evaluate
 from pokerlab.grid import grid
 from pokerlab.outs import outs
-from pokerlab.videopoker.cli import app as videopoker_app
 from pokerlab.preflop.cli import app as preflop_app
 from pokerlab.ranges import COMBOS, Range
+from pokerlab.videopoker.cli import app as videopoker_app
 
 T = TypeVar("T")
 app = typer.Typer(help="pokerlab: poker hand evaluation and odds.", no_args_is_help=True,
@@ -85,8 +85,8 @@ def demo() -> None:
 
 @app.command()
 def bench(
-    suites: Annotated[Optional[list[str]], typer.Argument(help="Suites to run (default: all).")] = None,
-    markdown: Annotated[Optional[Path], typer.Option(help="Update this Markdown file's sections.")] = None,
+    suites: Annotated[list[str] | None, typer.Argument(help="Suites to run (default: all).")] = None,
+    markdown: Annotated[Path | None, typer.Option(help="Update this Markdown file's sections.")] = None,
     quick: Annotated[bool, typer.Option(help="Smaller workloads, for a smoke test.")] = False,
 ) -> None:
     """Measure the speed figures the issues name, with baselines in the same run."""
@@ -147,11 +147,11 @@ SHORT_LABELS = dict(zip(HandCategory, ("HC", "1P", "2P", "3K", "St", "Fl", "FH",
 PlayersArg = Annotated[list[str], typer.Argument(help='Hands ("AsKs"), ranges ("QQ+,AKs") or "random"')]
 BoardOpt = Annotated[str, typer.Option("--board", "-b", help='Board cards, e.g. "Qh7h3s"')]
 DeadOpt = Annotated[str, typer.Option("--dead", "-d", help="Dead cards")]
-ExactOpt = Annotated[Optional[bool], typer.Option("--exact/--monte-carlo", help="Force a method (default: exact when small)")]
-TrialsOpt = Annotated[Optional[int], typer.Option(help="Monte Carlo: stop after this many showdowns")]
-StderrOpt = Annotated[Optional[float], typer.Option(help="Monte Carlo: stop at this standard error")]
-SecondsOpt = Annotated[Optional[float], typer.Option(help="Monte Carlo: stop after this long")]
-SeedOpt = Annotated[Optional[int], typer.Option(help="Monte Carlo: random seed")]
+ExactOpt = Annotated[bool | None, typer.Option("--exact/--monte-carlo", help="Force a method (default: exact when small)")]
+TrialsOpt = Annotated[int | None, typer.Option(help="Monte Carlo: stop after this many showdowns")]
+StderrOpt = Annotated[float | None, typer.Option(help="Monte Carlo: stop at this standard error")]
+SecondsOpt = Annotated[float | None, typer.Option(help="Monte Carlo: stop after this long")]
+SeedOpt = Annotated[int | None, typer.Option(help="Monte Carlo: random seed")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
@@ -214,7 +214,7 @@ def grid_command(hand: Annotated[str, typer.Argument(help="The player's hole car
 
 @app.command("outs")
 def outs_command(hand: Annotated[str, typer.Argument(help="The player's hole cards")],
-                 opponents: Annotated[Optional[list[str]], typer.Argument(help="Known opponents' hands")] = None,
+                 opponents: Annotated[list[str] | None, typer.Argument(help="Known opponents' hands")] = None,
                  board: BoardOpt = "", dead: DeadOpt = "", as_json: JsonOpt = False) -> None:
     """The next cards that put the hand ahead (or, with no opponents, improve it)."""
     try:

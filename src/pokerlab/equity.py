@@ -25,7 +25,14 @@ import numpy as np
 
 from pokerlab.cards import CardsLike, card_name, format_cards, parse_cards
 from pokerlab.category import STRENGTH_COUNT, HandCategory
-from pokerlab.errors import DuplicateCardError, ExactTooLargeError, HandSizeError, InvalidRangeError, PlayerCountError, PokerlabError
+from pokerlab.errors import (
+    DuplicateCardError,
+    ExactTooLargeError,
+    HandSizeError,
+    InvalidRangeError,
+    PlayerCountError,
+    PokerlabError,
+)
 from pokerlab.ranges import Range
 from pokerlab.tables import EMPTY_KEY, load_tables
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from types import ModuleType
 from math import comb
-from typing import Optional, Union
+from types import ModuleType
+from typing import Union
 
 import numpy as np
 
@@ -159,7 +159,7 @@ def _check_count(count: int) -> int:
 
 
 def random_hands(n: int, shared: CardsLike = (), dead: CardsLike = (), *,
-                 count: Optional[int] = None, seconds: Optional[float] = None,
+                 count: int | None = None, seconds: float | None = None,
                  seed: SeedLike = None) -> Iterator[tuple[int, ...]]:
     """Independent, uniformly random ``n``-card hands holding ``shared`` and avoiding ``dead``.
 
@@ -186,7 +186,7 @@ def random_hands(n: int, shared: CardsLike = (), dead: CardsLike = (), *,
     return _draw(space, count, seconds, np.random.default_rng(seed))
 
 
-def _draw(space: _HandSpace, count: Optional[int], seconds: Optional[float],
+def _draw(space: _HandSpace, count: int | None, seconds: float | None,
           rng: np.random.Generator) -> Iterator[tuple[int, ...]]:
     deadline = None if seconds is None else time.monotonic() + seconds
     left = count

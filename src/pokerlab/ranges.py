@@ -40,7 +40,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Optional, Union
+from typing import Any
 
 import numpy as np
 
@@ -107,7 +107,7 @@ def _require_every_class(names: Sequence[str], source: str) -> None:
 
 
 @functools.lru_cache(maxsize=8)
-def starting_hand_order(path: Optional[Union[str, Path]] = None) -> tuple[str, ...]:
+def starting_hand_order(path: str | Path | None = None) -> tuple[str, ...]:
     """The 169 starting hands, strongest first by equity against one random hand.
 
     The equities come from a CSV file with the columns ``hand,combos,equity,win,tie``, one row
@@ -130,7 +130,7 @@ def starting_hand_order(path: Optional[Union[str, Path]] = None) -> tuple[str, .
     return tuple(sorted(_CLASS_NAMES, key=lambda name: -equity[name]))
 
 
-def top_classes(percent: float, order: Optional[Sequence[str]] = None) -> tuple[str, ...]:
+def top_classes(percent: float, order: Sequence[str] | None = None) -> tuple[str, ...]:
     """The strongest classes that make up ``percent`` of the 1,326 combos, as near as classes can.
 
     Classes are taken in ``order`` (by default :func:`starting_hand_order`) while the running
@@ -170,10 +170,10 @@ class Range:
 
     __slots__ = ("_text", "_weights")
 
-    def __init__(self, text: str = "", *, order: Optional[Sequence[str]] = None) -> None:
+    def __init__(self, text: str = "", *, order: Sequence[str] | None = None) -> None:
         if not isinstance(text, str):
             raise TypeError(f"a range is read from text, got {text!r}")
-        self._text: Optional[str] = text
+        self._text: str | None = text
         self._weights = _Parser(text, order).parse()
         self._weights.flags.writeable = False
 
@@ -391,7 +391,7 @@ _ANY = ("random", "any", "xxxx")
 class _Parser:
     """Reads range text into dense weights, remembering positions for error messages."""
 
-    def __init__(self, text: str, order: Optional[Sequence[str]]) -> None:
+    def __init__(self, text: str, order: Sequence[str] | None) -> None:
         self.text = text
         self.order = order
 

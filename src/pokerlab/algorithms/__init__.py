@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from pokerlab.algorithms import (cactus_kev, default, naive, pokereval, recurrence, senzee, specialk,
-                                 two_bits)
+from pokerlab.algorithms import cactus_kev, default, naive, pokereval, recurrence, senzee, specialk, two_bits
 
 ALGORITHMS: dict[str, ModuleType] = {
     "naive": naive,

@@ -27,10 +27,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from pokerlab.kernels import algorithms as compiled
 from pokerlab.algorithms.interface import TableSet, check_rows, hand_ids, sorted_natives
 from pokerlab.cards import CardsLike
 from pokerlab.category import HandCategory
+from pokerlab.kernels import algorithms as compiled
 
 CARD_COUNTS = (5, 6, 7)
 

@@ -6,7 +6,7 @@ import json
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Optional, TypeVar
+from typing import Annotated, TypeVar
 
 import typer
 from rich.console import Console
@@ -23,13 +23,13 @@ app = typer.Typer(help="Preflop tables: every starting hand against random hands
 console = Console(highlight=False)
 T = TypeVar("T")
 
-SchedulerOption = Annotated[Optional[str], typer.Option(
+SchedulerOption = Annotated[str | None, typer.Option(
     "--scheduler", help="Run on this Dask scheduler, e.g. tcp://host:8786 (default: this machine).")]
-ResultsOption = Annotated[Optional[Path], typer.Option(
+ResultsOption = Annotated[Path | None, typer.Option(
     "--results", help="Keep finished chunks in this folder; a rerun resumes from them.")]
-ThreadsOption = Annotated[Optional[int], typer.Option(help="Numba threads of a local run (default: all).")]
-JsonPathOption = Annotated[Optional[Path], typer.Option("--json", help="Write the result as JSON.")]
-TableOption = Annotated[Optional[Path], typer.Option(
+ThreadsOption = Annotated[int | None, typer.Option(help="Numba threads of a local run (default: all).")]
+JsonPathOption = Annotated[Path | None, typer.Option("--json", help="Write the result as JSON.")]
+TableOption = Annotated[Path | None, typer.Option(
     "--table", help="A table CSV written by vs-random --csv (default: the shipped one-opponent table).")]
 
 
@@ -46,14 +46,14 @@ def _with_progress(description: str, job: Callable[[Callable[[int, int], None]],
         return job(lambda done, total: bar.update(task, completed=done, total=total))
 
 
-def _save(result: PreflopTable | PreflopMatrix, csv: Optional[Path], json_path: Optional[Path]) -> None:
+def _save(result: PreflopTable | PreflopMatrix, csv: Path | None, json_path: Path | None) -> None:
     if csv is not None:
         result.to_csv(csv)
     if json_path is not None:
         result.to_json(json_path)
 
 
-def _load(path: Optional[Path]) -> PreflopTable:
+def _load(path: Path | None) -> PreflopTable:
     from pokerlab.preflop import shipped_table
 
     return shipped_table() if path is None else PreflopTable.from_csv(path)
@@ -112,7 +112,7 @@ def vs_random_command(
     seed: Annotated[int, typer.Option(help="Seed of the Monte Carlo runs.")] = 0,
     scheduler: SchedulerOption = None,
     results: ResultsOption = None,
-    csv: Annotated[Optional[Path], typer.Option("--csv", help="Write the table as CSV.")] = None,
+    csv: Annotated[Path | None, typer.Option("--csv", help="Write the table as CSV.")] = None,
     json_path: JsonPathOption = None,
     threads: ThreadsOption = None,
 ) -> None:
@@ -132,10 +132,10 @@ def vs_random_command(
 
 @app.command("matrix")
 def matrix_command(
-    hands: Annotated[Optional[str], typer.Option(help='Comma-separated classes, e.g. "AA,KK,AKs" (default: all 169).')] = None,
+    hands: Annotated[str | None, typer.Option(help='Comma-separated classes, e.g. "AA,KK,AKs" (default: all 169).')] = None,
     scheduler: SchedulerOption = None,
     results: ResultsOption = None,
-    csv: Annotated[Optional[Path], typer.Option("--csv", help="Write one line per ordered pair as CSV.")] = None,
+    csv: Annotated[Path | None, typer.Option("--csv", help="Write one line per ordered pair as CSV.")] = None,
     json_path: JsonPathOption = None,
     threads: ThreadsOption = None,
 ) -> None:
@@ -194,7 +194,7 @@ def show_command(
 @app.command("chart")
 def chart_command(
     table_path: TableOption = None,
-    png: Annotated[Optional[Path], typer.Option("--png", help="Also write a matplotlib heat map to this file.")] = None,
+    png: Annotated[Path | None, typer.Option("--png", help="Also write a matplotlib heat map to this file.")] = None,
 ) -> None:
     """The 13 x 13 chart of the starting hands, coloured by equity."""
     try:

@@ -20,16 +20,15 @@ import hashlib
 import math
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Union
 
 import numpy as np
 
 from pokerlab.equity import _canonical, _category_of_strength, equity
+from pokerlab.errors import PlayerCountError
 from pokerlab.preflop.results import CLASS_INDEX, CLASSES, PreflopMatrix, PreflopRow, PreflopTable, class_index
 from pokerlab.preflop.runner import Executor, Job, Progress, run_job
 from pokerlab.ranges import COMBOS, STARTING_HANDS, Range, starting_hand
 from pokerlab.tables import load_tables
-from pokerlab.errors import PlayerCountError
 
 MAX_OPPONENTS = 9
 DEFAULT_STDERR = 0.0003
@@ -99,7 +98,7 @@ def vs_random_job(opponents: int = 1, *, stderr: float = DEFAULT_STDERR, seed: i
 
 
 def vs_random(opponents: int = 1, *, stderr: float = DEFAULT_STDERR, seed: int = 0, executor: Executor = None,
-              results: Union[str, Path, None] = None, progress: Progress | None = None,
+              results: str | Path | None = None, progress: Progress | None = None,
               threads: int | None = None) -> PreflopTable:
     """Every starting hand's equity, win and tie against ``opponents`` (1..9) random hands.
 
@@ -172,7 +171,7 @@ def matrix_job(hands: Sequence[str] | None = None) -> Job:
 
 
 def matrix(hands: Sequence[str] | None = None, *, executor: Executor = None,
-           results: Union[str, Path, None] = None, progress: Progress | None = None,
+           results: str | Path | None = None, progress: Progress | None = None,
            threads: int | None = None) -> PreflopMatrix:
     """The exact heads-up matrix of ``hands`` (default: all 169), in grid order.
 

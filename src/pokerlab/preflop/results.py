@@ -13,11 +13,10 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Union
 
 import numpy as np
 
-from pokerlab.errors import PokerlabError, UnknownHandError
+from pokerlab.errors import UnknownHandError
 from pokerlab.ranges import STARTING_HANDS
 
 CLASSES: tuple[str, ...] = tuple(STARTING_HANDS)
@@ -128,14 +127,14 @@ class PreflopTable:
         return {"opponents": self.opponents, "exact": self.exact, "order": "grid",
                 "rows": [row.to_dict() for row in self.rows]}
 
-    def to_json(self, path: Union[str, Path, None] = None) -> str:
+    def to_json(self, path: str | Path | None = None) -> str:
         """The table as JSON text; written to ``path`` too when given."""
         text = json.dumps(self.to_dict(), indent=1)
         if path is not None:
             Path(path).write_text(text + "\n")
         return text
 
-    def to_csv(self, path: Union[str, Path, None] = None) -> str:
+    def to_csv(self, path: str | Path | None = None) -> str:
         """The table as CSV text, columns :data:`CSV_COLUMNS` (plus ``stderr`` when sampled).
 
         >>> from pokerlab.preflop import shipped_table
@@ -154,7 +153,7 @@ class PreflopTable:
         return text
 
     @classmethod
-    def from_csv(cls, path: Union[str, Path], opponents: int = 1) -> PreflopTable:
+    def from_csv(cls, path: str | Path, opponents: int = 1) -> PreflopTable:
         """Read a table written by :meth:`to_csv`; it is exact when it has no ``stderr`` column."""
         with open(path, newline="") as handle:
             rows = list(csv.DictReader(handle))
@@ -231,14 +230,14 @@ class PreflopMatrix:
         return {"hands": list(self.hands), "wins": self.wins.tolist(), "ties": self.ties.tolist(),
                 "showdowns": self.showdowns.tolist()}
 
-    def to_json(self, path: Union[str, Path, None] = None) -> str:
+    def to_json(self, path: str | Path | None = None) -> str:
         """The matrix as JSON text; written to ``path`` too when given."""
         text = json.dumps(self.to_dict())
         if path is not None:
             Path(path).write_text(text + "\n")
         return text
 
-    def to_csv(self, path: Union[str, Path, None] = None) -> str:
+    def to_csv(self, path: str | Path | None = None) -> str:
         """One line per ordered pair of hands, in the order of :attr:`hands`, first hand outer:
         ``hand,villain,equity,win,tie,showdowns``."""
         out = io.StringIO()

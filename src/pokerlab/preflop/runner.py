@@ -25,7 +25,7 @@ from typing import Any, Union
 import numpy as np
 
 from pokerlab.equity import _numba_threads
-from pokerlab.errors import PokerlabError, ResultsFolderError, SchedulerError
+from pokerlab.errors import ResultsFolderError, SchedulerError
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(chunks_done, chunks_in_all)``; chunks found on disk count as done."""
@@ -73,7 +73,7 @@ class JobRun:
 class _Folder:
     """A job's results folder, or nothing to read and write when there is none."""
 
-    def __init__(self, job: Job, root: Union[str, Path, None]) -> None:
+    def __init__(self, job: Job, root: str | Path | None) -> None:
         self.path = None if root is None else Path(root) / job.name
         if self.path is None:
             return
@@ -113,7 +113,7 @@ class _Folder:
             raise
 
 
-def run_job(job: Job, *, executor: Executor = None, results: Union[str, Path, None] = None,
+def run_job(job: Job, *, executor: Executor = None, results: str | Path | None = None,
             progress: Progress | None = None, threads: int | None = None,
             only: Sequence[int] | None = None) -> JobRun:
     """Run a job's chunks (or those listed in ``only``), skipping chunks already in ``results``.

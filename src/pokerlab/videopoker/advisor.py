@@ -24,7 +24,7 @@ from types import MappingProxyType
 import numpy as np
 
 from pokerlab.cards import CardsLike, format_cards, parse_cards
-from pokerlab.errors import HandSizeError, HoldError, VideoPokerError
+from pokerlab.errors import HandSizeError, HoldError
 from pokerlab.kernels import videopoker as kernel
 from pokerlab.videopoker.draws import draw_tables
 from pokerlab.videopoker.paytable import MAX_COINS, FinalHand, Paytable, get_paytable
@@ -129,7 +129,7 @@ def parse_hold(hold: str | Iterable[int]) -> tuple[int, ...]:
     >>> parse_hold("1 6")
     Traceback (most recent call last):
     ...
-    pokerlab.videopoker.advisor.HoldError: position 6 in '1 6' is outside 1..5
+    pokerlab.errors.HoldError: position 6 in '1 6' is outside 1..5
     """
     if isinstance(hold, str):
         words = hold.strip().lower()

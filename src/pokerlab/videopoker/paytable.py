@@ -27,7 +27,7 @@ A table of one's own, for :meth:`Paytable.load`, in TOML (JSON has the same shap
 >>> Paytable("short", {"royal_flush": 800})
 Traceback (most recent call last):
 ...
-pokerlab.videopoker.paytable.PaytableError: pay table 'short' lacks the lines straight_flush, four_of_a_kind, full_house, flush, straight, three_of_a_kind, two_pair, jacks_or_better
+pokerlab.errors.PaytableError: pay table 'short' lacks the lines straight_flush, four_of_a_kind, full_house, flush, straight, three_of_a_kind, two_pair, jacks_or_better
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from enum import StrEnum
 from pathlib import Path
 from types import MappingProxyType
 
-from pokerlab.errors import PaytableError, PokerlabError, VideoPokerError
+from pokerlab.errors import PaytableError, VideoPokerError
 
 MAX_COINS = 5
 ROYAL_BELOW_MAX_COINS = 250
@@ -210,7 +210,7 @@ def get_paytable(table: Paytable | str | Path) -> Paytable:
     >>> get_paytable("jacks-10-7")
     Traceback (most recent call last):
     ...
-    pokerlab.videopoker.paytable.PaytableError: unknown pay table 'jacks-10-7': name one of jacks-9-6, jacks-9-5, jacks-8-6, jacks-8-5, jacks-7-5, jacks-6-5 or a .toml or .json file
+    pokerlab.errors.PaytableError: unknown pay table 'jacks-10-7': name one of jacks-9-6, jacks-9-5, jacks-8-6, jacks-8-5, jacks-7-5, jacks-6-5 or a .toml or .json file
     """
     if isinstance(table, Paytable):
         return table

@@ -20,10 +20,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pokerlab.cards import DECK, format_cards
+from pokerlab.errors import VideoPokerError
 from pokerlab.videopoker.advisor import HAND_SIZE, HoldEV, hold_evs, parse_hold
 from pokerlab.videopoker.draws import final_hand
 from pokerlab.videopoker.paytable import MAX_COINS, FinalHand, Paytable, check_coins, get_paytable
-from pokerlab.errors import VideoPokerError
 
 
 @dataclass(frozen=True)

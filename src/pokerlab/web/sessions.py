@@ -10,7 +10,7 @@
 ...     pass
 Traceback (most recent call last):
 ...
-pokerlab.web.sessions.UnknownSessionError: no video poker session 's1' (it may have expired): start a new one
+pokerlab.errors.UnknownSessionError: no video poker session 's1' (it may have expired): start a new one
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from pokerlab.videopoker import Trainer
 from pokerlab.errors import UnknownSessionError
+from pokerlab.videopoker import Trainer
 
 START_CREDITS = 1000
 """Credits a session starts with; the page shows this plus the session's net."""
