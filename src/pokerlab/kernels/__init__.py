@@ -19,6 +19,8 @@ cache moves to a private temporary directory first.
 
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -39,6 +41,31 @@ def _writable_cache_dir() -> None:
 
 _writable_cache_dir()
 
+
+@contextmanager
+def threads(count: int | None) -> Iterator[None]:
+    """Run the kernels called inside the block on ``count`` Numba threads (None: all of them).
+
+    A count above what Numba was started with uses all it has. The previous count comes back
+    when the block ends, so one call's ``threads`` never leaks into the next call.
+
+    >>> import numba
+    >>> with threads(1):
+    ...     numba.get_num_threads()
+    1
+    """
+    if count is None:
+        yield
+        return
+    import numba
+
+    previous = numba.get_num_threads()
+    numba.set_num_threads(max(1, min(count, numba.config.NUMBA_NUM_THREADS)))
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous)
+
 from pokerlab.kernels.evaluation import (  # noqa: E402  (after the cache check)
     all_hands,
     balanced_prefix_bins,
@@ -55,4 +82,5 @@ __all__ = [
     "evaluate_rows",
     "sample_hands",
     "strength_of_key",
+    "threads",
 ]
