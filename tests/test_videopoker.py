@@ -21,7 +21,7 @@ from pokerlab.videopoker import (
     hold_evs,
     parse_hold,
 )
-from pokerlab.videopoker.benchmark import enumerate_holds, unseen_draws
+from pokerlab.videopoker.brute_force import enumerate_holds, unseen_draws
 from pokerlab.videopoker.draws import draw_tables, final_hand
 
 FIVE_CARD = {  # five-card hands of each final hand, from the published category counts

@@ -16,12 +16,13 @@ True
 from __future__ import annotations
 
 import time
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 
 from pokerlab import kernels
 from pokerlab.algorithms import ALGORITHMS, exhaustive
-from pokerlab.bench import Figure, best_time
+from pokerlab.bench.timing import Figure, best_time
 
 PLOT = Path("docs") / "algorithms.png"
 
@@ -48,7 +49,7 @@ def suite(quick: bool = False) -> list[Figure]:
             slow = name == "naive" and cards == 7
             python_rows = hands[: (2_000 if slow else 20_000) // (10 if quick else 1)].tolist()
             rate = _python_rate(module, python_rows) / 1e3
-            kernel = n / best_time(lambda: module.evaluate_many(hands), repeat=3) / 1e6
+            kernel = n / best_time(partial(module.evaluate_many, hands), repeat=3) / 1e6
             rows.append(Figure(f"{name}: Python evaluate, {cards} cards ({len(python_rows):,} hands)", rate,
                                "k hands/s"))
             rows.append(Figure(f"{name}: kernel, {cards} cards ({n:,} hands)", kernel, "M hands/s"))

@@ -1,4 +1,4 @@
-"""``pokerlab bench preflop``: the one-opponent table, the matrix here and on a Dask cluster (issue 7).
+"""``pokerlab bench preflop``: the one-opponent table, the matrix here and on a Dask cluster.
 
 The matrix is measured on a slice (every k-th chunk, so every part of the grid is in it),
 then run through a two-worker ``LocalCluster`` whose workers have one Numba thread each, and
@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterable
+from functools import partial
 
-from pokerlab.bench import Figure, _with_threads, best_time
+from pokerlab.bench.timing import Figure, best_time, on_threads
 from pokerlab.preflop.compute import BOARD_CHUNKS, DEFAULT_STDERR, SHOWDOWNS_PER_COMBO, matrix, matrix_job, vs_random
-from pokerlab.preflop.runner import run_job
+from pokerlab.preflop.runner import Job, run_job
 
 
-def _cells(job, chunks) -> int:
+def _cells(job: Job, chunks: Iterable[int]) -> int:
+    """How many class pairs the given chunks of the matrix job hold."""
     return sum(len(job.tasks[k][0]) for k in chunks)
 
 
@@ -30,7 +33,7 @@ def _vs_random_figures(quick: bool) -> list[Figure]:
     showdowns = 1326 * SHOWDOWNS_PER_COMBO
     figures = []
     for threads in (1, 2):
-        seconds = best_time(_with_threads(threads, lambda: vs_random(1)), repeat=1 if quick or threads == 1 else 3)
+        seconds = best_time(on_threads(threads, partial(vs_random, 1)), repeat=1 if quick or threads == 1 else 3)
         figures.append(Figure(f"vs_random(1): 169 classes exact ({showdowns / 1e12:.2f}e12 showdowns, "
                               f"134,459 boards in {BOARD_CHUNKS} chunks), {threads} thread(s)", seconds, "s",
                               "<= 60" if threads == 2 else "", "equity(hand, 'random') per class (projected)",
@@ -56,7 +59,7 @@ def _matrix_figures(quick: bool) -> list[Figure]:
     matrix(["AA", "KK"])  # compile or load the kernels
     rates = {}
     for threads in (1, 2):
-        seconds = best_time(_with_threads(threads, lambda: run_job(job, only=sample)), repeat=1)
+        seconds = best_time(on_threads(threads, partial(run_job, job, only=sample)), repeat=1)
         rates[threads] = cells / seconds
     figures = [Figure(f"matrix: class pairs per second, slice of {cells:,} of {total_cells:,} pairs, "
                       f"{threads} thread(s), this machine", rate, "pairs/s") for threads, rate in rates.items()]

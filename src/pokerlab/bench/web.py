@@ -10,7 +10,7 @@ import asyncio
 import math
 import time
 
-from pokerlab.bench import Figure
+from pokerlab.bench.timing import Figure
 
 MIXED_REQUESTS: tuple[dict[str, object], ...] = (
     {"players": ["AsKs", "QdQc"]},
@@ -55,7 +55,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def suite(quick: bool = False) -> list[Figure]:
-    """Latency of 200 concurrent equity requests of mixed size (issue 6)."""
+    """Latency of 200 concurrent equity requests of mixed size."""
     from pokerlab.web.server import running
 
     requests = 40 if quick else 200

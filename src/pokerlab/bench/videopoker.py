@@ -1,43 +1,17 @@
-"""``pokerlab bench videopoker``: the hold advisor per hand and the whole-game analysis (issue 5)."""
+"""``pokerlab bench videopoker``: the hold advisor per hand and the whole-game analysis."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from functools import partial
 
-import numpy as np
-
-from pokerlab.bench import Figure, best_time
-from pokerlab.kernels import all_hands, sample_hands
-from pokerlab.kernels import videopoker as kernel
+from pokerlab.bench.timing import Figure, best_time
+from pokerlab.kernels import sample_hands
 from pokerlab.videopoker.advisor import HAND_SIZE, hold_evs
 from pokerlab.videopoker.analysis import DEALT_HANDS, analyze
+from pokerlab.videopoker.brute_force import enumerate_holds, unseen_draws
 from pokerlab.videopoker.draws import draw_tables
-
-
-def unseen_draws() -> list[np.ndarray]:
-    """Every way to draw k = 0..5 of the 47 unseen cards, as index arrays into them."""
-    draws = [np.zeros((1, 0), dtype=np.uint8)]
-    for k in range(1, HAND_SIZE + 1):
-        subsets = all_hands(k)  # the k-card hands of ids below 47 are the k-subsets of 47
-        draws.append(subsets[subsets.max(axis=1) < 47])
-    return draws
-
-
-def enumerate_holds(hand: list[int], draws: list[np.ndarray]) -> list[np.ndarray]:
-    """Final hands of each pay class for each hold mask, by evaluating every draw (2.6 million
-    hands): the advisor's baseline here, and its referee in the tests."""
-    from pokerlab.evaluate import evaluate_many
-
-    pay_class = draw_tables().pay_class
-    rest = np.array([c for c in range(52) if c not in hand], dtype=np.uint8)
-    counts = []
-    for mask in range(32):
-        kept = np.array([hand[i] for i in range(HAND_SIZE) if mask >> i & 1], dtype=np.uint8)
-        taken = draws[HAND_SIZE - len(kept)]
-        rows = np.hstack([np.broadcast_to(kept, (len(taken), len(kept))), rest[taken]])
-        counts.append(np.bincount(pay_class[evaluate_many(rows, validate=False)], minlength=kernel.N_FINAL))
-    return counts
 
 
 def suite(quick: bool = False) -> list[Figure]:
@@ -61,7 +35,7 @@ def suite(quick: bool = False) -> list[Figure]:
     analyze("jacks-9-6")  # compile or load the kernels
     projected = DEALT_HANDS * per_hand
     for threads in (1, 2):
-        seconds = best_time(lambda: analyze("jacks-9-6", threads=threads), repeat=2 if quick else 5)
+        seconds = best_time(partial(analyze, "jacks-9-6", threads=threads), repeat=2 if quick else 5)
         figures.append(Figure(f"analyze('jacks-9-6'), 134,459 deals up to suits, {threads} thread(s)", seconds,
                               "s", "<= 10", "hold_evs on all 2,598,960 deals (projected)", projected))
     command = [sys.executable, "-c", "from pokerlab.videopoker import analyze; analyze('jacks-9-6')"]
