@@ -10,7 +10,8 @@ the figures should meet are written here, in the suites, and nowhere in the libr
 ``<!-- bench:NAME -->`` markers.
 
 The suites compare with other libraries (eval7, phevaluator, pokerfast), which the ``bench``
-extra installs: ``pip install pokerlab[bench]``.
+extra installs with the web suite's HTTP client: ``pip install pokerlab[bench]``. The preflop
+suite also needs ``dask``, the web suite ``web`` and the algorithms plot ``plot``.
 """
 
 from __future__ import annotations
@@ -26,17 +27,33 @@ import numba
 import numpy as np
 
 from pokerlab.bench.timing import Figure
+from pokerlab.errors import MissingDependencyError
 
 SUITES: tuple[str, ...] = ("eval", "algorithms", "equity", "videopoker", "preflop", "web")
 """The suites, in the order ``pokerlab bench`` runs them; each is the module ``pokerlab.bench.NAME``."""
 
-__all__ = ["SUITES", "Figure", "markdown", "run_suite", "update_markdown"]
+EXTRA_OF_MODULE = {"eval7": "bench", "phevaluator": "bench", "pokerfast": "bench", "httpx": "bench",
+                   "distributed": "dask", "matplotlib": "plot"}
+"""The extra that installs each optional module a suite imports (the web app names its own)."""
+
+__all__ = ["EXTRA_OF_MODULE", "SUITES", "Figure", "markdown", "run_suite", "update_markdown"]
 
 
 def run_suite(name: str, quick: bool = False) -> list[Figure]:
-    """Import and run one suite; ``quick`` takes smaller workloads, for a smoke test."""
+    """Import and run one suite; ``quick`` takes smaller workloads, for a smoke test.
+
+    A module the suite needs and its extra would install raises
+    :class:`~pokerlab.errors.MissingDependencyError`, which names the extra.
+    """
     suite = importlib.import_module(f"pokerlab.bench.{name}").suite
-    figures: list[Figure] = suite(quick=quick)
+    try:
+        figures: list[Figure] = suite(quick=quick)
+    except ModuleNotFoundError as error:
+        module = (error.name or "").partition(".")[0]
+        if module not in EXTRA_OF_MODULE:
+            raise
+        raise MissingDependencyError(f"bench {name} needs {module}: install pokerlab[{EXTRA_OF_MODULE[module]}]"
+                                     ) from error
     return figures
 
 

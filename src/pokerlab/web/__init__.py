@@ -1,8 +1,21 @@
 """The web app: hand odds on a TV-style table, the odds grid and a video poker trainer.
 
-``pokerlab serve`` runs it; :func:`create_app` builds it for any ASGI server.
+``pokerlab serve`` runs it; :func:`create_app` builds it for any ASGI server. It needs the
+``web`` extra (``pip install pokerlab[web]``); without it, importing this package raises
+:class:`~pokerlab.errors.MissingDependencyError` saying so, before any module of it loads.
 """
 
-from pokerlab.web.app import create_app
+from importlib.util import find_spec
 
-__all__ = ["create_app"]
+from pokerlab.errors import MissingDependencyError
+
+WEB_MODULES = ("fastapi", "fastapi_offline", "uvicorn")
+"""What the ``web`` extra installs and the app imports."""
+
+for _module in WEB_MODULES:
+    if find_spec(_module) is None:
+        raise MissingDependencyError(f"the web app needs {_module}: install pokerlab[web]")
+
+from pokerlab.web.app import create_app  # noqa: E402  (after the check, which names the extra to install)
+
+__all__ = ["WEB_MODULES", "create_app"]

@@ -61,7 +61,8 @@ def _error_response(errors: list[tuple[str, str]], status: int,
 
 SESSION_REFUSALS: dict[int | str, dict[str, object]] = {
     404: {"model": Refusal, "description": "No such session (or it expired)"},
-    409: {"model": Refusal, "description": "Not at this point of the hand: deal before the draw, draw before the next deal"}}
+    409: {"model": Refusal,
+          "description": "Not at this point of the hand: deal before the draw, draw before the next deal"}}
 
 HTTP_ERROR_FIELDS = {400: "body", 404: "path", 405: "method"}
 """What a refusal from the framework itself is about: a body that does not parse, an unknown
@@ -150,10 +151,11 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     for route, (page, title) in PAGES.items():
-        app.add_api_route(route, (lambda html=_page(page, title): HTMLResponse(html)), include_in_schema=False)
+        app.add_api_route(route, _page_endpoint(_page(page, title)), include_in_schema=False)
 
     @app.get("/cards/{card}.svg", tags=["cards"], response_class=Response,
-             responses={200: {"content": {"image/svg+xml": {}}}, 404: {"model": Refusal, "description": "No such card"}})
+             responses={200: {"content": {"image/svg+xml": {}}},
+                        404: {"model": Refusal, "description": "No such card"}})
     def card(card: str, four_color: bool = False) -> Response:
         """A card face (``As``, ``Td``, ``10h``) or ``back``, drawn as SVG."""
         with blame("card", 404):
@@ -171,10 +173,9 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
         with blame("players"):
             result = bounded(lambda **options: equity(body.players, body.board, body.dead, **options),
                              seconds, body.seed, request.state.arrived)
-        out = result.to_dict()
-        for player, spec in zip(out["players"], body.players):  # type: ignore[arg-type]
-            player["made"] = made_hand(spec, body.board)
-        return {**out, "seconds": seconds}
+        players = [{**player.to_dict(), "made": made_hand(spec, body.board)}
+                   for player, spec in zip(result.players, body.players)]
+        return {**result.to_dict(), "players": players, "seconds": seconds}
 
     @app.post("/api/grid", tags=["odds"], summary="Odds grid")
     def grid_endpoint(body: GridRequest, request: Request) -> dict[str, object]:
@@ -188,7 +189,8 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
     @app.get("/api/paytables", tags=["video poker"])
     def paytables() -> dict[str, object]:
         """The built-in Jacks or Better pay tables, with each line's credits paid at a bet of 1..5 coins."""
-        return {"paytables": [{**t.to_dict(), "credits": {line.value: [t.pay(line, c) * c for c in range(1, MAX_COINS + 1)]
+        coins = range(1, MAX_COINS + 1)
+        return {"paytables": [{**t.to_dict(), "credits": {line.value: [t.pay(line, c) * c for c in coins]
                                                           for line in LINES}} for t in PAYTABLES.values()],
                 "lines": [{"name": line.value, "label": line.label} for line in LINES]}
 
@@ -227,6 +229,15 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
             return {"result": result.to_dict(), "session": _session_view(session_id, trainer)}
 
     return app
+
+
+def _page_endpoint(html: str) -> Callable[[], HTMLResponse]:
+    """An endpoint that answers with one fixed page."""
+
+    def page() -> HTMLResponse:
+        return HTMLResponse(html)
+
+    return page
 
 
 def _page(page: str, title: str) -> str:

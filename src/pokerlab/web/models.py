@@ -126,14 +126,14 @@ class HoldsRequest(Request):
 
     hand: Annotated[Text, AfterValidator(_video_poker_hand),
                     Field(description="Five distinct cards", examples=["As Ks Kh 4s 4d"])]
-    paytable: PaytableName = PaytableName("jacks-9-6")  # type: ignore[assignment]
+    paytable: PaytableName = PaytableName("jacks-9-6")
     coins: int = Field(MAX_COINS, ge=1, le=MAX_COINS)
 
 
 class SessionRequest(Request):
     """A new video poker session."""
 
-    paytable: PaytableName = PaytableName("jacks-9-6")  # type: ignore[assignment]
+    paytable: PaytableName = PaytableName("jacks-9-6")
     coins: int = Field(MAX_COINS, ge=1, le=MAX_COINS)
     seed: Seed = None
 
