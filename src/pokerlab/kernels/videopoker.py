@@ -43,7 +43,7 @@ _SUIT_FIELD = np.uint64(0xFFFF)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _extend(part, size, level, card, binom):
+def _extend(part: np.ndarray, size: np.ndarray, level: int, card: int, binom: np.ndarray) -> None:
     """Row parts of the subsets of the first level + 1 cards: those of the first level cards
     (``part[level, :2**level]``), each without and then with ``card`` as its highest card."""
     half = 1 << level
@@ -55,7 +55,8 @@ def _extend(part, size, level, card, binom):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _add_topped(counts, part, size, level, start, hist):
+def _add_topped(counts: np.ndarray, part: np.ndarray, size: np.ndarray, level: int, start: np.ndarray,
+                hist: np.ndarray) -> None:
     """Add a histogram to every subset whose highest card is the one chosen at ``level``."""
     half = 1 << level
     for t in range(half, 2 * half):
@@ -65,7 +66,8 @@ def _add_topped(counts, part, size, level, start, hist):
 
 
 @njit(cache=True, nogil=True)
-def subset_counts(card_key, card_mask, rank, offsets, flush, pay_class, binom, start):
+def subset_counts(card_key: np.ndarray, card_mask: np.ndarray, rank: np.ndarray, offsets: np.ndarray,
+                  flush: np.ndarray, pay_class: np.ndarray, binom: np.ndarray, start: np.ndarray) -> np.ndarray:
     """How many five-card hands of each pay class contain each subset of at most four cards.
 
     Returns an (N_SUBSETS, N_FINAL) int32 table. Each hand must add one to its 31 proper
@@ -118,13 +120,14 @@ def subset_counts(card_key, card_mask, rank, offsets, flush, pay_class, binom, s
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _held(mask):
+def _held(mask: int) -> int:
     """How many cards a hold mask keeps."""
     return (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1) + (mask >> 4 & 1)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _hold_counts(cards, own_class, counts, binom, start, pays, draw_scale, final, ev, m2):
+def _hold_counts(cards: np.ndarray, own_class: int, counts: np.ndarray, binom: np.ndarray, start: np.ndarray,
+                 pays: np.ndarray, draw_scale: np.ndarray, final: np.ndarray, ev: np.ndarray, m2: np.ndarray) -> None:
     """Final hands of each pay class for the 32 holds of one hand, with their exact scores.
 
     ``cards`` are the five ids sorted ascending; bit i of a hold mask holds ``cards[i]``.
@@ -161,7 +164,7 @@ def _hold_counts(cards, own_class, counts, binom, start, pays, draw_scale, final
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _better(ev_a, m2_a, held_a, key_a, ev_b, m2_b, held_b, key_b):
+def _better(ev_a: int, m2_a: int, held_a: int, key_a: int, ev_b: int, m2_b: int, held_b: int, key_b: int) -> bool:
     """Whether hold a ranks before hold b: higher EV; then lower variance (with equal EVs, the
     lower second moment); then more cards held; then the lower position mask ``key``."""
     if ev_a != ev_b:
@@ -174,8 +177,10 @@ def _better(ev_a, m2_a, held_a, key_a, ev_b, m2_b, held_b, key_b):
 
 
 @njit(cache=True, nogil=True)
-def hold_table(hand, card_key, card_mask, rank, offsets, flush, pay_class, counts, binom, start,
-               pays, draw_scale):
+def hold_table(hand: np.ndarray, card_key: np.ndarray, card_mask: np.ndarray, rank: np.ndarray,
+               offsets: np.ndarray, flush: np.ndarray, pay_class: np.ndarray, counts: np.ndarray,
+               binom: np.ndarray, start: np.ndarray, pays: np.ndarray,
+               draw_scale: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The 32 holds of one dealt hand, by position mask (bit i holds ``hand[i]``).
 
     Returns ``final`` (32, N_FINAL) counts of final hands, ``ev`` (32,) EV numerators over
@@ -220,8 +225,10 @@ def hold_table(hand, card_key, card_mask, rank, offsets, flush, pay_class, count
 
 
 @njit(cache=True, nogil=True)
-def play_all_hands(first, stop, card_key, card_mask, rank, offsets, flush, pay_class, counts, binom,
-                   start, pays, draw_scale):
+def play_all_hands(first: int, stop: int, card_key: np.ndarray, card_mask: np.ndarray, rank: np.ndarray,
+                   offsets: np.ndarray, flush: np.ndarray, pay_class: np.ndarray, counts: np.ndarray,
+                   binom: np.ndarray, start: np.ndarray, pays: np.ndarray,
+                   draw_scale: np.ndarray) -> tuple[np.ndarray, int, int]:
     """Optimal play of every dealt hand whose lowest card is in ``first..stop - 1``.
 
     Only one hand per class of suit permutations is played: the one whose suits, ordered

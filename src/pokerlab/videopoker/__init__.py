@@ -5,18 +5,20 @@
 'Ks Kh 4s 4d'
 >>> f"{vp.analyze('jacks-8-5').expected_return:.4%}"
 '97.2984%'
+
+Its errors are :class:`~pokerlab.errors.VideoPokerError` and its kinds, re-exported here.
 """
 
-from pokerlab.videopoker.advisor import HoldError, HoldEV, best_hold, dealt_hand, hold_evs, parse_hold
+from pokerlab.errors import HoldError, PaytableError, VideoPokerError
+from pokerlab.videopoker.advisor import HoldEV, best_hold, dealt_hand, final_hand, hold_evs, parse_hold
 from pokerlab.videopoker.analysis import GameAnalysis, analyze
 from pokerlab.videopoker.paytable import (
     LINES,
     MAX_COINS,
+    MAX_PAY,
     PAYTABLES,
     FinalHand,
     Paytable,
-    PaytableError,
-    VideoPokerError,
     get_paytable,
 )
 from pokerlab.videopoker.trainer import HandResult, SessionSummary, Trainer
@@ -24,6 +26,7 @@ from pokerlab.videopoker.trainer import HandResult, SessionSummary, Trainer
 __all__ = [
     "LINES",
     "MAX_COINS",
+    "MAX_PAY",
     "PAYTABLES",
     "FinalHand",
     "GameAnalysis",
@@ -38,6 +41,7 @@ __all__ = [
     "analyze",
     "best_hold",
     "dealt_hand",
+    "final_hand",
     "get_paytable",
     "hold_evs",
     "parse_hold",

@@ -16,6 +16,7 @@ mostly suit-symmetric ones such as either of two kings beside the same kicker.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from math import comb
@@ -24,15 +25,15 @@ from types import MappingProxyType
 import numpy as np
 
 from pokerlab.cards import CardsLike, format_cards, parse_cards
+from pokerlab.category import HandCategory
 from pokerlab.errors import HandSizeError, HoldError
+from pokerlab.evaluate import evaluate
 from pokerlab.kernels import videopoker as kernel
-from pokerlab.videopoker.draws import draw_tables
-from pokerlab.videopoker.paytable import MAX_COINS, FinalHand, Paytable, get_paytable
+from pokerlab.tables import class_values
+from pokerlab.videopoker.draws import draw_tables, final_hand_of_class
+from pokerlab.videopoker.paytable import MAX_COINS, FinalHand, Paytable, check_coins, get_paytable
 
 HAND_SIZE = 5
-
-
-
 
 @dataclass(frozen=True)
 class HoldEV:
@@ -81,6 +82,16 @@ def dealt_hand(hand: CardsLike) -> tuple[int, ...]:
     return ids
 
 
+def final_hand(hand: CardsLike) -> FinalHand:
+    """The pay class of a five-card hand.
+
+    >>> final_hand("Jd Jc 7s 4h 2c"), final_hand("Ts Js Qs Ks As")
+    (<FinalHand.JACKS_OR_BETTER: 'jacks_or_better'>, <FinalHand.ROYAL_FLUSH: 'royal_flush'>)
+    """
+    category, ranks = class_values()[evaluate(dealt_hand(hand)) - 1]
+    return final_hand_of_class(HandCategory(category), ranks)
+
+
 def hold_evs(hand: CardsLike, paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS) -> list[HoldEV]:
     """The exact EV per coin of all 32 holds of a dealt hand, best first.
 
@@ -93,9 +104,9 @@ def hold_evs(hand: CardsLike, paytable: Paytable | str = "jacks-9-6", coins: int
     """
     ids = dealt_hand(hand)
     table = get_paytable(paytable)
+    pays = np.array(table.per_coin(check_coins(coins)), dtype=np.int64)
     t = draw_tables()
     e = t.evaluator
-    pays = np.array(table.per_coin(coins), dtype=np.int64)
     final, ev, order = kernel.hold_table(np.array(ids, dtype=np.uint8), e.card_key, e.card_mask, e.rank,
                                          e.offsets, e.flush, t.pay_class, t.counts, t.binom, t.start,
                                          pays, t.draw_scale)
@@ -138,16 +149,21 @@ def parse_hold(hold: str | Iterable[int]) -> tuple[int, ...]:
         if words == "all":
             return tuple(range(1, HAND_SIZE + 1))
         digits = words.replace(",", " ").replace(" ", "")
-        if not digits.isdigit():
+        if not (digits.isascii() and digits.isdigit()):
             raise HoldError(f"cannot read the hold {hold!r}: give positions 1..5, 'none' or 'all'")
-        positions: list[object] = [int(ch) for ch in digits]
+        given: Iterable[object] = [int(ch) for ch in digits]
+    elif isinstance(hold, Iterable) and not isinstance(hold, (bytes, Mapping)):
+        given = hold  # read lazily: a sixth position is refused before a long iterable is listed
     else:
-        positions = list(hold)
-    for i, position in enumerate(positions):
-        if isinstance(position, bool) or not isinstance(position, int):
-            raise HoldError(f"position {position!r} in {hold!r} is not a whole number")
+        raise HoldError(f"a hold must be text such as '1 3 4' or a list of positions 1..5, got {hold!r}")
+    positions: list[int] = []
+    for item in given:
+        if isinstance(item, bool) or not hasattr(type(item), "__index__"):
+            raise HoldError(f"position {item!r} in {hold!r} is not a whole number")
+        position = operator.index(item)  # type: ignore[arg-type]
         if not 1 <= position <= HAND_SIZE:
             raise HoldError(f"position {position} in {hold!r} is outside 1..{HAND_SIZE}")
-        if position in positions[:i]:
+        if position in positions:
             raise HoldError(f"position {position} appears twice in {hold!r}")
-    return tuple(sorted(positions))  # type: ignore[type-var]
+        positions.append(position)
+    return tuple(sorted(positions))

@@ -15,7 +15,7 @@ GameAnalysis('jacks-9-6', coins=5, expected_return=0.99543904, variance=19.51467
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from fractions import Fraction
@@ -25,14 +25,13 @@ from types import MappingProxyType
 import numba
 import numpy as np
 
+from pokerlab.checks import Progress, check_progress, check_threads
+from pokerlab.kernels import threads as kernel_threads
 from pokerlab.kernels import videopoker as kernel
 from pokerlab.videopoker.draws import draw_tables
-from pokerlab.videopoker.paytable import MAX_COINS, FinalHand, Paytable, get_paytable
+from pokerlab.videopoker.paytable import MAX_COINS, FinalHand, Paytable, check_coins, get_paytable
 
 DEALT_HANDS = comb(52, 5)
-
-Progress = Callable[[int, int], None]
-"""Called as ``progress(hands_done, hands_in_all)`` as the analysis goes."""
 
 
 @dataclass(frozen=True)
@@ -75,21 +74,34 @@ def analyze(paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS,
             progress: Progress | None = None, threads: int | None = None) -> GameAnalysis:
     """Play every dealt hand perfectly and sum up: return, variance, final-hand probabilities.
 
-    The deals are split by their lowest card and played on ``threads`` threads (default:
-    Numba's thread count, which ``NUMBA_NUM_THREADS`` sets); the kernels release the GIL.
+    The deals are split by their lowest card and played on ``threads`` threads (None: as many
+    as Numba has, which ``NUMBA_NUM_THREADS`` sets); the kernels release the GIL.
+    ``progress(hands_done, 2598960)`` is called as each slice of deals is done.
+
+    >>> analyze("jacks-9-6", threads=0)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: threads must be an int from 1 to 4096, got 0
     """
     table = get_paytable(paytable)
+    coins = check_coins(coins)
     pays = np.array(table.per_coin(coins), dtype=np.int64)
+    report = check_progress(progress)
+    with kernel_threads(check_threads(threads)):
+        workers = numba.get_num_threads()  # serial kernels on a thread pool, sized as for any kernel
     t = draw_tables()
     e = t.evaluator
 
     def play(first: int) -> tuple[np.ndarray, int, int]:
-        return kernel.play_all_hands(first, first + 1, e.card_key, e.card_mask, e.rank, e.offsets,
-                                     e.flush, t.pay_class, t.counts, t.binom, t.start, pays, t.draw_scale)
+        final, played, dealt = kernel.play_all_hands(first, first + 1, e.card_key, e.card_mask, e.rank, e.offsets,
+                                                     e.flush, t.pay_class, t.counts, t.binom, t.start, pays,
+                                                     t.draw_scale)
+        return final, int(played), int(dealt)
 
     final = np.zeros(kernel.N_FINAL, dtype=np.int64)
     distinct = dealt = 0
-    with ThreadPoolExecutor(threads or numba.get_num_threads()) as pool:
+    pool = ThreadPoolExecutor(workers)
+    try:
         # Lowest card first: the biggest slices start first, so the threads finish together.
         jobs = [pool.submit(play, first) for first in range(48)]
         for job in as_completed(jobs):
@@ -97,8 +109,11 @@ def analyze(paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS,
             final += slice_final
             distinct += slice_distinct
             dealt += slice_dealt
-            if progress is not None:
-                progress(dealt, DEALT_HANDS)
+            if report is not None:
+                report(dealt, DEALT_HANDS)
+    finally:
+        # A progress callback that raises (Ctrl-C in a terminal) stops the slices not yet begun.
+        pool.shutdown(cancel_futures=True)
     denominator = DEALT_HANDS * kernel.DRAW_LCM
     probabilities = [Fraction(int(n), denominator) for n in final]
     mean = sum(p * int(pay) for p, pay in zip(probabilities, pays))

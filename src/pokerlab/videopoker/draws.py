@@ -15,9 +15,7 @@ from math import comb
 
 import numpy as np
 
-from pokerlab.cards import CardsLike
 from pokerlab.category import HandCategory
-from pokerlab.evaluate import evaluate
 from pokerlab.kernels import videopoker as kernel
 from pokerlab.tables import Tables, class_values, load_tables
 from pokerlab.videopoker.paytable import FinalHand
@@ -82,13 +80,3 @@ def draw_tables() -> DrawTables:
     for array in (pay_class, binom, start, draw_scale, counts):
         array.setflags(write=False)
     return DrawTables(evaluator, pay_class, binom, start, draw_scale, counts)
-
-
-def final_hand(cards: CardsLike) -> FinalHand:
-    """The pay class of a five-card hand.
-
-    >>> final_hand("Jd Jc 7s 4h 2c"), final_hand("Ts Js Qs Ks As")
-    (<FinalHand.JACKS_OR_BETTER: 'jacks_or_better'>, <FinalHand.ROYAL_FLUSH: 'royal_flush'>)
-    """
-    category, ranks = class_values()[evaluate(cards) - 1]
-    return final_hand_of_class(HandCategory(category), ranks)

@@ -5,8 +5,9 @@ A pay table names the pay per coin of each of nine lines, royal flush down to ja
 with fewer it pays :data:`ROYAL_BELOW_MAX_COINS` per coin.
 
 >>> table = PAYTABLES["jacks-9-6"]
->>> table
-Paytable('jacks-9-6', royal_flush=800, straight_flush=50, four_of_a_kind=25, full_house=9, flush=6, straight=4, three_of_a_kind=3, two_pair=2, jacks_or_better=1)
+>>> table  # doctest: +NORMALIZE_WHITESPACE
+Paytable('jacks-9-6', royal_flush=800, straight_flush=50, four_of_a_kind=25, full_house=9, flush=6,
+         straight=4, three_of_a_kind=3, two_pair=2, jacks_or_better=1)
 >>> table.per_coin(5)[FinalHand.ROYAL_FLUSH.index], table.per_coin(1)[FinalHand.ROYAL_FLUSH.index]
 (800, 250)
 
@@ -24,10 +25,12 @@ A table of one's own, for :meth:`Paytable.load`, in TOML (JSON has the same shap
     two_pair = 2
     jacks_or_better = 1
 
->>> Paytable("short", {"royal_flush": 800})
+Pays are bounded by :data:`MAX_PAY`, so that every sum the kernels form stays exact:
+
+>>> Paytable("huge", {**table.pays, "royal_flush": 2**50})
 Traceback (most recent call last):
 ...
-pokerlab.errors.PaytableError: pay table 'short' lacks the lines straight_flush, four_of_a_kind, full_house, flush, straight, three_of_a_kind, two_pair, jacks_or_better
+pokerlab.errors.PaytableError: pay table 'huge': royal_flush must be an int from 0 to 1000000, got 1125899906842624
 """
 
 from __future__ import annotations
@@ -40,15 +43,20 @@ from enum import StrEnum
 from pathlib import Path
 from types import MappingProxyType
 
-from pokerlab.errors import PaytableError, VideoPokerError
+from pokerlab.checks import check_int
+from pokerlab.errors import InvalidArgumentError, PaytableError, VideoPokerError
 
 MAX_COINS = 5
 ROYAL_BELOW_MAX_COINS = 250
 """Per-coin pay of a royal flush bet with fewer than five coins (or its line, if that is lower)."""
+MAX_PAY = 10**6
+"""The largest pay per coin of a line.
 
-
-
-
+The kernels rank holds by exact integer sums in int64; the largest is a hold's second moment,
+``DRAW_LCM * pay**2`` at most (the draws of a hold, scaled to the common denominator
+``DRAW_LCM`` = 7,669,695, times the square of the pay). A million keeps that below 2**63; a
+larger pay would wrap around and quietly change which hold is best.
+"""
 
 
 class FinalHand(StrEnum):
@@ -70,7 +78,7 @@ class FinalHand(StrEnum):
     ROYAL_FLUSH = "royal_flush"
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # a pay class has no use for str.index
         """Position from weakest (0, nothing) to strongest (9, royal flush): the kernels' column."""
         return _INDEX[self]
 
@@ -96,7 +104,8 @@ class Paytable:
     """A Jacks or Better pay table: a name and the pay per coin of each line.
 
     ``pays`` maps every line name of :data:`LINES` (``"royal_flush"`` .. ``"jacks_or_better"``)
-    to a whole, non-negative number of coins per coin bet; a missing or unknown line is an error.
+    to a whole number of coins per coin bet, 0 to :data:`MAX_PAY`; a missing or unknown line is
+    an error.
 
     >>> Paytable("mine", {**PAYTABLES["jacks-9-6"].pays, "full_house": 8}).pays["full_house"]
     8
@@ -106,6 +115,8 @@ class Paytable:
     pays: Mapping[str, int]
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise PaytableError(f"a pay table's name must be a non-empty string, got {self.name!r}")
         if not isinstance(self.pays, Mapping):
             raise PaytableError(f"pay table {self.name!r}: pays must map line names to pays, "
                                 f"got {self.pays!r}")
@@ -117,12 +128,9 @@ class Paytable:
         missing = [line.value for line in LINES if line.value not in self.pays]
         if missing:
             raise PaytableError(f"pay table {self.name!r} lacks the lines {', '.join(missing)}")
-        for line, pay in self.pays.items():
-            if isinstance(pay, bool) or not isinstance(pay, int) or pay < 0:
-                raise PaytableError(f"pay table {self.name!r}: {line} pays {pay!r}, "
-                                    "not a whole number of coins of at least 0")
         # Stored royal first whatever the input order, read-only: the table is a value.
-        ordered = {line.value: int(self.pays[line.value]) for line in LINES}
+        ordered = {line.value: _checked(PaytableError, f"pay table {self.name!r}: {line.value}",
+                                        self.pays[line.value], 0, MAX_PAY) for line in LINES}
         object.__setattr__(self, "pays", MappingProxyType(ordered))
 
     def __repr__(self) -> str:
@@ -132,17 +140,19 @@ class Paytable:
     def __hash__(self) -> int:
         return hash((self.name, tuple(self.pays.items())))
 
-    def pay(self, hand: FinalHand, coins: int = MAX_COINS) -> int:
-        """Coins paid per coin bet for a final hand, at ``coins`` coins.
+    def pay(self, hand: FinalHand | str, coins: int = MAX_COINS) -> int:
+        """Coins paid per coin bet for a final hand (or its name), at ``coins`` coins.
 
-        >>> PAYTABLES["jacks-8-5"].pay(FinalHand.FULL_HOUSE)
-        8
+        >>> PAYTABLES["jacks-8-5"].pay(FinalHand.FULL_HOUSE), PAYTABLES["jacks-8-5"].pay("flush")
+        (8, 5)
         """
-        return self.per_coin(coins)[hand.index]
+        if not isinstance(hand, str) or hand not in _INDEX:
+            raise PaytableError(f"hand must be a final hand, one of {', '.join(FinalHand)}; got {hand!r}")
+        return self.per_coin(coins)[FinalHand(hand).index]
 
     def per_coin(self, coins: int = MAX_COINS) -> tuple[int, ...]:
         """The pay per coin of every final hand, weakest first (nothing pays 0)."""
-        check_coins(coins)
+        coins = check_coins(coins)
         pays = [0, *(self.pays[line.value] for line in reversed(LINES))]
         if coins < MAX_COINS:
             royal = FinalHand.ROYAL_FLUSH.index
@@ -165,6 +175,8 @@ class Paytable:
         ...     Paytable.load(path).per_coin(5)
         (0, 1, 2, 3, 4, 5, 9, 25, 50, 800)
         """
+        if not isinstance(path, (str, Path)):
+            raise PaytableError(f"a pay table file must be a path, got {path!r}")
         path = Path(path)
         try:
             text = path.read_text(encoding="utf-8")
@@ -188,10 +200,23 @@ class Paytable:
         return cls(str(data.get("name", path.stem)), data["pays"])
 
 
-def check_coins(coins: int) -> None:
-    """Refuse a coin count outside 1..5."""
-    if isinstance(coins, bool) or not isinstance(coins, int) or not 1 <= coins <= MAX_COINS:
-        raise VideoPokerError(f"coins must be a whole number from 1 to {MAX_COINS}, got {coins!r}")
+def _checked(error: type[VideoPokerError], name: str, value: object, low: int, high: int) -> int:
+    """``check_int``, raising the video poker error the caller names instead."""
+    try:
+        return check_int(name, value, low=low, high=high)
+    except InvalidArgumentError as err:
+        raise error(str(err)) from None
+
+
+def check_coins(coins: object) -> int:
+    """The coins bet on a hand: an int from 1 to :data:`MAX_COINS`.
+
+    >>> check_coins(2.5)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.VideoPokerError: coins must be an int from 1 to 5, got 2.5
+    """
+    return _checked(VideoPokerError, "coins", coins, 1, MAX_COINS)
 
 
 PAYTABLES: dict[str, Paytable] = {
@@ -207,16 +232,18 @@ def get_paytable(table: Paytable | str | Path) -> Paytable:
 
     >>> get_paytable("jacks-8-5").pays["flush"]
     5
-    >>> get_paytable("jacks-10-7")
+    >>> get_paytable("jacks-10-7")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    pokerlab.errors.PaytableError: unknown pay table 'jacks-10-7': name one of jacks-9-6, jacks-9-5, jacks-8-6, jacks-8-5, jacks-7-5, jacks-6-5 or a .toml or .json file
+    pokerlab.errors.PaytableError: unknown pay table 'jacks-10-7': name one of jacks-9-6, jacks-9-5,
+    jacks-8-6, jacks-8-5, jacks-7-5, jacks-6-5, or a .toml or .json file
     """
     if isinstance(table, Paytable):
         return table
-    if str(table) in PAYTABLES:
-        return PAYTABLES[str(table)]
-    if Path(table).suffix.lower() in (".toml", ".json"):
+    if isinstance(table, str) and table in PAYTABLES:
+        return PAYTABLES[table]
+    if isinstance(table, (str, Path)) and Path(table).suffix.lower() in (".toml", ".json"):
         return Paytable.load(table)
-    raise PaytableError(f"unknown pay table {str(table)!r}: name one of {', '.join(PAYTABLES)} "
-                        "or a .toml or .json file")
+    what = f"unknown pay table {str(table)!r}" if isinstance(table, (str, Path)) else \
+        f"paytable must be a Paytable, a name or a file, got {table!r}"
+    raise PaytableError(f"{what}: name one of {', '.join(PAYTABLES)}, or a .toml or .json file")

@@ -20,9 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pokerlab.cards import DECK, format_cards
+from pokerlab.checks import check_seed
 from pokerlab.errors import VideoPokerError
-from pokerlab.videopoker.advisor import HAND_SIZE, HoldEV, hold_evs, parse_hold
-from pokerlab.videopoker.draws import final_hand
+from pokerlab.videopoker.advisor import HAND_SIZE, HoldEV, final_hand, hold_evs, parse_hold
 from pokerlab.videopoker.paytable import MAX_COINS, FinalHand, Paytable, check_coins, get_paytable
 
 
@@ -107,15 +107,14 @@ class Trainer:
     """A session of Jacks or Better: :meth:`deal`, optionally :meth:`holds` for a hint, :meth:`hold`.
 
     Each hand shuffles a fresh deck: the first five cards are dealt, the next five replace
-    the discards in order. A ``seed`` makes the session repeatable.
+    the discards in order. A ``seed`` (an int of at least 0) makes the session repeatable.
     """
 
     def __init__(self, paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS,
                  seed: int | None = None) -> None:
-        check_coins(coins)
         self.paytable = get_paytable(paytable)
-        self.coins = coins
-        self._rng = random.Random(seed)
+        self.coins = check_coins(coins)
+        self._rng = random.Random(check_seed(seed))
         self._cards: list[int] = []
         self._holds: list[HoldEV] | None = None
         self._results: list[HandResult] = []
