@@ -2,55 +2,35 @@
 
 from __future__ import annotations
 
-import json
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
-from pokerlab.errors import PokerlabError
+from pokerlab.cli_support import JsonFlag, needs_extra, new_app, output_path, print_json, progress_bar, write_file
+from pokerlab.cli_support import out as console
 from pokerlab.preflop.compute import DEFAULT_STDERR, matrix, vs_random
 from pokerlab.preflop.results import CLASSES, PreflopMatrix, PreflopTable
 
-app = typer.Typer(help="Preflop tables: every starting hand against random hands, the heads-up matrix.",
-                  no_args_is_help=True)
-console = Console(highlight=False)
-T = TypeVar("T")
+app = new_app("Preflop tables: every starting hand against random hands, the heads-up matrix.")
 
 SchedulerOption = Annotated[str | None, typer.Option(
     "--scheduler", help="Run on this Dask scheduler, e.g. tcp://host:8786 (default: this machine).")]
 ResultsOption = Annotated[Path | None, typer.Option(
     "--results", help="Keep finished chunks in this folder; a rerun resumes from them.")]
 ThreadsOption = Annotated[int | None, typer.Option(help="Numba threads of a local run (default: all).")]
-JsonPathOption = Annotated[Path | None, typer.Option("--json", help="Write the result as JSON.")]
+OutOption = Annotated[Path | None, typer.Option("--out", "-o", help="Write the result to this .csv or .json file.")]
 TableOption = Annotated[Path | None, typer.Option(
-    "--table", help="A table CSV written by vs-random --csv (default: the shipped one-opponent table).")]
+    "--table", exists=True, dir_okay=False,
+    help="A table written by vs-random --out FILE.csv (default: the shipped one-opponent table).")]
+TABLE_SUFFIXES = (".csv", ".json")
 
 
-def _fail(err: Exception) -> None:
-    console.print(f"[red]error:[/red] {err}")
-    raise typer.Exit(2)
-
-
-def _with_progress(description: str, job: Callable[[Callable[[int, int], None]], T]) -> T:
-    """Run a chunked job under a progress bar that counts chunks."""
-    with Progress(TextColumn(description), BarColumn(), TaskProgressColumn(), TextColumn("{task.completed}/{task.total} chunks"),
-                  TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=True) as bar:
-        task = bar.add_task(description, total=None)
-        return job(lambda done, total: bar.update(task, completed=done, total=total))
-
-
-def _save(result: PreflopTable | PreflopMatrix, csv: Path | None, json_path: Path | None) -> None:
-    if csv is not None:
-        result.to_csv(csv)
-    if json_path is not None:
-        result.to_json(json_path)
+def _save(result: PreflopTable | PreflopMatrix, path: Path) -> None:
+    write_file(path, result.to_csv if path.suffix.lower() == ".csv" else result.to_json)
 
 
 def _load(path: Path | None) -> PreflopTable:
@@ -79,7 +59,8 @@ def chart_table(table: PreflopTable) -> Table:
         cells = []
         for c in range(13):
             row = table.rows[r * 13 + c]
-            cells.append(Text(f"{row.hand}\n{100 * row.equity:.1f}", style=f"black on {_colour(row.equity, low, high)}"))
+            style = f"black on {_colour(row.equity, low, high)}"
+            cells.append(Text(f"{row.hand}\n{100 * row.equity:.1f}", style=style))
         out.add_row(*cells)
     return out
 
@@ -112,19 +93,21 @@ def vs_random_command(
     seed: Annotated[int, typer.Option(help="Seed of the Monte Carlo runs.")] = 0,
     scheduler: SchedulerOption = None,
     results: ResultsOption = None,
-    csv: Annotated[Path | None, typer.Option("--csv", help="Write the table as CSV.")] = None,
-    json_path: JsonPathOption = None,
+    out: OutOption = None,
     threads: ThreadsOption = None,
+    as_json: JsonFlag = False,
 ) -> None:
     """Every starting hand against N random hands; prints the chart."""
+    out = output_path(out, TABLE_SUFFIXES)
     started = time.perf_counter()
-    try:
-        table = _with_progress(f"{opponents} opponent(s)", lambda progress: vs_random(
-            opponents, stderr=stderr, seed=seed, executor=scheduler, results=results, progress=progress,
-            threads=threads))
-    except PokerlabError as err:
-        _fail(err)
-    _save(table, csv, json_path)
+    with progress_bar(f"{opponents} opponent(s)") as progress, needs_extra("dask"):
+        table = vs_random(opponents, stderr=stderr, seed=seed, executor=scheduler, results=results,
+                          progress=progress, threads=threads)
+    if out is not None:
+        _save(table, out)
+    if as_json:
+        print_json(table.to_dict())
+        return
     console.print(chart_table(table))
     console.print(f"{len(table)} classes in {time.perf_counter() - started:.1f} s; "
                   f"strongest: {', '.join(table.strongest(5))}")
@@ -132,22 +115,25 @@ def vs_random_command(
 
 @app.command("matrix")
 def matrix_command(
-    hands: Annotated[str | None, typer.Option(help='Comma-separated classes, e.g. "AA,KK,AKs" (default: all 169).')] = None,
+    hands: Annotated[str | None, typer.Option(
+        help='Comma-separated classes, e.g. "AA,KK,AKs" (default: all 169).')] = None,
     scheduler: SchedulerOption = None,
     results: ResultsOption = None,
-    csv: Annotated[Path | None, typer.Option("--csv", help="Write one line per ordered pair as CSV.")] = None,
-    json_path: JsonPathOption = None,
+    out: OutOption = None,
     threads: ThreadsOption = None,
+    as_json: JsonFlag = False,
 ) -> None:
     """The exact heads-up matrix; prints it when it has at most 13 hands."""
+    out = output_path(out, TABLE_SUFFIXES)
     started = time.perf_counter()
     names = None if hands is None else [h for h in (part.strip() for part in hands.split(",")) if h]
-    try:
-        result = _with_progress("matrix", lambda progress: matrix(
-            names, executor=scheduler, results=results, progress=progress, threads=threads))
-    except PokerlabError as err:
-        _fail(err)
-    _save(result, csv, json_path)
+    with progress_bar("matrix") as progress, needs_extra("dask"):
+        result = matrix(names, executor=scheduler, results=results, progress=progress, threads=threads)
+    if out is not None:
+        _save(result, out)
+    if as_json:
+        print_json(result.to_dict())
+        return
     if len(result.hands) <= 13:
         console.print(_matrix_table(result))
     cells = len(result.hands) * (len(result.hands) + 1) // 2
@@ -169,17 +155,14 @@ def _matrix_table(result: PreflopMatrix) -> Table:
 def show_command(
     hand: Annotated[str, typer.Argument(help='A starting hand class, e.g. "AKs", "QQ", "72o".')],
     table_path: TableOption = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: JsonFlag = False,
 ) -> None:
     """One starting hand's row: equity, win, tie, lose, and its rank among the 169."""
-    try:
-        table = _load(table_path)
-        row = table[hand]
-    except (PokerlabError, OSError, ValueError) as err:  # a bad hand name, or an unreadable table file
-        _fail(err)
+    table = _load(table_path)
+    row = table[hand]
     place = table.strongest().index(row.hand) + 1
     if as_json:
-        print(json.dumps({**row.to_dict(), "opponents": table.opponents, "exact": table.exact, "rank": place}))
+        print_json({**row.to_dict(), "opponents": table.opponents, "exact": table.exact, "rank": place})
         return
     out = Table(title=f"{row.hand} against {table.opponents} random hand(s)", show_header=False)
     for label, value in (("combos", str(row.combos)), ("equity", f"{100 * row.equity:.4f}%"),
@@ -194,14 +177,16 @@ def show_command(
 @app.command("chart")
 def chart_command(
     table_path: TableOption = None,
-    png: Annotated[Path | None, typer.Option("--png", help="Also write a matplotlib heat map to this file.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Also draw a heat map to this .png file.")] = None,
+    as_json: JsonFlag = False,
 ) -> None:
     """The 13 x 13 chart of the starting hands, coloured by equity."""
-    try:
-        table = _load(table_path)
-    except (PokerlabError, OSError, ValueError) as err:
-        _fail(err)
+    out = output_path(out, (".png",))
+    table = _load(table_path)
+    if out is not None:
+        with needs_extra("plot"):
+            write_file(out, lambda path: write_png(table, path))
+    if as_json:
+        print_json(table.to_dict())
+        return
     console.print(chart_table(table))
-    if png is not None:
-        write_png(table, png)
-        console.print(f"wrote {png}")

@@ -2,38 +2,29 @@
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from pokerlab.cards import format_cards
+from pokerlab.cli_support import JsonFlag, new_app, print_json, progress_bar
+from pokerlab.cli_support import out as console
 from pokerlab.errors import PokerlabError
 from pokerlab.videopoker.advisor import HoldEV, dealt_hand, hold_evs, parse_hold
-from pokerlab.videopoker.analysis import DEALT_HANDS, analyze
+from pokerlab.videopoker.analysis import analyze
 from pokerlab.videopoker.paytable import LINES, MAX_COINS, get_paytable
 from pokerlab.videopoker.trainer import HandResult, SessionSummary, Trainer
 
-app = typer.Typer(help="Jacks or Better video poker: hold advice, whole-game analysis, a trainer.",
-                  no_args_is_help=True)
-console = Console(highlight=False)
+app = new_app("Jacks or Better video poker: hold advice, whole-game analysis, a trainer.")
 
-PaytableOption = Annotated[str, typer.Option("--paytable", "-p",
-                                             help="A pay table name (jacks-9-6, jacks-8-5, ...) or a .toml/.json file.")]
-CoinsOption = Annotated[int, typer.Option(min=1, max=MAX_COINS, help="Coins bet, 1..5 (the royal pays 800 only at 5).")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+PaytableOption = Annotated[str, typer.Option(
+    "--paytable", "-p", help="A pay table name (jacks-9-6, jacks-8-5, ...) or a .toml/.json file.")]
+CoinsOption = Annotated[int, typer.Option(help="Coins bet, 1..5 (the royal pays 800 only at 5).")]
 SHORT = {"royal_flush": "RF", "straight_flush": "SF", "four_of_a_kind": "4K", "full_house": "FH",
          "flush": "Fl", "straight": "St", "three_of_a_kind": "3K", "two_pair": "2P", "jacks_or_better": "JB"}
 """Short names of the paying hands, for the holds table (``--json`` has every chance in full)."""
-
-
-def _fail(err: PokerlabError) -> None:
-    console.print(f"[red]error:[/red] {err}")
-    raise typer.Exit(2)
 
 
 def _holds_table(holds: list[HoldEV], coins: int, title: str) -> Table:
@@ -52,21 +43,18 @@ def _holds_table(holds: list[HoldEV], coins: int, title: str) -> Table:
 
 @app.command("hold")
 def hold_command(
-    hand: Annotated[str, typer.Argument(help='The five dealt cards, e.g. "As Ks Kh 4s 4d".')],
+    hand: Annotated[list[str], typer.Argument(help="The five dealt cards, e.g. As Ks Kh 4s 4d (quotes optional).")],
     paytable: PaytableOption = "jacks-9-6",
     coins: CoinsOption = MAX_COINS,
-    as_json: JsonOption = False,
+    as_json: JsonFlag = False,
 ) -> None:
     """The exact EV of all 32 holds of a dealt hand, best first (final-hand chances in %)."""
-    try:
-        table = get_paytable(paytable)
-        dealt = format_cards(dealt_hand(hand))
-        holds = hold_evs(hand, table, coins)
-    except PokerlabError as err:
-        _fail(err)
+    table = get_paytable(paytable)
+    cards = dealt_hand(" ".join(hand))
+    holds = hold_evs(cards, table, coins)
+    dealt = format_cards(cards)
     if as_json:
-        print(json.dumps({"hand": dealt, "paytable": table.name, "coins": coins,
-                          "holds": [h.to_dict() for h in holds]}))
+        print_json({"hand": dealt, "paytable": table.name, "coins": coins, "holds": [h.to_dict() for h in holds]})
         return
     console.print(_holds_table(holds, coins, f"{dealt}: every hold, {table.name}, {coins} coins"))
 
@@ -75,21 +63,17 @@ def hold_command(
 def analyze_command(
     paytable: PaytableOption = "jacks-9-6",
     coins: CoinsOption = MAX_COINS,
-    as_json: JsonOption = False,
+    threads: Annotated[int | None, typer.Option(help="Threads to use (default: all).")] = None,
+    as_json: JsonFlag = False,
 ) -> None:
     """The whole game under optimal play: return, variance, each final hand's chance and share."""
-    try:
-        table = get_paytable(paytable)
-    except PokerlabError as err:
-        _fail(err)
+    table = get_paytable(paytable)
     started = time.perf_counter()
-    with Progress(TextColumn("playing every deal"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
-                  console=console, transient=True, disable=as_json) as bar:
-        task = bar.add_task("analyze", total=DEALT_HANDS)
-        result = analyze(table, coins, progress=lambda done, total: bar.update(task, completed=done))
+    with progress_bar("playing every deal") as progress:
+        result = analyze(table, coins, progress=progress, threads=threads)
     seconds = time.perf_counter() - started
     if as_json:
-        print(json.dumps(result.to_dict()))
+        print_json(result.to_dict())
         return
     out = Table(title=f"{table.name}, {coins} coins, optimal play", header_style="bold")
     for column in ("final hand", "pays", "probability", "one in", "return"):
@@ -150,10 +134,7 @@ def play_command(
     seed: Annotated[int | None, typer.Option(help="Seed the shuffles, to replay a session.")] = None,
 ) -> None:
     """The trainer: play hands, ask for hints, learn how much EV each hold gives away."""
-    try:
-        trainer = Trainer(paytable, coins, seed)
-    except PokerlabError as err:
-        _fail(err)
+    trainer = Trainer(paytable, coins, seed)
     console.print(f"[bold]Jacks or Better[/bold], {trainer.paytable.name}, {coins} coins a hand. {HELP}")
     while True:
         hand = trainer.deal()

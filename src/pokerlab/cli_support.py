@@ -1,0 +1,162 @@
+"""What every ``pokerlab`` command shares: how it refuses, shows progress, prints JSON, writes files.
+
+A command raises a :class:`~pokerlab.errors.PokerlabError` and :class:`CommandGroup` turns it
+into one line ``error: ...`` on stderr and exit status 2 (the status of a usage error too).
+Results go to stdout; progress, the first-run compile notice and errors go to stderr, so
+``pokerlab equity ... --json | jq`` sees JSON only.
+
+>>> app = new_app("A demo.")
+>>> @app.command()
+... def fail() -> None:
+...     raise InvalidArgumentError("count must be an int of at least 1, got 0")
+>>> @app.command()
+... def succeed() -> None:
+...     print_json({"ok": True})
+>>> from typer.testing import CliRunner
+>>> print(CliRunner().invoke(app, ["succeed"]).output.strip())
+{"ok": true}
+>>> result = CliRunner().invoke(app, ["fail"])
+>>> result.exit_code, result.output.strip()
+(2, 'error: count must be an int of at least 1, got 0')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from numba.core import event as numba_event
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TaskID, TaskProgressColumn, TextColumn, TimeElapsedColumn
+from typer.core import TyperGroup
+
+from pokerlab.checks import Progress as ProgressCallback
+from pokerlab.errors import InvalidArgumentError, MissingDependencyError, PokerlabError
+
+out = Console(highlight=False)
+"""Where results go (stdout)."""
+
+err = Console(stderr=True, highlight=False)
+"""Where progress and notices go (stderr)."""
+
+COMPILING = "compiling (first run only)"
+"""Said on stderr when a command is about to compile a Numba kernel that is not in the cache yet."""
+
+CONTEXT_SETTINGS: dict[str, Any] = {"help_option_names": ["-h", "--help"]}
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print the result as JSON on stdout.")]
+
+
+def refuse(message: str) -> NoReturn:
+    """End the command with ``error: message`` on stderr and exit status 2."""
+    typer.echo(f"{typer.style('error:', fg='red')} {message}", err=True)
+    raise typer.Exit(2)
+
+
+class _CompileNotice(numba_event.Listener):
+    """Says :data:`COMPILING` once, when Numba starts compiling (a cached kernel loads silently)."""
+
+    def __init__(self) -> None:
+        self.said = False
+
+    def on_start(self, event: object) -> None:
+        if not self.said:
+            self.said = True
+            err.print(COMPILING)
+
+    def on_end(self, event: object) -> None:
+        pass
+
+
+class CommandGroup(TyperGroup):
+    """A command group whose commands refuse bad input in one line and announce compiling."""
+
+    # typer's vendored click classes are private, so the context goes untyped
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            with numba_event.install_listener("numba:compile", _CompileNotice()):
+                return super().invoke(ctx)
+        except PokerlabError as error:
+            refuse(str(error))
+
+
+def new_app(help: str) -> typer.Typer:
+    """A command group with pokerlab's conventions: ``-h``, one-line errors, no tracebacks."""
+    # Plain help, not typer's rich panels: those print "<bool>" after every flag, which takes no value.
+    return typer.Typer(cls=CommandGroup, help=help, no_args_is_help=True, context_settings=CONTEXT_SETTINGS,
+                       pretty_exceptions_enable=False, add_completion=False, rich_markup_mode=None)
+
+
+@contextmanager
+def needs_extra(extra: str) -> Iterator[None]:
+    """Run a block that imports an optional package; if it is missing, say which extra installs it.
+
+    >>> with needs_extra("plot"):
+    ...     import no_such_module_here
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.MissingDependencyError: this needs no_such_module_here: install pokerlab[plot]
+    """
+    try:
+        yield
+    except ImportError as error:
+        missing = (error.name or "").partition(".")[0]
+        if isinstance(error, MissingDependencyError) or not missing or missing == "pokerlab":
+            raise  # already explained, or a fault of pokerlab's own that no install would fix
+        raise MissingDependencyError(f"this needs {missing}: install pokerlab[{extra}]") from error
+
+
+def print_json(data: object) -> None:
+    """``data`` as one line of JSON on stdout (never wrapped or coloured)."""
+    typer.echo(json.dumps(data))
+
+
+def output_path(path: Path | None, suffixes: tuple[str, ...]) -> Path | None:
+    """``path`` if a file with one of ``suffixes`` can be written there: checked before any work starts.
+
+    >>> output_path(Path("table.csv"), (".csv", ".json"))
+    PosixPath('table.csv')
+    >>> output_path(Path("table.txt"), (".csv", ".json"))
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: out must end in .csv or .json, got 'table.txt'
+    """
+    if path is None:
+        return None
+    if path.suffix.lower() not in suffixes:
+        raise InvalidArgumentError(f"out must end in {' or '.join(suffixes)}, got {str(path)!r}")
+    if not path.parent.is_dir():
+        raise InvalidArgumentError(f"out: no such folder {str(path.parent)!r} to write {path.name!r} in")
+    return path
+
+
+def write_file(path: Path, write: Callable[[Path], object]) -> None:
+    """Run ``write(path)``, reporting a file that cannot be written as a refusal, then say where it went."""
+    try:
+        write(path)
+    except OSError as error:
+        raise InvalidArgumentError(f"out: cannot write {str(path)!r}: {error.strerror or error}") from error
+    err.print(f"wrote {path}")
+
+
+@contextmanager
+def progress_bar(description: str) -> Iterator[ProgressCallback]:
+    """A ``progress(done, total)`` callback that draws a bar on stderr while the block runs.
+
+    The bar appears with the first report and is gone when the block ends; on a pipe it draws nothing.
+    """
+    with Progress(TextColumn(description), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
+                  console=err, transient=True) as bar:
+        task: TaskID | None = None
+
+        def progress(done: int, total: int) -> None:
+            nonlocal task
+            if task is None:
+                task = bar.add_task(description, total=total)
+            bar.update(task, completed=done, total=total)
+
+        yield progress
