@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 SYSTEM_STAMP := $(VENV)/.system
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test bench clean
+.PHONY: run test check lint types docs bench clean
 
 $(SYSTEM_STAMP):
 	@missing=""; \
@@ -29,11 +29,27 @@ $(STAMP): pyproject.toml $(SYSTEM_STAMP)
 run: $(STAMP)
 	$(BIN)/pokerlab serve
 
-test: $(STAMP)
+# Everything, each step stopping make on failure: lint, types, the docs with warnings as
+# errors, then every test (pytest also fails when it collects none).
+test: lint types docs
 	$(BIN)/python -m pytest
+
+# The inner loop: lint, types and the tests not marked slow.
+check: lint types
+	$(BIN)/python -m pytest -m "not slow"
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests docs
+
+types: $(STAMP)
+	$(BIN)/mypy
+
+# The API reference, built from the docstrings into site/; any warning fails the build.
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict
 
 bench: $(STAMP)
 	$(BIN)/pokerlab bench --markdown BENCHMARKS.md
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info
+	rm -rf $(VENV) build site src/*.egg-info
