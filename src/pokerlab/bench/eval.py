@@ -39,13 +39,14 @@ def suite(quick: bool = False) -> list[Figure]:
     import eval7
     from phevaluator import evaluate_cards as phe_evaluate
 
-    from pokerlab import evaluate, evaluate_many, kernels
+    from pokerlab import evaluate, evaluate_many
     from pokerlab.cards import card_name
+    from pokerlab.kernels.evaluation import balanced_prefix_bins, count_strengths_7, sample_hands
     from pokerlab.tables import load_tables
 
     figures = []
     n = 1_000_000 if quick else 10_000_000
-    hands = kernels.sample_hands(n, 7, 12345)
+    hands = sample_hands(n, 7, 12345)
     evaluate_many(hands[:1000])  # compile
     sample = [[eval7.Card(card_name(c)) for c in row] for row in hands[:100_000].tolist()]
     e7 = best_time(lambda: [eval7.evaluate(h) for h in sample], repeat=3) / len(sample)
@@ -62,11 +63,11 @@ def suite(quick: bool = False) -> list[Figure]:
                               VALIDATION_OVERHEAD_TARGET))
 
     tables = load_tables()
-    prefixes, bins = kernels.balanced_prefix_bins(64)
+    prefixes, bins = balanced_prefix_bins(64)
 
     def count_all() -> object:
-        return kernels.count_strengths_7(prefixes, bins, tables.card_key, tables.card_mask, tables.rank,
-                                         tables.offsets, tables.flush)
+        return count_strengths_7(prefixes, bins, tables.card_key, tables.card_mask, tables.rank, tables.offsets,
+                                 tables.flush)
 
     count_all()
     for count in (1, 2):
