@@ -1,29 +1,172 @@
+"""The ``pokerlab`` command as a user meets it: help, errors, JSON, pipes, terminal widths."""
+
+import io
 import json
+import os
+import re
+import subprocess
+import sys
+from importlib.metadata import version
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
-from pokerlab.cli import app
+from pokerlab import cli_support
+from pokerlab.category import HandCategory
+from pokerlab.cli import SHORT_LABELS, app
+from pokerlab.ranges import Range
 
 runner = CliRunner()
 
 
-def run(*args: str):
-    return runner.invoke(app, list(args))
+def run(*args: str, **kwargs):
+    return runner.invoke(app, list(args), **kwargs)
+
+
+def ok(*args: str, **kwargs):
+    result = run(*args, **kwargs)
+    assert result.exit_code == 0, result.output
+    return result
+
+
+COMMANDS = [(), ("eval",), ("demo",), ("bench",), ("range",), ("equity",), ("grid",), ("outs",), ("serve",),
+            ("videopoker",), ("videopoker", "hold"), ("videopoker", "analyze"), ("videopoker", "play"),
+            ("preflop",), ("preflop", "vs-random"), ("preflop", "matrix"), ("preflop", "show"),
+            ("preflop", "chart")]
 
 
 def test_help_lists_the_commands():
-    out = run("--help").output
-    for command in ("eval", "demo", "bench", "equity", "grid", "outs", "range"):
-        assert command in out
+    out = ok("--help").output
+    for command in ("eval", "demo", "bench", "equity", "grid", "outs", "range", "videopoker", "preflop", "serve"):
+        assert re.search(rf"^\s+{command}\s", out, re.MULTILINE), out
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "pokerlab")
+def test_every_command_takes_h_and_shows_no_type_after_a_flag(command):
+    short, long = ok(*command, "-h").output, ok(*command, "--help").output
+    assert short == long and "Usage:" in short
+    assert "<bool>" not in short
+    if command:
+        assert "--json" in short or command in [("serve",), ("videopoker",), ("preflop",), ("videopoker", "play")]
+
+
+def test_version():
+    assert ok("--version").stdout.strip() == f"pokerlab {version('pokerlab')}"
 
 
 def test_eval_prints_every_face_and_json():
-    out = run("eval", "As Ks Qs Js Ts 2c 3d").output
+    out = ok("eval", "As Ks Qs Js Ts 2c 3d").output
     for text in ("Royal Flush", "7462", "STRAIGHT_FLUSH", "As Ks Qs Js Ts"):
         assert text in out
-    data = json.loads(run("eval", "Kh Kd Ks 7c 7d", "--json").output)
+    data = json.loads(ok("eval", "Kh Kd Ks 7c 7d", "--json").stdout)
     assert data["description"] == "Full House, Kings full of Sevens" and data["kev_class"] == 185
+
+
+def test_eval_takes_cards_without_quotes():
+    assert ok("eval", "As", "Kd", "Qh", "Js", "9c", "--json").stdout == ok("eval", "As Kd Qh Js 9c", "--json").stdout
+    assert ok("videopoker", "hold", "As", "Ks", "Kh", "4s", "4d", "--json").stdout == \
+        ok("videopoker", "hold", "As Ks Kh 4s 4d", "--json").stdout
+
+
+JSON_COMMANDS = [
+    ("eval", "As Kd Qh Js 9c"),
+    ("demo",),
+    ("range", "QQ+,AKs"),
+    ("equity", "AsKs", "QdQc"),
+    ("equity", "AhKh", "QQ+,AKs", "--board", "Qh7h3s", "--trials", "2000", "--seed", "1"),
+    ("grid", "AsKs", "--board", "TsQs2d"),
+    ("outs", "AhKh", "2c2d", "--board", "Qh7h3s"),
+    ("videopoker", "hold", "As Ks Kh 4s 4d"),
+    ("preflop", "show", "AKs"),
+    ("preflop", "chart"),
+    ("preflop", "matrix", "--hands", "AA,KK"),
+    ("preflop", "vs-random", "--opponents", "2", "--stderr", "0.05", "--seed", "1"),
+]
+
+
+@pytest.mark.parametrize("args", JSON_COMMANDS, ids=lambda a: " ".join(a[:2]))
+def test_json_is_the_only_thing_on_stdout(args):
+    result = ok(*args, "--json")
+    json.loads(result.stdout)  # the whole of stdout is one JSON document
+
+
+def test_equity_table_and_json():
+    out = ok("equity", "AsKs", "QdQc").output
+    assert "46.2145%" in out and "53.7855%" in out
+    data = json.loads(ok("equity", "AhKh", "QQ+,AKs", "random", "--board", "Qh7h3s", "--dead", "2c",
+                         "--json").stdout)
+    assert data["exact"] and len(data["players"]) == 3
+    assert sum(p["equity"] for p in data["players"]) == pytest.approx(1)
+
+
+def test_trials_runs_monte_carlo():
+    exact = json.loads(ok("equity", "AsKs", "QdQc", "--json").stdout)
+    sampled = json.loads(ok("equity", "AsKs", "QdQc", "--trials", "5000", "--seed", "1", "--json").stdout)
+    assert exact["exact"] and not sampled["exact"]
+    assert sampled["showdowns"] >= 5000 and sampled["showdowns"] != exact["showdowns"]
+    assert sampled["players"][0]["equity"] == pytest.approx(exact["players"][0]["equity"], abs=0.05)
+    out = ok("equity", "random", "random", "random", "--trials", "100000", "--seed", "1").output
+    assert "Monte Carlo" in out and "stderr" in out
+
+
+@pytest.mark.parametrize("command", [("equity", "AsKs", "QdQc"), ("grid", "AsKs")])
+@pytest.mark.parametrize("rule", [("--trials", "1000"), ("--stderr", "0.01"), ("--seconds", "1")])
+def test_exact_with_a_monte_carlo_rule_is_refused(command, rule):
+    result = run(*command, "--exact", *rule)
+    assert result.exit_code == 2
+    assert f"error: --exact cannot be combined with {rule[0]}" in result.output
+
+
+def test_range_piped_says_what_colour_says():
+    out = ok("range", "QQ+,AKs,A5s-A2s:0.5").stdout
+    grid = [line.split() for line in out.splitlines()[:13]]
+    shares = Range("QQ+,AKs,A5s-A2s:0.5").grid()
+    assert [len(row) for row in grid] == [13] * 13
+    for r in range(13):
+        for c in range(13):
+            if shares[r, c] == 0:
+                assert grid[r][c] == "."
+            elif shares[r, c] < 1:
+                assert grid[r][c] == f"{round(100 * shares[r, c])}%"
+            else:
+                assert grid[r][c][0] in "AKQ"
+    assert "AA" in grid[0] and "50%" in grid[0] and "72o" not in out
+
+
+def test_grid_fits_in_80_columns():
+    out = ok("grid", "AsKs", "--trials", "20000", "--seed", "3", env={"COLUMNS": "80"}).stdout
+    lines = out.splitlines()
+    assert max(map(len, lines)) <= 80
+    assert "…" not in out
+    title = next(line for line in lines if "Monte Carlo" in line)
+    assert re.search(r"[\d,]+ trials, standard error \d+\.\d+%", title), title
+    header = next(line for line in lines if line.startswith("you\\opp"))
+    assert header.split()[1:] == [SHORT_LABELS[c] for c in HandCategory] + ["win", "tie", "lose"]
+    rows = [line.split() for line in lines if line.split() and line.split()[0] in SHORT_LABELS.values()]
+    assert len(rows) >= 7  # each category row on one line, its three last cells the row's win, tie and lose
+    assert all(len(row) >= 4 and all(re.fullmatch(r"\d+\.\d", x) for x in row[-3:]) for row in rows)
+
+
+def test_grid_takes_the_equity_options():
+    exact = json.loads(ok("grid", "AsKs", "--board", "TsQs2d", "--exact", "--json").stdout)
+    sampled = json.loads(ok("grid", "AsKs", "--board", "TsQs2d", "--stderr", "0.01", "--seed", "2",
+                            "--json").stdout)
+    timed = json.loads(ok("grid", "AsKs", "--board", "TsQs2d", "--seconds", "0.2", "--seed", "2",
+                          "--json").stdout)
+    assert exact["exact"] and not sampled["exact"] and not timed["exact"]
+    assert exact["stderr"] == 0 and 0 < sampled["stderr"] <= 0.01
+    assert sampled["win"] == pytest.approx(exact["win"], abs=0.05)
+
+
+def test_outs_says_what_wins_what_splits_and_when_you_are_ahead():
+    behind = ok("outs", "AhKh", "2c2d", "--board", "Qh7h3s").stdout
+    assert "15 of 45 cards win" in behind and "keep you ahead" not in behind
+    ahead = ok("outs", "AhKh", "2c2d", "--board", "Qh7hKs").stdout
+    assert "keep you ahead" in ahead
+    split = ok("outs", "AhKh", "AcKc", "--board", "Qh7h3s").stdout
+    assert re.search(r"9 of 45 cards win, 36 split", split) and "splits" in split
+    assert "improve your hand" in ok("outs", "AhKh", "--board", "Qh7h3s").stdout
 
 
 @pytest.mark.parametrize("args, words", [
@@ -33,33 +176,67 @@ def test_eval_prints_every_face_and_json():
     (("equity", "AsKs", "QQ+,AZs"), "AZs"),
     (("outs", "AhKh", "--board", "Qh"), "flop or a turn"),
 ])
-def test_bad_input_exits_2_with_the_reason(args, words):
+def test_bad_input_exits_2_with_the_reason_on_stderr(args, words):
     result = run(*args)
     assert result.exit_code == 2
-    assert words in result.output
+    assert result.stdout == ""
+    assert result.stderr.startswith("error: ") and words in result.stderr
     assert "Traceback" not in result.output
 
 
-def test_equity_table_and_json():
-    out = run("equity", "AsKs", "QdQc").output
-    assert "46.2145%" in out and "53.7855%" in out
-    data = json.loads(run("equity", "AhKh", "QQ+,AKs", "random", "--board", "Qh7h3s", "--dead", "2c", "--json").output)
-    assert data["exact"] and len(data["players"]) == 3
-    assert sum(p["equity"] for p in data["players"]) == pytest.approx(1)
+@pytest.mark.parametrize("args", [("equity", "AsKs", "QdQc", "--trials", "2.5"), ("eval",), ("nosuchcommand",),
+                                  ("grid", "AsKs", "--opponents", "x"), ("equity", "AsKs", "--nope")])
+def test_usage_errors_exit_2(args):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output and "Error" in result.output
 
 
-def test_monte_carlo_shows_the_error():
-    out = run("equity", "random", "random", "random", "--trials", "100000", "--seed", "1").output
-    assert "Monte Carlo" in out and "stderr" in out
+@pytest.mark.parametrize("blocked, args, extra", [
+    ("matplotlib", ("preflop", "chart", "--out", "{tmp}/chart.png"), "plot"),
+    ("distributed", ("preflop", "matrix", "--hands", "AA", "--scheduler", "tcp://127.0.0.1:1"), "dask"),
+])
+def test_a_missing_extra_is_named(monkeypatch, tmp_path, blocked, args, extra):
+    for name in [m for m in sys.modules if m == blocked or m.startswith(blocked + ".")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, blocked, None)  # import now fails as if it was never installed
+    result = run(*(a.format(tmp=tmp_path) for a in args))
+    assert result.exit_code == 2, result.output
+    assert f"install pokerlab[{extra}]" in result.stderr and "Traceback" not in result.output
 
 
-def test_grid_and_outs():
-    out = run("grid", "AsKs", "--board", "TsQs2d").output
-    assert "exact" in out and "Straight Flush" in out
-    data = json.loads(run("outs", "AhKh", "2c2d", "--board", "Qh7h3s", "--json").output)
-    assert data["count"] == 15
+def test_files_are_written_with_out(tmp_path):
+    csv, png = tmp_path / "matrix.csv", tmp_path / "chart.png"
+    ok("preflop", "matrix", "--hands", "AA,KK", "--out", str(csv))
+    assert csv.read_text().splitlines()[0].startswith("hand,")
+    ok("preflop", "chart", "--out", str(png))
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    result = run("preflop", "chart", "--out", str(tmp_path / "no" / "chart.png"))
+    assert result.exit_code == 2 and "no such folder" in result.stderr
+
+
+def test_progress_bar_draws_on_a_terminal(monkeypatch):
+    screen = io.StringIO()
+    monkeypatch.setattr(cli_support, "err", Console(file=screen, force_terminal=True, force_interactive=True,
+                                                    width=100))
+    with cli_support.progress_bar("counting") as progress:
+        for done in range(11):
+            progress(done, 10)
+    assert "counting" in screen.getvalue() and "100%" in screen.getvalue()
+
+
+@pytest.mark.slow
+def test_the_first_run_says_it_is_compiling(tmp_path):
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    command = [sys.executable, "-m", "pokerlab.cli", "equity", "AhKh", "2c2d", "--board", "Qh7h3s", "--json"]
+    first = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
+    again = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
+    assert first.returncode == again.returncode == 0, first.stderr
+    assert cli_support.COMPILING in first.stderr
+    assert cli_support.COMPILING not in again.stderr  # the kernels now load from the cache
+    assert json.loads(first.stdout) == {**json.loads(again.stdout), "elapsed": json.loads(first.stdout)["elapsed"]}
 
 
 def test_demo_runs():
-    out = run("demo").output
+    out = ok("demo").output
     assert "Royal Flush" in out and "High Card" in out

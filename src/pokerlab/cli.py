@@ -247,7 +247,7 @@ def outs_summary(result: OutsResult) -> str:
     """One line: how many unseen cards win, split, keep you ahead or improve your hand.
 
     >>> outs_summary(outs("AhKh", ["2c2d"], board="Qh7h3s"))
-    'AhKh on Qh 7h 3s vs 2c2d: 15 of 43 cards win'
+    'Ah Kh on Qh 7h 3s vs 2c 2d: 15 of 45 cards win'
     """
     versus = f" vs {', '.join(result.opponents)}" if result.opponents else ""
     if not result.opponents:

@@ -149,8 +149,9 @@ def progress_bar(description: str) -> Iterator[ProgressCallback]:
 
     The bar appears with the first report and is gone when the block ends; on a pipe it draws nothing.
     """
+    # off a terminal rich would still end the bar with a blank line
     with Progress(TextColumn(description), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
-                  console=err, transient=True) as bar:
+                  console=err, transient=True, disable=not err.is_interactive) as bar:
         task: TaskID | None = None
 
         def progress(done: int, total: int) -> None:
