@@ -28,7 +28,7 @@ def fenced(text: str) -> str:
     """``text`` with every doctest block wrapped in a fenced ``pycon`` block."""
     out: list[str] = []
     indent: str | None = None  # the open block's indentation, None outside a block
-    for line in text.splitlines():
+    for line in text.split("\n"):
         if indent is None and line.lstrip().startswith(">>>"):
             indent = line[: len(line) - len(line.lstrip())]
             out += ["", indent + "```pycon"]
