@@ -64,7 +64,8 @@ def test_every_asset_ships_with_the_package():
     patterns = pyproject["tool"]["setuptools"]["package-data"]["pokerlab"]
     package = STATIC.parents[1]
     for path in STATIC.iterdir():
-        assert any(fnmatch(path.relative_to(package).as_posix(), p) for p in patterns), f"{path.name} is not package data"
+        name = path.relative_to(package).as_posix()
+        assert any(fnmatch(name, p) for p in patterns), f"{path.name} is not package data"
 
 
 def test_static_files(client):
@@ -202,9 +203,9 @@ def test_equity_refusals_name_the_field(client, body, field, problem):
 
 
 def test_a_body_that_is_not_json_is_refused(client):
-    assert "JSON" in refused(client.post("/api/equity", content=b"{players", headers={"content-type": "application/json"}),
-                             422, "body")
-    refused(client.post("/api/equity", content=b"\xc0\x19", headers={"content-type": "application/json"}), 400, "body")
+    as_json = {"content-type": "application/json"}
+    assert "JSON" in refused(client.post("/api/equity", content=b"{players", headers=as_json), 422, "body")
+    refused(client.post("/api/equity", content=b"\xc0\x19", headers=as_json), 400, "body")
     refused(client.post("/api/equity"), 422, "body")
 
 
@@ -252,7 +253,8 @@ def test_paytables(client):
 
 
 def test_holds_agree_with_the_advisor(client):
-    body = client.post("/api/videopoker/holds", json={"hand": "As Ks Kh 4s 4d", "paytable": "jacks-8-5", "coins": 1}).json()
+    request = {"hand": "As Ks Kh 4s 4d", "paytable": "jacks-8-5", "coins": 1}
+    body = client.post("/api/videopoker/holds", json=request).json()
     expected = hold_evs("As Ks Kh 4s 4d", "jacks-8-5", 1)
     assert len(body["holds"]) == 32
     assert [h["ev"] for h in body["holds"]] == [h.ev for h in expected]
