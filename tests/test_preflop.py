@@ -12,7 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pokerlab.cli import app
-from pokerlab.equity import PlayerCountError, equity
+from pokerlab.equity import equity
+from pokerlab.errors import MissingDependencyError
 from pokerlab.preflop import (
     CLASSES,
     PreflopTable,
@@ -26,7 +27,7 @@ from pokerlab.preflop import (
     vs_random,
     vs_random_job,
 )
-from pokerlab.preflop.compute import SHOWDOWNS_PER_COMBO, vs_random_table
+from pokerlab.preflop.compute import SHOWDOWNS_PER_COMBO, class_seed, vs_random_table
 from pokerlab.ranges import ORDER_FILE, STARTING_HANDS
 
 runner = CliRunner()
@@ -119,10 +120,12 @@ class TestMonteCarlo:
         assert abs(table["AA"].equity - 0.7335) < 4 * table["AA"].stderr  # published 73.35%
         assert table.mean_equity() == pytest.approx(1 / 3, abs=0.003)
 
-    @pytest.mark.parametrize("opponents", [0, 10, -1, 1.5, True])
-    def test_opponents_outside_1_to_9(self, opponents):
-        with pytest.raises(PlayerCountError, match="opponents must be 1 to 9"):
-            vs_random(opponents)
+    def test_seeds(self):
+        assert vs_random_job(2, seed=7).name == vs_random_job(2, seed=7).name
+        assert vs_random_job(2, seed=None).name != vs_random_job(2, seed=None).name  # fresh each time
+        seeds = [class_seed(seed, index) for seed in (0, 1, 2**63 - 1) for index in range(len(CLASSES))]
+        assert len(set(seeds)) == len(seeds) and all(0 <= seed < 2**63 for seed in seeds)
+        assert vs_random_job(2, stderr=None) == vs_random_job(2)  # None is the default standard error
 
 
 class TestMatrix:
@@ -157,6 +160,52 @@ class TestDask:
     def test_unreachable_scheduler_fails_fast(self):
         with pytest.raises(SchedulerError, match="tcp://127.0.0.1:9"):
             vs_random(executor="tcp://127.0.0.1:9")
+
+
+class TestRunOptions:
+    def test_threads_change_nothing_but_the_speed(self, exact_run):
+        for threads in (1, 2, 4096):
+            run = run_job(vs_random_job(1), threads=threads, only=[5, 1])
+            assert all(np.array_equal(a, exact_run.results[k]) for a, k in zip(run.results, (5, 1)))
+
+    def test_progress_counts_chunks_in_ints(self, tmp_path):
+        calls = []
+        run_job(vs_random_job(1), results=tmp_path, only=range(3), progress=lambda *call: calls.append(call))
+        assert calls == [(0, 3), (1, 3), (2, 3), (3, 3)]
+        calls.clear()
+        run_job(vs_random_job(1), results=tmp_path, only=range(4), progress=lambda *call: calls.append(call))
+        assert calls == [(3, 4), (4, 4)]  # chunks found on disk count as done
+        assert all(type(done) is int and type(total) is int for done, total in calls)
+
+    def test_a_results_folder_that_is_a_file(self, tmp_path):
+        (tmp_path / "file").write_text("")
+        with pytest.raises(ResultsFolderError, match="is a file"):
+            vs_random(results=tmp_path / "file")
+        with pytest.raises(ResultsFolderError, match="cannot use .* as a results folder"):
+            vs_random(results=tmp_path / "file" / "below")
+
+    def test_a_damaged_chunk_or_record(self, tmp_path):
+        job = vs_random_job(1)
+        run_job(job, results=tmp_path, only=[0])
+        (tmp_path / job.name / "chunk-00000.npy").write_bytes(b"not an array")
+        with pytest.raises(ResultsFolderError, match="chunk-00000.npy.*delete it"):
+            run_job(job, results=tmp_path, only=[0])
+        (tmp_path / job.name / "job.json").write_text("{")
+        with pytest.raises(ResultsFolderError, match="cannot use"):
+            run_job(job, results=tmp_path, only=[0])
+
+    def test_without_dask_a_cluster_says_which_extra(self, monkeypatch):
+        monkeypatch.setitem(sys.modules, "distributed", None)  # as if it were not installed
+        with pytest.raises(MissingDependencyError, match=r"install pokerlab\[dask\]"):
+            vs_random(executor="tcp://127.0.0.1:9")
+        assert matrix(["AA", "KK"])["AA", "KK"].showdowns > 0  # a local run needs no Dask
+
+    def test_no_optional_module_is_imported(self):
+        script = ("import sys, pokerlab.preflop, pokerlab.videopoker; "
+                  "print(sorted({m.split('.')[0] for m in sys.modules} & "
+                  "{'dask', 'distributed', 'fastapi', 'uvicorn', 'matplotlib'}))")
+        out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+        assert out.strip() == "[]"
 
 
 class TestResume:
@@ -219,19 +268,20 @@ class TestCommandLine:
         assert data["hand"] == "72o" and data["opponents"] == 1 and data["exact"]
 
     def test_chart_and_png(self, tmp_path):
-        result = runner.invoke(app, ["preflop", "chart", "--png", str(tmp_path / "chart.png")])
+        pytest.importorskip("matplotlib")
+        result = runner.invoke(app, ["preflop", "chart", "--out", str(tmp_path / "chart.png")])
         assert result.exit_code == 0 and "85.2" in result.output and "32o" in result.output
         assert (tmp_path / "chart.png").read_bytes()[:4] == b"\x89PNG"
 
     def test_matrix_and_files(self, tmp_path):
-        result = runner.invoke(app, ["preflop", "matrix", "--hands", "AA,KK", "--csv", str(tmp_path / "m.csv"),
+        result = runner.invoke(app, ["preflop", "matrix", "--hands", "AA,KK", "--out", str(tmp_path / "m.csv"),
                                      "--results", str(tmp_path / "r")])
         assert result.exit_code == 0 and "81.95" in result.output
         assert (tmp_path / "m.csv").read_text().splitlines()[0] == "hand,villain,equity,win,tie,showdowns"
 
     @pytest.mark.parametrize("args, words", [
         (["preflop", "show", "AKx"], "unknown starting hand 'AKx'"),
-        (["preflop", "vs-random", "--opponents", "10"], "opponents must be 1 to 9"),
+        (["preflop", "vs-random", "--opponents", "10"], "opponents must be an int from 1 to 9"),
         (["preflop", "matrix", "--hands", "AA,QX"], "'QX'"),
     ])
     def test_bad_input_exits_2(self, args, words):

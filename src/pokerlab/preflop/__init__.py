@@ -5,16 +5,25 @@
 (0.852037, 0.50334, 0.5)
 
 :func:`vs_random` and :func:`matrix` run locally on every core, or on a Dask cluster
-(``executor="tcp://host:8786"``), in chunks that a results folder keeps between runs.
+(``executor="tcp://host:8786"``, with ``pokerlab[dask]`` installed), in chunks that a results
+folder keeps between runs. Their errors, re-exported here, live in :mod:`pokerlab.errors`.
 """
 
 from __future__ import annotations
 
 import functools
 
-from pokerlab.preflop.compute import DEFAULT_STDERR, MAX_OPPONENTS, matrix, matrix_job, vs_random, vs_random_job
-from pokerlab.preflop.results import CLASSES, Matchup, PreflopMatrix, PreflopRow, PreflopTable, UnknownHandError
-from pokerlab.preflop.runner import Job, JobRun, ResultsFolderError, SchedulerError, run_job
+from pokerlab.errors import ResultsFolderError, SchedulerError, UnknownHandError
+from pokerlab.preflop.compute import DEFAULT_STDERR, matrix, matrix_job, vs_random, vs_random_job
+from pokerlab.preflop.results import (
+    CLASSES,
+    MAX_OPPONENTS,
+    Matchup,
+    PreflopMatrix,
+    PreflopRow,
+    PreflopTable,
+)
+from pokerlab.preflop.runner import Job, JobRun, run_job
 from pokerlab.ranges import ORDER_FILE
 
 __all__ = [

@@ -5,12 +5,12 @@
   win and tie counts (see :mod:`pokerlab.kernels.preflop`); the chunks add up exactly.
 - With 2 to 9 opponents it samples one combo of each class (every combo of a class does the
   same against random hands) with :func:`~pokerlab.equity.equity`, one chunk per class, until
-  the standard error is at most ``stderr``. Each class has its own seed, so a run gives the
-  same table wherever its chunks run.
+  the standard error is at most ``stderr``. Each class has its own seed, drawn from the run's
+  ``seed``, so a run gives the same table wherever its chunks run.
 - :func:`matrix` is exact: a chunk is a run of class pairs; a pair's matchups are one combo of
   the first class against each combo of the second it does not touch (the other combos of the
   first class give the same counts, by relabelling suits), merged by suit relabelling with
-  :func:`pokerlab.equity._canonical`, and counted on the boards by the preflop kernel.
+  :func:`pokerlab.equity.canonical_matchup`, and counted on the boards by the preflop kernel.
 """
 
 from __future__ import annotations
@@ -23,14 +23,23 @@ from pathlib import Path
 
 import numpy as np
 
-from pokerlab.equity import _canonical, _category_of_strength, equity
-from pokerlab.errors import PlayerCountError
-from pokerlab.preflop.results import CLASS_INDEX, CLASSES, PreflopMatrix, PreflopRow, PreflopTable, class_index
-from pokerlab.preflop.runner import Executor, Job, Progress, run_job
+from pokerlab.checks import MAX_SEED, Progress, check_int, check_list, check_seed, check_stderr
+from pokerlab.equity import Matchup as MatchupKey
+from pokerlab.equity import canonical_matchup, category_of_strength, equity
+from pokerlab.errors import InvalidArgumentError
+from pokerlab.preflop.results import (
+    CLASS_INDEX,
+    CLASSES,
+    MAX_OPPONENTS,
+    PreflopMatrix,
+    PreflopRow,
+    PreflopTable,
+    class_index,
+)
+from pokerlab.preflop.runner import Executor, Job, run_job
 from pokerlab.ranges import COMBOS, STARTING_HANDS, Range, starting_hand
 from pokerlab.tables import load_tables
 
-MAX_OPPONENTS = 9
 DEFAULT_STDERR = 0.0003
 """The largest standard error of any class's equity in a sampled table."""
 BOARD_CHUNKS = 64
@@ -61,7 +70,10 @@ def _class_combos(index: int) -> tuple[tuple[int, int], ...]:
 def _canonical_boards() -> tuple[np.ndarray, np.ndarray]:
     from pokerlab.kernels.preflop import canonical_boards
 
-    return canonical_boards()
+    boards: np.ndarray
+    weights: np.ndarray
+    boards, weights = canonical_boards()
+    return boards, weights
 
 
 def _exact_chunk(index: int, chunks: int) -> np.ndarray:
@@ -71,42 +83,72 @@ def _exact_chunk(index: int, chunks: int) -> np.ndarray:
     boards, weights = _canonical_boards()
     start, stop = index * len(boards) // chunks, (index + 1) * len(boards) // chunks
     t = load_tables()
-    return versus_random(boards[start:stop], weights[start:stop], _class_of_pair(), t.card_key, t.card_mask,
-                         t.rank, t.offsets, t.flush)
+    counts: np.ndarray = versus_random(boards[start:stop], weights[start:stop], _class_of_pair(), t.card_key,
+                                       t.card_mask, t.rank, t.offsets, t.flush)
+    return counts
+
+
+def class_seed(seed: int, index: int) -> int:
+    """The seed of one class's Monte Carlo run, from the run's seed: distinct, and within 0..2**63 - 1.
+
+    >>> class_seed(0, 0) != class_seed(0, 1) != class_seed(1, 0)
+    True
+    """
+    state = np.random.SeedSequence((seed, index)).generate_state(1, np.uint64)
+    return int(state[0]) & MAX_SEED
 
 
 def _sampled_chunk(index: int, opponents: int, stderr: float, seed: int) -> np.ndarray:
     """One class against ``opponents`` random hands: [equity, win, tie, stderr, trials]."""
     result = equity([_class_combos(index)[0], *["random"] * opponents], exact=False, stderr=stderr,
-                    seed=seed * len(CLASSES) + index)
+                    seed=class_seed(seed, index))
     p = result.players[0]
     return np.array([p.equity, p.win, p.tie, p.stderr, result.showdowns], dtype=np.float64)
 
 
-def vs_random_job(opponents: int = 1, *, stderr: float = DEFAULT_STDERR, seed: int = 0) -> Job:
-    """The chunks of :func:`vs_random`, to run with :func:`~pokerlab.preflop.runner.run_job`."""
-    if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= MAX_OPPONENTS:
-        raise PlayerCountError(f"opponents must be 1 to {MAX_OPPONENTS} random hands, got {opponents!r}")
+def vs_random_job(opponents: int = 1, *, stderr: float | None = DEFAULT_STDERR, seed: int | None = 0) -> Job:
+    """The chunks of :func:`vs_random`, to run with :func:`~pokerlab.preflop.runner.run_job`.
+
+    ``stderr`` None is :data:`DEFAULT_STDERR`; ``seed`` None draws a fresh one, which the job's
+    name records.
+
+    >>> vs_random_job(2, stderr=0.001, seed=5)
+    Job('vs-random-2-stderr0.001-seed5', 169 chunks)
+    >>> vs_random_job(10)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: opponents must be an int from 1 to 9, got 10
+    """
+    opponents = check_int("opponents", opponents, low=1, high=MAX_OPPONENTS)
+    error = check_stderr(stderr) or DEFAULT_STDERR  # checked even where the exact job has no use for it
+    seed = check_seed(seed)
     if opponents == 1:
         return Job("vs-random-1", {"opponents": 1, "exact": True, "boards": "canonical"},
                    _exact_chunk, tuple((i, BOARD_CHUNKS) for i in range(BOARD_CHUNKS)))
-    if not stderr > 0:
-        raise ValueError(f"stderr must be positive, got {stderr!r}")
-    return Job(f"vs-random-{opponents}-stderr{stderr:g}-seed{seed}",
-               {"opponents": opponents, "exact": False, "stderr": stderr, "seed": seed}, _sampled_chunk,
-               tuple((i, opponents, stderr, seed) for i in range(len(CLASSES))))
+    if seed is None:
+        seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0]) & MAX_SEED
+    return Job(f"vs-random-{opponents}-stderr{error:g}-seed{seed}",
+               {"opponents": opponents, "exact": False, "stderr": error, "seed": seed}, _sampled_chunk,
+               tuple((i, opponents, error, seed) for i in range(len(CLASSES))))
 
 
-def vs_random(opponents: int = 1, *, stderr: float = DEFAULT_STDERR, seed: int = 0, executor: Executor = None,
-              results: str | Path | None = None, progress: Progress | None = None,
+def vs_random(opponents: int = 1, *, stderr: float | None = DEFAULT_STDERR, seed: int | None = 0,
+              executor: Executor = None, results: str | Path | None = None, progress: Progress | None = None,
               threads: int | None = None) -> PreflopTable:
     """Every starting hand's equity, win and tie against ``opponents`` (1..9) random hands.
 
     One opponent is exact (about 2.1 billion showdowns per combo, all 169 classes in one pass
-    over the boards); more are sampled to a standard error of ``stderr`` per class, from
-    ``seed``. ``executor`` runs the chunks on a Dask cluster (an address such as
-    ``"tcp://host:8786"`` or a ``distributed.Client``); ``results`` names a folder that keeps
-    finished chunks, so a rerun resumes. ``progress(done, total)`` is called per chunk.
+    over the boards); more are sampled to a standard error of ``stderr`` (above 0, at most
+    0.5) per class, from ``seed`` (None: a fresh one). ``executor`` runs the chunks on a Dask
+    cluster (an address such as ``"tcp://host:8786"`` or a ``distributed.Client``; needs
+    ``pokerlab[dask]``); ``results`` names a folder that keeps finished chunks, so a rerun
+    resumes. ``progress(chunks_done, chunks)`` is called per chunk; ``threads`` is the Numba
+    threads of a local run (None: all).
+
+    >>> vs_random(2, stderr=0)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: stderr must be a finite number above 0 and at most 0.5, got 0
     """
     job = vs_random_job(opponents, stderr=stderr, seed=seed)
     run = run_job(job, executor=executor, results=results, progress=progress, threads=threads)
@@ -132,7 +174,7 @@ def _matrix_chunk(cells: tuple[tuple[int, int], ...]) -> np.ndarray:
     """Wins, ties and losses (n, 3) of the first class of each pair, over all its combo pairs."""
     from pokerlab.kernels.preflop import heads_up
 
-    distinct: dict[tuple, int] = {}
+    distinct: dict[MatchupKey, int] = {}
     uses = []  # per cell: (matchup position, multiplicity) pairs
     for i, j in cells:
         hero = _class_combos(i)[0]
@@ -140,13 +182,13 @@ def _matrix_chunk(cells: tuple[tuple[int, int], ...]) -> np.ndarray:
         for villain in _class_combos(j):
             if set(hero) & set(villain):
                 continue
-            key = _canonical((hero, villain), ())
+            key = canonical_matchup((hero, villain), ())
             position = distinct.setdefault(key, len(distinct))
             found[position] = found.get(position, 0) + 1
         uses.append(found)
     holes = np.array([key[0] for key in distinct], dtype=np.int64).reshape(-1, 2, 2)
     t = load_tables()
-    counts = heads_up(holes, t.rank, t.offsets, t.flush, _category_of_strength())
+    counts = heads_up(holes, t.rank, t.offsets, t.flush, category_of_strength())
     out = np.zeros((len(cells), 3), dtype=np.int64)
     for row, ((i, _), found) in enumerate(zip(cells, uses)):
         for position, times in found.items():
@@ -156,10 +198,21 @@ def _matrix_chunk(cells: tuple[tuple[int, int], ...]) -> np.ndarray:
 
 
 def matrix_job(hands: Sequence[str] | None = None) -> Job:
-    """The chunks of :func:`matrix`: every pair of ``hands`` (grid order), the first not after the second."""
-    indices = sorted({class_index(name) for name in hands}) if hands is not None else list(range(len(CLASSES)))
-    if not indices:
-        raise ValueError("a matrix needs at least one starting hand")
+    """The chunks of :func:`matrix`: every pair of ``hands`` (grid order), the first not after the second.
+
+    >>> matrix_job(["AA", "kk", "AA"]).parameters, len(matrix_job().tasks)
+    ({'hands': ['AA', 'KK']}, 113)
+    >>> matrix_job([])
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: hands must name at least one of the 169 classes, like ["AA", "AKs", "72o"]
+    """
+    if hands is None:
+        indices = list(range(len(CLASSES)))
+    else:
+        indices = sorted({class_index(name) for name in check_list("hands", hands, "starting hands")})
+        if not indices:
+            raise InvalidArgumentError('hands must name at least one of the 169 classes, like ["AA", "AKs", "72o"]')
     cells = [(i, j) for n, i in enumerate(indices) for j in indices[n:]]
     tasks = tuple((tuple(cells[k:k + MATRIX_CHUNK_CELLS]),) for k in range(0, len(cells), MATRIX_CHUNK_CELLS))
     names = [CLASSES[i] for i in indices]
@@ -176,8 +229,8 @@ def matrix(hands: Sequence[str] | None = None, *, executor: Executor = None,
     """The exact heads-up matrix of ``hands`` (default: all 169), in grid order.
 
     Each cell counts every pair of combos of the two classes that share no card, on every
-    board, in integers. ``executor``, ``results``, ``progress`` and ``threads`` are as for
-    :func:`vs_random`.
+    board, in integers. ``hands`` is a list of class names such as ``["AA", "AKs", "72o"]``;
+    ``executor``, ``results``, ``progress`` and ``threads`` are as for :func:`vs_random`.
 
     >>> m = matrix(["AA", "KK"])
     >>> m["AA", "KK"]

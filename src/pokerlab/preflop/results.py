@@ -16,19 +16,20 @@ from pathlib import Path
 
 import numpy as np
 
-from pokerlab.errors import UnknownHandError
+from pokerlab.checks import check_int
+from pokerlab.errors import InvalidArgumentError, UnknownHandError
 from pokerlab.ranges import STARTING_HANDS
 
 CLASSES: tuple[str, ...] = tuple(STARTING_HANDS)
 """The 169 class names in grid order."""
 CLASS_INDEX: dict[str, int] = {name: i for i, name in enumerate(CLASSES)}
+MAX_OPPONENTS = 9
+"""The most random hands a table is computed against: ten players in all."""
 CSV_COLUMNS = ("hand", "combos", "equity", "win", "tie")
 """The columns of a table's CSV file; a Monte Carlo table adds ``stderr``."""
 
 
-
-
-def class_index(name: str) -> int:
+def class_index(name: object) -> int:
     """The grid position of a class name, read leniently: ``"aks"`` and ``"AKs"`` alike.
 
     >>> class_index("AA"), class_index("aks"), class_index("22")
@@ -92,8 +93,8 @@ class PreflopTable:
     rows: tuple[PreflopRow, ...] = field(repr=False)
 
     def __post_init__(self) -> None:
-        if tuple(row.hand for row in self.rows) != CLASSES:
-            raise ValueError("a preflop table has one row per starting hand, in grid order")
+        if tuple(getattr(row, "hand", None) for row in self.rows) != CLASSES:
+            raise InvalidArgumentError("a preflop table has one PreflopRow per starting hand, in grid order")
 
     def __getitem__(self, hand: str) -> PreflopRow:
         return self.rows[class_index(hand)]
@@ -110,9 +111,10 @@ class PreflopTable:
                 f"strongest={best.hand} {best.equity:.4f})")
 
     def strongest(self, n: int = 169) -> tuple[str, ...]:
-        """The ``n`` classes with the highest equity, best first (ties keep grid order)."""
+        """The ``n`` (0..169) classes with the highest equity, best first (ties keep grid order)."""
+        count = check_int("n", n, low=0, high=len(CLASSES))
         order = sorted(range(len(CLASSES)), key=lambda i: -self.rows[i].equity)
-        return tuple(CLASSES[i] for i in order[:n])
+        return tuple(CLASSES[i] for i in order[:count])
 
     def grid(self) -> np.ndarray:
         """The equities as a 13 x 13 array laid out like :data:`STARTING_HANDS`."""
@@ -154,17 +156,30 @@ class PreflopTable:
 
     @classmethod
     def from_csv(cls, path: str | Path, opponents: int = 1) -> PreflopTable:
-        """Read a table written by :meth:`to_csv`; it is exact when it has no ``stderr`` column."""
-        with open(path, newline="") as handle:
-            rows = list(csv.DictReader(handle))
-        by_hand = {row["hand"]: row for row in rows}
-        if sorted(by_hand) != sorted(CLASSES) or len(rows) != len(CLASSES):
-            raise ValueError(f"{path} must list each of the 169 starting hands once")
-        exact = "stderr" not in rows[0]
-        return cls(opponents, exact, tuple(
-            PreflopRow(name, int(by_hand[name]["combos"]), float(by_hand[name]["equity"]),
-                       float(by_hand[name]["win"]), float(by_hand[name]["tie"]),
-                       0.0 if exact else float(by_hand[name]["stderr"])) for name in CLASSES))
+        """Read a table written by :meth:`to_csv`; it is exact when it has no ``stderr`` column.
+
+        >>> PreflopTable.from_csv("none.csv")
+        Traceback (most recent call last):
+        ...
+        pokerlab.errors.InvalidArgumentError: cannot read the preflop table 'none.csv': No such file or directory
+        """
+        if not isinstance(path, (str, Path)):
+            raise InvalidArgumentError(f"path must be a CSV file's path, got {path!r}")
+        players = check_int("opponents", opponents, low=1, high=MAX_OPPONENTS)
+        try:
+            with open(path, newline="") as handle:
+                rows = list(csv.DictReader(handle))
+            by_hand = {row["hand"]: row for row in rows}
+            if sorted(by_hand) != sorted(CLASSES) or len(rows) != len(CLASSES):
+                raise ValueError("it must list each of the 169 starting hands once")
+            exact = "stderr" not in rows[0]
+            return cls(players, exact, tuple(
+                PreflopRow(name, int(by_hand[name]["combos"]), float(by_hand[name]["equity"]),
+                           float(by_hand[name]["win"]), float(by_hand[name]["tie"]),
+                           0.0 if exact else float(by_hand[name]["stderr"])) for name in CLASSES))
+        except (OSError, ValueError, KeyError, TypeError) as err:
+            reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+            raise InvalidArgumentError(f"cannot read the preflop table {str(path)!r}: {reason}") from err
 
 
 @dataclass(frozen=True)
@@ -203,6 +218,8 @@ class PreflopMatrix:
     showdowns: np.ndarray = field(repr=False)
 
     def __getitem__(self, pair: tuple[str, str]) -> Matchup:
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise InvalidArgumentError(f'a matrix cell is a pair of hands, like matrix["AKs", "QQ"]; got {pair!r}')
         i, j = (self._position(name) for name in pair)
         total = int(self.showdowns[i, j])
         wins, ties = int(self.wins[i, j]), int(self.ties[i, j])
@@ -223,7 +240,8 @@ class PreflopMatrix:
 
     def equity(self) -> np.ndarray:
         """The equity of ``hands[i]`` against ``hands[j]`` as a float array."""
-        return (self.wins + self.ties / 2) / self.showdowns
+        equity: np.ndarray = (self.wins + self.ties / 2) / self.showdowns
+        return equity
 
     def to_dict(self) -> dict[str, object]:
         """Plain JSON-ready values: the hands in order and integer count matrices."""
