@@ -75,13 +75,21 @@ def test_postflop_exact_matches_brute_force(hands, board, dead):
 
 
 def test_preflop_decomposition_matches_dealing_every_board():
-    from pokerlab.equity import _board_counts, _preflop_counts
+    from pokerlab.equity import category_of_strength
+    from pokerlab.kernels.equity import known_showdowns, preflop_exact
+    from pokerlab.tables import load_tables
 
+    t = load_tables()
     for hands, dead in [(((51, 47), (42, 38)), ()), (((0, 1), (2, 3), (48, 44)), (5,)),
                         (((51, 50), (49, 48)), (47, 46, 45))]:
-        by_ranks = _preflop_counts((hands, dead))
-        dealt = _board_counts(hands, (), dead)
-        assert np.array_equal(by_ranks[0], dealt[0]) and np.array_equal(by_ranks[1], dealt[1])
+        cards = [c for hand in hands for c in hand] + list(dead)
+        by_ranks = np.zeros((len(hands), 9, 9, 3), dtype=np.int64)
+        shares = np.zeros(len(hands), dtype=np.int64)
+        preflop_exact(np.array(hands, dtype=np.int64), np.uint64(sum(1 << c for c in cards)), t.rank, t.offsets,
+                      t.flush, category_of_strength(), by_ranks, shares)
+        dealt, summary = known_showdowns(np.array(cards, dtype=np.uint8), len(hands), 0, t.card_key, t.card_mask,
+                                         t.rank, t.offsets, t.flush, category_of_strength())
+        assert np.array_equal(by_ranks, dealt) and summary[:, 10, 0].tolist() == shares.tolist()
 
 
 def test_results_add_up_exactly():
@@ -130,7 +138,8 @@ def test_heads_up_stderr_follows_from_the_outcomes():
         assert p.stderr == pytest.approx(math.sqrt(variance / r.trials), rel=1e-9)
 
 
-@pytest.mark.parametrize("players", [["AsKs", "QdQc"], ["AhAd", "random", "random"], ["22", "random", "random", "random"]])
+@pytest.mark.parametrize("players", [["AsKs", "QdQc"], ["AhAd", "random", "random"],
+                                     ["22", "random", "random", "random"]])
 def test_stderr_is_the_spread_of_repeated_runs(players):
     runs = [equity(players, exact=False, trials=20_000, seed=seed) for seed in range(30)]
     for i in range(len(players)):

@@ -8,7 +8,8 @@
 
 Each player is a hand (``"AsKs"``), a range (``"QQ+,AKs"``, see :mod:`pokerlab.ranges`) or
 ``"random"``. ``exact=None`` enumerates when the work is small (see :func:`exact_work`) and
-samples otherwise, stopping at a standard error, a trial count or a time limit.
+samples otherwise; asking for a number of ``trials`` asks for Monte Carlo. Sampling stops at a
+standard error, a trial count or a time limit, whichever comes first.
 """
 
 from __future__ import annotations
@@ -17,26 +18,37 @@ import functools
 import itertools
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Union
 
 import numpy as np
 
 from pokerlab.cards import CardsLike, card_name, format_cards, parse_cards
 from pokerlab.category import STRENGTH_COUNT, HandCategory
+from pokerlab.checks import (
+    Progress,
+    check_list,
+    check_progress,
+    check_seconds,
+    check_seed,
+    check_stderr,
+    check_threads,
+    check_trials,
+)
 from pokerlab.errors import (
     DuplicateCardError,
     ExactTooLargeError,
     HandSizeError,
+    InvalidArgumentError,
     InvalidRangeError,
     PlayerCountError,
     PokerlabError,
 )
+from pokerlab.kernels import threads as numba_threads
 from pokerlab.ranges import Range
-from pokerlab.tables import EMPTY_KEY, load_tables
+from pokerlab.tables import load_tables
 
-PlayerLike = Union[str, Sequence[int], Range]
+PlayerLike = str | Sequence[int] | Range
 
 MAX_EXACT_MATCHUPS = 20_000
 """Preflop, exact enumeration counts each distinct matchup (hands up to suit relabelling) in
@@ -45,12 +57,29 @@ about a millisecond; more than this many and ``exact=None`` samples instead."""
 MAX_EXACT_SHOWDOWNS = 200_000_000
 """After the flop, boards are dealt one by one: at most this many showdowns when exact=None
 (and, as preflop, at most :data:`MAX_EXACT_MATCHUPS` deals of hole cards, which are listed
-in Python before one kernel call deals all their boards)."""
+in Python before the kernel deals all their boards)."""
 
 DEFAULT_STDERR = 0.0005
 RANDOM_WORDS = frozenset({"random", "any", "xxxx", "xx"})
 
+MIN_ACCEPTED_DEALS = 0.001
+"""Monte Carlo draws each range's combo at random and rejects a deal that holds a card twice.
+Ranges whose deals are accepted less often than this can hardly be dealt together (eight
+players on "AA,KK,QQ,JJ": 1 in 34,000); they are refused instead of sampled for hours."""
 
+MAX_DEAL_SEARCH = 100_000
+"""Steps the search for one valid deal of the ranges may take before leaving the question to
+Monte Carlo's first batch, which measures how often a deal is accepted."""
+
+BATCH_SECONDS = 0.25
+"""A Monte Carlo batch is sized to take about this long, so that progress, the time limit
+and the standard error are checked often, however slow a trial is."""
+
+FIRST_BATCH_TRIALS = 16
+"""Trials per chunk in the first Monte Carlo batch, which also measures the trial rate."""
+
+PERMILLE = 1000
+"""``progress(done, PERMILLE)`` reports a run whose end is not known in advance."""
 
 
 @dataclass(frozen=True)
@@ -123,7 +152,12 @@ class _Player:
 
 
 @functools.cache
-def _category_of_strength() -> np.ndarray:
+def category_of_strength() -> np.ndarray:
+    """The category (0..8) of each strength 1..7462, at its index (index 0 unused), for kernels.
+
+    >>> int(category_of_strength()[7462]), len(category_of_strength())
+    (8, 7463)
+    """
     return np.array([0] + [HandCategory.of(s) for s in range(1, STRENGTH_COUNT + 1)], dtype=np.int64)
 
 
@@ -163,6 +197,20 @@ def _check_table(players: Sequence[PlayerLike], board: tuple[int, ...], dead: tu
                                f"cards; with {len(dead)} dead cards the deck is {needed - 52} short")
 
 
+def _check_method(exact: object, trials: int | None, stderr: float | None, seconds: float | None) -> bool | None:
+    """Whether to enumerate (True), sample (False) or choose by the work (None).
+
+    Monte Carlo's stopping rules cannot go with ``exact=True``; a trial count asks for Monte
+    Carlo, while a standard error or a time limit only bounds it, should exact be out of reach.
+    """
+    if exact is not None and not isinstance(exact, bool):
+        raise InvalidArgumentError(f"exact must be True, False or None (choose by the work), got {exact!r}")
+    if exact:
+        for name, value in (("trials", trials), ("stderr", stderr), ("seconds", seconds)):
+            if value is not None:
+                raise InvalidArgumentError(f"exact and {name} cannot go together: {name} is for Monte Carlo; "
+                                           "leave exact unset or False")
+    return False if exact is None and trials is not None else exact
 
 
 def _players(specs: Sequence[PlayerLike], fixed: int) -> list[_Player]:
@@ -191,7 +239,8 @@ def _players(specs: Sequence[PlayerLike], fixed: int) -> list[_Player]:
     return out
 
 
-def _assignments(players: list[_Player], used: int = 0, depth: int = 0):
+def _assignments(players: list[_Player], used: int = 0,
+                 depth: int = 0) -> Iterator[tuple[tuple[tuple[int, int], ...], float]]:
     """Every deal of one combo per player with no card twice, with its weight."""
     if depth == len(players):
         yield (), 1.0
@@ -203,6 +252,44 @@ def _assignments(players: list[_Player], used: int = 0, depth: int = 0):
             continue
         for rest, w_rest in _assignments(players, used | bits, depth + 1):
             yield ((a, b), *rest), w * w_rest
+
+
+_NO_DEAL = "no deal gives every player a hand: the ranges use up each other's cards"
+
+
+def _check_dealable(players: list[_Player], fixed: int) -> None:
+    """Refuse ranges that can never be dealt together, as far as a bounded search can tell.
+
+    The ranges must hold two cards per player between them; then a depth-first search, the
+    smallest range first, looks for one deal in at most :data:`MAX_DEAL_SEARCH` steps. Past
+    that, Monte Carlo's first batch decides (see :data:`MIN_ACCEPTED_DEALS`).
+    """
+    ranged = sorted((p.combos.tolist() for p in players if not p.random), key=len)
+    held = {c for combos in ranged for pair in combos for c in pair}
+    if len(held) < 2 * len(ranged):
+        raise InvalidRangeError(f"{_NO_DEAL}: {len(ranged)} players' ranges hold {len(held)} cards between "
+                                f"them, and they need {2 * len(ranged)}")
+    steps = 0
+
+    def search(depth: int, used: int) -> bool | None:
+        nonlocal steps
+        if depth == len(ranged):
+            return True
+        for a, b in ranged[depth]:
+            steps += 1
+            if steps > MAX_DEAL_SEARCH:
+                return None
+            bits = 1 << a | 1 << b
+            if not used & bits:
+                found = search(depth + 1, used | bits)
+                if found is None:
+                    return None
+                if found:
+                    return True
+        return False
+
+    if search(0, fixed) is False:
+        raise InvalidRangeError(_NO_DEAL)
 
 
 _RELABELINGS = tuple(tuple(c & ~3 | perm[c & 3] for c in range(52)) for perm in itertools.permutations(range(4)))
@@ -217,107 +304,67 @@ def _least_first_hand(a: int, b: int) -> tuple[tuple[int, int], tuple[tuple[int,
     return least, tuple(m for m, form in zip(_RELABELINGS, forms) if form == least)
 
 
-def _canonical(hands: tuple[tuple[int, int], ...], fixed: tuple[int, ...]) -> tuple:
+Matchup = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+"""A preflop matchup as ``(hands, dead cards)``, hands as (low id, high id) pairs."""
+
+
+def canonical_matchup(hands: tuple[tuple[int, int], ...], dead: tuple[int, ...]) -> Matchup:
     """The least relabelling of suits of a preflop matchup: equal keys, equal results.
 
     Only a relabeling that makes the first hand least can make the whole key least, so only
     those are tried.
 
-    >>> _canonical(((51, 47), (42, 38)), ())  # AsKs vs QhJh: spades become clubs, hearts diamonds
+    >>> canonical_matchup(((51, 47), (42, 38)), ())  # AsKs v QhJh: spades become clubs, hearts diamonds
     (((44, 48), (37, 41)), ())
     """
     first, relabelings = _least_first_hand(*hands[0])
-    best = None
+    best: Matchup | None = None
     for m in relabelings:
         key = ((first, *((m[a], m[b]) if m[a] < m[b] else (m[b], m[a]) for a, b in hands[1:])),
-               tuple(sorted(m[c] for c in fixed)))
+               tuple(sorted(m[c] for c in dead)))
         if best is None or key < best:
             best = key
+    assert best is not None  # every hand is reached by at least one relabeling
     return best
 
 
-_PREFLOP_CACHE: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+_PREFLOP_CACHE: dict[Matchup, tuple[np.ndarray, np.ndarray]] = {}
 """Exact preflop counters by canonical matchup, kept for the process (cleared past 100,000)."""
 
 
 def clear_cache() -> None:
-    """Forget the exact preflop results computed so far."""
+    """Forget the exact preflop results computed so far.
+
+    >>> clear_cache()
+    """
     _PREFLOP_CACHE.clear()
 
 
-def _preflop_counts_many(keys: list[tuple]) -> list[tuple[np.ndarray, np.ndarray]]:
+def _preflop_counts_many(keys: list[Matchup]) -> list[tuple[np.ndarray, np.ndarray]]:
     """Exact counters of canonical preflop matchups; the ones not cached run in parallel."""
     from pokerlab.kernels.equity import preflop_exact, preflop_exact_many
 
     missing = [k for k in dict.fromkeys(keys) if k not in _PREFLOP_CACHE]
     if missing:
-        holes = np.array([hands for hands, _ in missing], dtype=np.int64)
-        dead = np.array([sum(1 << c for c in [*np.ravel(hands).tolist(), *dead_cards])
-                         for hands, dead_cards in missing], dtype=np.uint64)
         t = load_tables()
         if len(missing) == 1:  # one matchup: waking a second thread would cost more than it saves
-            counts = np.zeros((1, holes.shape[1], 9, 9, 3), dtype=np.int64)
-            shares = np.zeros((1, holes.shape[1]), dtype=np.int64)
-            preflop_exact(holes[0], dead[0], t.rank, t.offsets, t.flush, _category_of_strength(),
+            (hands, dead_cards), = missing
+            holes = np.array(hands, dtype=np.int64)
+            dead = sum(1 << c for c in [*(c for hand in hands for c in hand), *dead_cards])
+            counts = np.zeros((1, len(hands), 9, 9, 3), dtype=np.int64)
+            shares = np.zeros((1, len(hands)), dtype=np.int64)
+            preflop_exact(holes, np.uint64(dead), t.rank, t.offsets, t.flush, category_of_strength(),
                           counts[0], shares[0])
         else:
-            counts, shares = preflop_exact_many(holes, dead, t.rank, t.offsets, t.flush, _category_of_strength())
+            many = np.array([hands for hands, _ in missing], dtype=np.int64)
+            masks = np.array([sum(1 << c for c in [*np.ravel(hands).tolist(), *dead_cards])
+                              for hands, dead_cards in missing], dtype=np.uint64)
+            counts, shares = preflop_exact_many(many, masks, t.rank, t.offsets, t.flush, category_of_strength())
         if len(_PREFLOP_CACHE) + len(missing) > 100_000:
             _PREFLOP_CACHE.clear()
         for key, c, s in zip(missing, counts, shares):
             _PREFLOP_CACHE[key] = (c, s)
     return [_PREFLOP_CACHE[k] for k in keys]
-
-
-def _preflop_counts(key: tuple) -> tuple[np.ndarray, np.ndarray]:
-    """Exact counters of one canonical preflop matchup (see :func:`_canonical`)."""
-    return _preflop_counts_many([key])[0]
-
-
-@functools.cache
-def _card_lists() -> tuple[list[int], list[int]]:
-    t = load_tables()
-    return t.card_key.tolist(), t.card_mask.tolist()
-
-
-def _board_key_and_mask(cards: Sequence[int]) -> tuple[np.uint64, np.uint64]:
-    """The kernels' summed key and OR-ed card mask of some board cards."""
-    card_key, card_mask = _card_lists()
-    mask = 0
-    for c in cards:
-        mask |= card_mask[c]
-    return np.uint64(EMPTY_KEY + sum(card_key[c] for c in cards)), np.uint64(mask)
-
-
-_ALL_CARDS = bytes(range(52))
-"""The deck as bytes: ``bytes.translate`` deletes the cards that are out in one call."""
-
-
-def _board_counts(hands: tuple[tuple[int, int], ...], board: tuple[int, ...],
-                  dead: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """Counters of every completion of the board for known hands, dealt one by one.
-
-    The kernel deals the last two cards; with fewer than three board cards, each set of the
-    cards before them is listed here (which serves to cross-check the preflop decomposition).
-    """
-    from pokerlab.kernels.equity import enumerate_boards
-
-    t = load_tables()
-    card_key, card_mask = _card_lists()
-    deck = _ALL_CARDS.translate(None, bytes([*(c for hand in hands for c in hand), *board, *dead]))
-    hole_key = np.array([card_key[a] + card_key[b] for a, b in hands], dtype=np.uint64)
-    hole_mask = np.array([card_mask[a] | card_mask[b] for a, b in hands], dtype=np.uint64)
-    counts = np.zeros(len(hands) * 243, dtype=np.int64)
-    shares = np.zeros(len(hands), dtype=np.int64)
-    strengths = np.empty(len(hands), dtype=np.int64)
-    category = _category_of_strength()
-    for before in itertools.combinations(range(len(deck)), max(0, 3 - len(board))):
-        cards = [*board, *(deck[i] for i in before)]
-        rest = np.frombuffer(deck[before[-1] + 1:] if before else deck, dtype=np.uint8)
-        enumerate_boards(hole_key, hole_mask, *_board_key_and_mask(cards), rest, 5 - len(cards),
-                         t.card_key, t.card_mask, t.rank, t.offsets, t.flush, category, counts, shares,
-                         strengths)
-    return counts.reshape(len(hands), 9, 9, 3), shares
 
 
 def _board_counts_many(deals: list[tuple[tuple[tuple[int, int], ...], float]], board: tuple[int, ...],
@@ -328,10 +375,45 @@ def _board_counts_many(deals: list[tuple[tuple[tuple[int, int], ...], float]], b
     t = load_tables()
     holes = np.array([hands for hands, _ in deals], dtype=np.uint8)
     weights = np.array([weight for _, weight in deals], dtype=np.float64)
+    key, mask = _board_key_and_mask(board)
     base_mask = sum(1 << c for c in {*board, *dead})
-    return enumerate_boards_many(holes, weights, *_board_key_and_mask(board), np.uint64(base_mask),
-                                 5 - len(board), t.card_key, t.card_mask, t.rank, t.offsets, t.flush,
-                                 _category_of_strength())
+    counts: np.ndarray
+    shares: np.ndarray
+    counts, shares = enumerate_boards_many(holes, weights, key, mask, np.uint64(base_mask), 5 - len(board),
+                                           t.card_key, t.card_mask, t.rank, t.offsets, t.flush,
+                                           category_of_strength())
+    return counts, shares
+
+
+def _board_key_and_mask(cards: Sequence[int]) -> tuple[np.uint64, np.uint64]:
+    """The kernels' summed key and OR-ed card mask of some board cards."""
+    from pokerlab.tables import EMPTY_KEY
+
+    t = load_tables()
+    mask = 0
+    for c in cards:
+        mask |= int(t.card_mask[c])
+    return np.uint64(EMPTY_KEY + sum(int(t.card_key[c]) for c in cards)), np.uint64(mask)
+
+
+def _known_counts(hands: tuple[tuple[int, int], ...], board: tuple[int, ...],
+                  dead: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Counters (P, 9, 9, 3) and their summary (P, 11, 3) of every board for known hands.
+
+    Before the flop, by rank multisets and cached by canonical matchup; after it, every
+    completion of the board, dealt in one serial kernel call (a few thousand showdowns).
+    """
+    from pokerlab.kernels.equity import known_showdowns, summarize
+
+    if not board:
+        counts, shares = _preflop_counts_many([canonical_matchup(hands, dead)])[0]
+        summary: np.ndarray = summarize(counts, shares)
+        return counts, summary
+    t = load_tables()
+    cards = np.frombuffer(bytes([*(c for hand in hands for c in hand), *board, *dead]), dtype=np.uint8)
+    counts, summary = known_showdowns(cards, len(hands), len(board), t.card_key, t.card_mask, t.rank,
+                                      t.offsets, t.flush, category_of_strength())
+    return counts, summary
 
 
 def exact_work(players: list[_Player], board: tuple[int, ...], dead: tuple[int, ...]) -> tuple[int, int]:
@@ -348,37 +430,51 @@ def exact_work(players: list[_Player], board: tuple[int, ...], dead: tuple[int, 
 def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike = "", *,
            exact: bool | None = None, trials: int | None = None, stderr: float | None = None,
            seconds: float | None = None, seed: int | None = None, threads: int | None = None,
-           progress: Callable[[float], None] | None = None) -> EquityResult:
+           progress: Progress | None = None) -> EquityResult:
     """Each player's chance to win, split and lose, and their share of the pot.
 
     ``exact=None`` enumerates when :func:`exact_work` is small (at most
     :data:`MAX_EXACT_MATCHUPS` matchups and, after the flop, :data:`MAX_EXACT_SHOWDOWNS`
     showdowns) and otherwise samples until the largest standard error of an equity is at
     most ``stderr`` (default 0.0005), ``trials`` showdowns were dealt, or ``seconds``
-    passed, whichever comes first. ``exact=True`` refuses work that is too large.
-    ``progress``, if given, is called now and then with the fraction done (0..1).
+    passed, whichever comes first. Giving ``trials`` asks for Monte Carlo; ``exact=True``
+    refuses work that is too large, and Monte Carlo's ``trials``, ``stderr`` and ``seconds``.
+    Ranges that can hardly be dealt together are refused (see :data:`MIN_ACCEPTED_DEALS`).
+
+    ``seed`` (an int >= 0) makes Monte Carlo repeatable; ``threads`` caps the Numba threads
+    of this call. ``progress(done, total)``, if given, is called as the work goes; when the end
+    is not known in advance (a standard error or a time limit) it reports permille,
+    ``progress(done, 1000)``.
 
     >>> r = equity(["AhKh", "2c2d"], board="Qh7h3s")
     >>> [round(p.equity, 4) for p in r.players]
     [0.5717, 0.4283]
+    >>> equity(["AhKh", "2c2d"], trials=1000, seed=1).exact
+    False
     """
     started = time.perf_counter()
+    players = check_list("players", players)  # type: ignore[assignment]
+    trials = check_trials(trials)
+    stderr = check_stderr(stderr)
+    seconds = check_seconds(seconds)
+    seed = check_seed(seed)
+    threads = check_threads(threads)
+    progress = check_progress(progress)
+    exact = _check_method(exact, trials, stderr, seconds)
     board_ids = parse_cards(board)
     dead_ids = parse_cards(dead)
     _check_table(players, board_ids, dead_ids)
     hands = _known_hands(players)
     if hands is not None and exact is not False:
-        # every player's hand is known: the common case, kept lean (parsing is most of it)
+        # every player's hand is known: the common case, kept lean (one serial kernel call)
         known = [*(c for hand in hands for c in hand), *board_ids, *dead_ids]
         if len(set(known)) != len(known):
             parse_cards(known)  # names the duplicate
-        labels = [card_name(a) + card_name(b) for a, b in hands]
-        with _numba_threads(threads):
-            if board_ids:
-                counts, shares = _board_counts(hands, board_ids, dead_ids)
-            else:
-                counts, shares = _preflop_counts(_canonical(hands, dead_ids))
-        return _result(labels, counts, shares, None, board_ids, dead_ids, time.perf_counter() - started)
+        counts, summary = _known_counts(hands, board_ids, dead_ids)
+        if progress is not None:
+            progress(1, 1)
+        return _result([card_name(a) + card_name(b) for a, b in hands], counts, summary, None, board_ids,
+                       dead_ids, started)
     fixed_ids = parse_cards([*board_ids, *dead_ids])  # a card in both is a duplicate
     fixed = sum(1 << c for c in fixed_ids)
     parsed = _players(players, fixed)
@@ -388,15 +484,17 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         raise ExactTooLargeError(
             f"exact enumeration would take up to {showdowns:,} showdowns over {matchups:,} deals of "
             "hole cards; use Monte Carlo (exact=False, or leave exact unset)")
-    with _numba_threads(threads):
+    from pokerlab.kernels.equity import summarize
+
+    squares: np.ndarray | None = None
+    with numba_threads(threads):
         if exact or (exact is None and small):
-            counts, shares = _exact(parsed, board_ids, dead_ids, matchups, progress)
-            squares = None
+            counts, shares = _exact(parsed, board_ids, dead_ids, progress)
         else:
-            counts, shares, squares = _monte_carlo(parsed, board_ids, fixed, trials, stderr, seconds,
-                                                   seed, progress)
-    return _result([p.label for p in parsed], counts, shares, squares, board_ids, dead_ids,
-                   time.perf_counter() - started)
+            counts, shares, squares = _monte_carlo(parsed, board_ids, fixed, trials, stderr, seconds, seed,
+                                                   progress)
+    return _result([p.label for p in parsed], counts, summarize(counts, shares), squares, board_ids, dead_ids,
+                   started)
 
 
 def _known_hands(players: Sequence[PlayerLike]) -> tuple[tuple[int, int], ...] | None:
@@ -415,151 +513,149 @@ def _known_hands(players: Sequence[PlayerLike]) -> tuple[tuple[int, int], ...] |
     return tuple(hands)
 
 
-class _numba_threads:
-    """Run a block with a given number of Numba threads (None: leave as is)."""
-
-    def __init__(self, threads: int | None) -> None:
-        self.threads = threads
-        self.previous = 0
-
-    def __enter__(self) -> None:
-        if self.threads is not None:
-            import numba
-
-            self.previous = numba.get_num_threads()
-            numba.set_num_threads(max(1, min(self.threads, numba.config.NUMBA_NUM_THREADS)))
-
-    def __exit__(self, *exc: object) -> None:
-        if self.threads is not None:
-            import numba
-
-            numba.set_num_threads(self.previous)
-
-
 _CANONICAL_SHARE = 0.3
 """The share of an exact preflop run's progress given to relabelling its deals' suits."""
 
+_DEALS_PER_CALL = 1024
+"""After the flop, exact runs deal the boards of this many deals of hole cards per kernel call,
+reporting progress between calls."""
 
-def _exact(players: list[_Player], board: tuple[int, ...], dead: tuple[int, ...], matchups: int,
-           progress: Callable[[float], None] | None) -> tuple[np.ndarray, np.ndarray]:
+
+def _exact(players: list[_Player], board: tuple[int, ...], dead: tuple[int, ...],
+           progress: Progress | None) -> tuple[np.ndarray, np.ndarray]:
     weighted = any(np.any(p.weights != 1.0) for p in players)
     dtype = np.float64 if weighted else np.int64
     counts = np.zeros((len(players), 9, 9, 3), dtype=dtype)
     shares = np.zeros(len(players), dtype=dtype)
     if board:
-        # after the flop: every deal of hole cards in one parallel kernel call
+        # after the flop: the deals of hole cards in a few parallel kernel calls
         deals = list(_assignments(players, sum(1 << c for c in board + dead)))
-        any_deal = bool(deals)
-        if any_deal:
-            c, s = _board_counts_many(deals, board, dead)
+        if not deals:
+            raise InvalidRangeError(_NO_DEAL)
+        for start in range(0, len(deals), _DEALS_PER_CALL):
+            if progress is not None:
+                progress(start, len(deals))
+            c, s = _board_counts_many(deals[start:start + _DEALS_PER_CALL], board, dead)
             counts += c if weighted else c.astype(np.int64)
             shares += s if weighted else s.astype(np.int64)
-    else:
-        # preflop: equal matchups up to suits share one result; distinct ones run in parallel
-        # relabelling suits takes about a third of the time (~0.1 ms a deal), so it reports
-        # progress too: a caller that runs out of time can stop it
-        weights: dict[tuple, float] = {}
-        for i, (hands, weight) in enumerate(_assignments(players, sum(1 << c for c in dead))):
-            if progress is not None and i % 512 == 0:
-                progress(_CANONICAL_SHARE * i / matchups)
-            key = _canonical(hands, dead)
-            weights[key] = weights.get(key, 0) + weight
-        any_deal = bool(weights)
-        keys = list(weights)
-        for start in range(0, len(keys), 256):
-            if progress is not None:
-                progress(_CANONICAL_SHARE + (1 - _CANONICAL_SHARE) * start / len(keys))
-            chunk = keys[start:start + 256]
-            for key, (c, s) in zip(chunk, _preflop_counts_many(chunk)):
-                w = weights[key] if weighted else int(weights[key])
-                counts += w * c
-                shares += w * s
-    if not any_deal:
-        raise InvalidRangeError("no deal gives every player a hand: the ranges use up each other's cards")
+        if progress is not None:
+            progress(len(deals), len(deals))
+        return counts, shares
+    # preflop: equal matchups up to suits share one result; distinct ones run in parallel.
+    # Relabelling suits takes about a third of the time, so it reports progress too: a caller
+    # that runs out of time can stop it
+    matchups = math.prod(len(p.combos) for p in players)
+    weights: dict[Matchup, float] = {}
+    for i, (hands, weight) in enumerate(_assignments(players, sum(1 << c for c in dead))):
+        if progress is not None and i % 512 == 0:
+            progress(int(PERMILLE * _CANONICAL_SHARE * i / matchups), PERMILLE)
+        key = canonical_matchup(hands, dead)
+        weights[key] = weights.get(key, 0) + weight
+    if not weights:
+        raise InvalidRangeError(_NO_DEAL)
+    keys = list(weights)
+    for start in range(0, len(keys), 256):
+        if progress is not None:
+            progress(int(PERMILLE * (_CANONICAL_SHARE + (1 - _CANONICAL_SHARE) * start / len(keys))), PERMILLE)
+        chunk = keys[start:start + 256]
+        results = _preflop_counts_many(chunk)
+        w = np.array([weights[k] for k in chunk], dtype=dtype)
+        counts += np.tensordot(w, np.stack([c for c, _ in results]), axes=1)
+        shares += np.tensordot(w, np.stack([s for _, s in results]), axes=1)
+    if progress is not None:
+        progress(PERMILLE, PERMILLE)
     return counts, shares
 
 
 def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, trials: int | None,
                  stderr: float | None, seconds: float | None, seed: int | None,
-                 progress: Callable[[float], None] | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    from pokerlab.kernels.equity import monte_carlo
+                 progress: Progress | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    from pokerlab.kernels.equity import monte_carlo, summarize
 
-    if next(_assignments(players, fixed), None) is None:
-        raise InvalidRangeError("no deal gives every player a hand: the ranges use up each other's cards")
+    _check_dealable(players, fixed)
     if trials is None and stderr is None and seconds is None:
         stderr = DEFAULT_STDERR
     t = load_tables()
-    ranged = [p for p in players]
-    combos = np.concatenate([p.combos if not p.random else np.zeros((0, 2), np.uint8) for p in ranged])
-    starts = np.cumsum([0] + [0 if p.random else len(p.combos) for p in ranged]).astype(np.int64)
-    cumulative = np.concatenate([np.cumsum(p.weights) if not p.random else np.zeros(0) for p in ranged])
+    combos = np.concatenate([p.combos if not p.random else np.zeros((0, 2), np.uint8) for p in players])
+    starts = np.cumsum([0] + [0 if p.random else len(p.combos) for p in players]).astype(np.int64)
+    cumulative = np.concatenate([np.cumsum(p.weights) if not p.random else np.zeros(0) for p in players])
     board_array = np.array(board, dtype=np.uint8)
-    seed = np.random.SeedSequence(seed).entropy if seed is None else seed
+    base_seed = int(np.random.SeedSequence().entropy if seed is None else seed)  # type: ignore[arg-type]
     n_chunks = 64
     counts = np.zeros((len(players), 9, 9, 3), dtype=np.int64)
     shares = np.zeros(len(players), dtype=np.int64)
     squares = np.zeros(len(players), dtype=np.float64)
     started = time.perf_counter()
-    per_chunk = 256
-    batch = 0
+    per_chunk = FIRST_BATCH_TRIALS
+    done = tried = batch = 0
     while True:
         if trials is not None:
-            per_chunk = max(1, min(per_chunk, -(-(trials - int(counts[0].sum())) // n_chunks)))
-        c, s, q = monte_carlo(combos, starts, cumulative, board_array, np.uint64(fixed), n_chunks, per_chunk,
-                              (int(seed) * 1_000_003 + batch) % (1 << 63), t.card_key, t.card_mask,
-                              t.rank, t.offsets, t.flush, _category_of_strength())
+            per_chunk = max(1, min(per_chunk, -(-(trials - done) // n_chunks)))
+        batch_started = time.perf_counter()
+        c, s, q, attempts = monte_carlo(combos, starts, cumulative, board_array, np.uint64(fixed), n_chunks,
+                                        per_chunk, (base_seed * 1_000_003 + batch) % (1 << 63), t.card_key,
+                                        t.card_mask, t.rank, t.offsets, t.flush, category_of_strength())
+        batch_seconds = time.perf_counter() - batch_started
         counts += c
         shares += s
         squares += q
         batch += 1
-        done = int(counts[0].sum())
-        errors = _stderr(counts, shares, squares)
+        batch_done = int(c[0].sum())
+        done += batch_done
+        tried += int(attempts)
+        if done < MIN_ACCEPTED_DEALS * tried:
+            raise InvalidRangeError(
+                f"these ranges can hardly be dealt together: {done:,} of {tried:,} random deals gave every "
+                "player a hand from their range without a card twice; narrow the ranges or seat fewer players")
+        elapsed = time.perf_counter() - started
+        errors = _standard_errors(summarize(counts, shares).tolist(), squares.tolist())
         if progress is not None:
-            progress(min(1.0, max(done / trials if trials else 0.0,
-                                  (time.perf_counter() - started) / seconds if seconds else 0.0,
-                                  (stderr / max(errors.max(), 1e-12)) ** 2 if stderr else 0.0)))
+            if stderr is None and seconds is None:
+                progress(min(done, trials), trials)  # type: ignore[type-var, arg-type]
+            else:
+                fraction = max(done / trials if trials else 0.0, elapsed / seconds if seconds else 0.0,
+                               (stderr / max(max(errors), 1e-12)) ** 2 if stderr else 0.0)
+                progress(min(PERMILLE, int(PERMILLE * fraction)), PERMILLE)
         if trials is not None and done >= trials:
             break
-        if seconds is not None and time.perf_counter() - started >= seconds:
+        if seconds is not None and elapsed >= seconds:
             break
-        if stderr is not None and done >= 1000 and errors.max() <= stderr:
+        if stderr is not None and done >= 1000 and max(errors) <= stderr:
             break
-        per_chunk = min(per_chunk * 2, 1 << 16)
+        # the next batch: twice as large, unless it would take longer than a batch may
+        budget = BATCH_SECONDS if seconds is None else min(BATCH_SECONDS, seconds - elapsed)
+        affordable = budget / max(batch_seconds, 1e-6) * batch_done / n_chunks
+        per_chunk = max(1, min(per_chunk * 2, 1 << 16, int(affordable)))
     return counts, shares, squares
 
 
-def _stderr(counts: np.ndarray, shares: np.ndarray, squares: np.ndarray) -> np.ndarray:
-    n = counts[0].sum()
-    mean = (counts[:, :, :, 0].sum(axis=(1, 2)) + shares / 2520) / n
-    return np.sqrt(np.maximum(squares / n - mean * mean, 0.0) / n)
+def _standard_errors(rows: list[list[list[float]]], squares: list[float]) -> list[float]:
+    """Each player's standard error of equity from a summary (see ``summarize``) and the sums
+    of squared per-trial equities."""
+    errors = []
+    for row, square in zip(rows, squares):
+        n = sum(row[9])
+        mean = (row[9][0] + row[10][0] / 2520) / n
+        errors.append(math.sqrt(max(square / n - mean * mean, 0.0) / n))
+    return errors
 
 
-def _result(labels: list[str], counts: np.ndarray, shares: np.ndarray, squares: np.ndarray | None,
-            board: tuple[int, ...], dead: tuple[int, ...], elapsed: float) -> EquityResult:
-    # [player, own category, win/tie/lose]: summing out the other's category as a product
-    # with a 0/1 matrix takes half the time of a reduction over a middle axis
-    by_own = np.dot(counts.reshape(-1, 27), _SUM_OTHER).reshape(len(labels), 9, 3)
-    outcomes = np.add.reduce(by_own, axis=1).tolist()  # [player][win, tie, lose]
-    by_own_rows = by_own.tolist()
-    shares_list = shares.tolist()  # ints when the counters are (unweighted), else floats
-    total = sum(outcomes[0])
-    errors = _stderr(counts, shares, squares).tolist() if squares is not None else [0.0] * len(labels)
+def _result(labels: list[str], counts: np.ndarray, summary: np.ndarray, squares: np.ndarray | None,
+            board: tuple[int, ...], dead: tuple[int, ...], started: float) -> EquityResult:
+    rows = summary.tolist()  # [player][own category 0..8, totals, shares][win, tie, lose]
+    errors = _standard_errors(rows, squares.tolist()) if squares is not None else [0.0] * len(labels)
+    total = sum(rows[0][9])
     players = []
-    for i, label in enumerate(labels):
-        wins, ties, losses = outcomes[i]
-        split = shares_list[i] / (2520 * total)
+    for label, row, error in zip(labels, rows, errors):
+        wins, ties, losses = row[9]
+        split = row[10][0] / (2520 * total)
         players.append(PlayerEquity(label, wins / total, ties / total, split, losses / total, wins / total + split,
-                                    errors[i], wins, ties, losses, tuple(map(tuple, by_own_rows[i]))))
+                                    error, wins, ties, losses, tuple(map(tuple, row[:9]))))
     return EquityResult(tuple(players), _cards_text(board), _cards_text(dead), squares is None,
-                        total, elapsed, counts)
+                        total, time.perf_counter() - started, counts)
 
-
-_SUM_OTHER = np.tile(np.eye(3, dtype=np.int64), (9, 1))
-"""(27, 3): row ``other * 3 + outcome`` picks its outcome's column."""
 
 _cards_text = functools.lru_cache(maxsize=4096)(format_cards)
 
 
 _CATEGORIES = tuple(HandCategory)
-
-

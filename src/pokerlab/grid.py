@@ -18,7 +18,9 @@ import numpy as np
 
 from pokerlab.cards import CardsLike, format_cards, parse_cards
 from pokerlab.category import HandCategory
+from pokerlab.checks import Progress, check_int
 from pokerlab.equity import equity
+from pokerlab.errors import InvalidArgumentError
 
 
 @dataclass(frozen=True)
@@ -51,8 +53,12 @@ class GridResult:
     lose: float = 0.0
 
     def cell(self, own: HandCategory | str, opponent: HandCategory | str) -> GridCell:
-        """One cell, by categories or their names."""
-        return self.cells[_category(own)][_category(opponent)]
+        """One cell, by categories or their names ("flush", "FULL_HOUSE", "two pair").
+
+        >>> grid("AsKs", board="TsQs2d").cell("flush", "two pair").lose
+        0.0
+        """
+        return self.cells[_category("own", own)][_category("opponent", opponent)]
 
     def by_own_category(self) -> dict[HandCategory, GridCell]:
         """Row sums: how the player fares when finishing with each category."""
@@ -68,20 +74,37 @@ class GridResult:
                           for own in HandCategory}}
 
 
-def _category(value: HandCategory | str) -> HandCategory:
-    return value if isinstance(value, HandCategory) else HandCategory[value.upper().replace(" ", "_")]
+_CATEGORY_NAMES = ", ".join(c.label.lower() for c in HandCategory)
 
 
-def grid(hand: CardsLike, board: CardsLike = "", opponents: int = 1, **equity_options: object) -> GridResult:
-    """The odds grid of ``hand`` against ``opponents`` random hands (exact when feasible).
+def _category(name: str, value: HandCategory | str) -> HandCategory:
+    """A category given as itself or by name, in any case, with spaces or underscores."""
+    if isinstance(value, HandCategory):
+        return value
+    if isinstance(value, str):
+        found = HandCategory.__members__.get(value.strip().upper().replace(" ", "_"))
+        if found is not None:
+            return found
+    raise InvalidArgumentError(f"{name} must be a hand category: one of {_CATEGORY_NAMES}; got {value!r}")
 
-    Options are those of :func:`pokerlab.equity.equity` (``exact``, ``trials``, ``stderr``,
-    ``seconds``, ``seed``, ``threads``, ``dead``).
+
+def grid(hand: CardsLike, board: CardsLike = "", opponents: int = 1, *, dead: CardsLike = "",
+         exact: bool | None = None, trials: int | None = None, stderr: float | None = None,
+         seconds: float | None = None, seed: int | None = None, threads: int | None = None,
+         progress: Progress | None = None) -> GridResult:
+    """The odds grid of ``hand`` against ``opponents`` random hands (1 to 9; exact when feasible).
+
+    The other options are those of :func:`pokerlab.equity.equity`, which checks them.
+
+    >>> grid("AsKs", opponents=2, trials=2000, seed=1).exact
+    False
     """
+    opponents = check_int("opponents", opponents, low=1, high=9)
     ids = parse_cards(hand)
-    result = equity([ids, *["random"] * opponents], board, **equity_options)  # type: ignore[arg-type]
+    result = equity([ids, *["random"] * opponents], board, dead, exact=exact, trials=trials, stderr=stderr,
+                    seconds=seconds, seed=seed, threads=threads, progress=progress)
     counts = result.counts[0].astype(np.float64) / result.showdowns
     cells = tuple(tuple(GridCell(*map(float, counts[own, opp])) for opp in HandCategory) for own in HandCategory)
     me = result.players[0]
-    return GridResult(format_cards(ids), format_cards(parse_cards(board)), opponents, result.exact,
-                      result.showdowns, me.stderr, cells, me.win, me.tie, me.lose)
+    return GridResult(format_cards(ids), result.board, opponents, result.exact, result.showdowns, me.stderr,
+                      cells, me.win, me.tie, me.lose)

@@ -1,8 +1,10 @@
 """Outs: the unseen cards that help on the next street.
 
 >>> r = outs("AhKh", ["2c2d"], board="Qh7h3s")
->>> r.count, sorted(r.by_category())[:1]
-(15, [<HandCategory.PAIR: 1>])
+>>> r
+OutsResult(15 outs win: 2h 3h 4h 5h 6h 8h 9h Th Jh Kc Kd Ks Ac Ad As)
+>>> r.count, len(r.splits), sorted(r.by_category())[:1]
+(15, 0, [<HandCategory.PAIR: 1>])
 >>> improve = outs("AhKh", board="Qh7h3s")
 >>> len(improve.by_category()[HandCategory.FLUSH])
 9
@@ -15,6 +17,7 @@ from dataclasses import dataclass, field
 
 from pokerlab.cards import CardsLike, format_cards, parse_cards
 from pokerlab.category import HandCategory
+from pokerlab.checks import check_list
 from pokerlab.errors import HandSizeError
 from pokerlab.evaluate import evaluate
 
@@ -33,34 +36,85 @@ class Out:
         return f"Out({format_cards([self.card])}: {self.category.label}{kind})"
 
 
-@dataclass(frozen=True)
+_VERBS = {"win": ("wins", "win"), "keep you ahead": ("keeps you ahead", "keep you ahead"),
+          "improve": ("improves your hand", "improve your hand")}
+"""What the winning cards do, for one card and for several."""
+
+
+@dataclass(frozen=True, repr=False)
 class OutsResult:
-    """The outs of a hand on a flop or turn, against known opponents or for improvement."""
+    """The outs of a hand on a flop or turn, against known opponents or for improvement.
+
+    :attr:`wins` are the cards that give the hand the pot (or, with no opponents, a better
+    category); :attr:`splits` the cards that give a split. :attr:`kind` says what the winning
+    cards do: ``"win"`` when the hand is behind now, ``"keep you ahead"`` when it already
+    leads, ``"improve"`` with no opponents; :meth:`describe` puts it in a sentence.
+    """
 
     hand: str
     board: str
     opponents: tuple[str, ...]
     ahead_now: bool
     outs: tuple[Out, ...] = field(repr=False)
+    """Every helpful card: the winning ones and the splitting ones, in card order."""
     unseen: int = 0
+
+    @property
+    def wins(self) -> tuple[Out, ...]:
+        """The cards that win the pot outright (or improve the hand, with no opponents)."""
+        return tuple(o for o in self.outs if not o.ties)
+
+    @property
+    def splits(self) -> tuple[Out, ...]:
+        """The cards that give a split pot."""
+        return tuple(o for o in self.outs if o.ties)
 
     @property
     def count(self) -> int:
         """How many cards win (or improve); splits are counted apart, in :attr:`split_count`."""
-        return sum(1 for o in self.outs if not o.ties)
+        return len(self.wins)
 
     @property
     def split_count(self) -> int:
         """How many cards give a split."""
-        return sum(1 for o in self.outs if o.ties)
+        return len(self.splits)
+
+    @property
+    def kind(self) -> str:
+        """What the winning cards do: ``"win"``, ``"keep you ahead"`` or ``"improve"``."""
+        if not self.opponents:
+            return "improve"
+        return "keep you ahead" if self.ahead_now else "win"
 
     @property
     def cards(self) -> str:
-        """The outs as text."""
-        return format_cards(o.card for o in self.outs)
+        """The winning cards as text."""
+        return format_cards(o.card for o in self.wins)
+
+    def describe(self) -> str:
+        """The outs in a sentence.
+
+        >>> outs("AhKh", ["2c2d"], board="Qh7h3s").describe()
+        '15 cards win: 2h 3h 4h 5h 6h 8h 9h Th Jh Kc Kd Ks Ac Ad As'
+        >>> outs("QsQd", ["AhKh"], board="Qh7h3s").describe()[:24]
+        '37 cards keep you ahead:'
+        """
+        one = self.count == 1
+        text = f"{self.count} card{'' if one else 's'} {_VERBS[self.kind][0 if one else 1]}"
+        if self.wins:
+            text += ": " + self.cards
+        if self.splits:
+            text += f"; {self.split_count} split the pot: " + format_cards(o.card for o in self.splits)
+        return text
+
+    def __repr__(self) -> str:
+        text = f"{self.count} outs {self.kind}" + (f": {self.cards}" if self.wins else "")
+        if self.splits:
+            text += f"; {self.split_count} split: " + format_cards(o.card for o in self.splits)
+        return f"OutsResult({text})"
 
     def by_category(self) -> dict[HandCategory, tuple[int, ...]]:
-        """The out cards grouped by the category they make."""
+        """The helpful cards (wins and splits) grouped by the category they make."""
         groups: dict[HandCategory, list[int]] = {}
         for o in self.outs:
             groups.setdefault(o.category, []).append(o.card)
@@ -69,19 +123,25 @@ class OutsResult:
     def to_dict(self) -> dict[str, object]:
         """Plain JSON-ready values."""
         return {"hand": self.hand, "board": self.board, "opponents": list(self.opponents),
-                "ahead_now": self.ahead_now, "count": self.count, "split_count": self.split_count,
-                "unseen": self.unseen,
+                "ahead_now": self.ahead_now, "kind": self.kind, "description": self.describe(),
+                "count": self.count, "split_count": self.split_count, "unseen": self.unseen,
+                "wins": [format_cards([o.card]) for o in self.wins],
+                "splits": [format_cards([o.card]) for o in self.splits],
                 "outs": [{"card": format_cards([o.card]), "category": o.category.name, "ties": o.ties}
                          for o in self.outs]}
 
 
 def outs(hand: CardsLike, opponents: Sequence[CardsLike] = (), board: CardsLike = "",
          dead: CardsLike = "") -> OutsResult:
-    """The next cards that put ``hand`` ahead of known opponents, or, with none, that improve
-    its category. Only on a flop or turn (3 or 4 board cards)."""
+    """The next cards that put ``hand`` ahead of known opponents (or keep it ahead), or, with
+    none, that improve its category. Only on a flop or turn (3 or 4 board cards).
+
+    ``opponents`` is a list of hands, even for one opponent: ``outs("AhKh", ["2c2d"], ...)``.
+    """
+    others = check_list("opponents", opponents)
     ids = parse_cards(hand)
     board_ids = parse_cards(board)
-    opp_ids = [parse_cards(o) for o in opponents]
+    opp_ids = [parse_cards(o) for o in others]  # type: ignore[arg-type]
     seen = parse_cards([*ids, *board_ids, *(c for o in opp_ids for c in o), *parse_cards(dead)])
     if len(board_ids) not in (3, 4):
         raise HandSizeError(f"outs need a flop or a turn (3 or 4 board cards), got {len(board_ids)}")

@@ -22,20 +22,21 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from pokerlab.kernels.evaluation import _KEY_MASK, _KEY_START, _MULT, _ONE, _SHIFT, strength_of_key
+from pokerlab.kernels.evaluation import KEY_MASK, KEY_START, MULT, ONE, SHIFT, strength_of_key
 
 TIE_UNITS = 2520
 """Least common multiple of 1..10: a k-way split is worth TIE_UNITS // k units."""
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _nonflush(rank_key, rank, offsets):
-    mixed = (rank_key * _MULT) & _KEY_MASK
-    return rank[np.uint64(np.int64(mixed) + offsets[mixed >> _SHIFT])]
+def _nonflush(rank_key: np.uint64, rank: np.ndarray, offsets: np.ndarray) -> int:
+    mixed = (rank_key * MULT) & KEY_MASK
+    return int(rank[np.uint64(np.int64(mixed) + offsets[mixed >> SHIFT])])
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _showdown(strengths, first, n_players, weight, category, counts, shares):
+def _showdown(strengths: np.ndarray, first: int, n_players: int, weight: float, category: np.ndarray,
+              counts: np.ndarray, shares: np.ndarray) -> tuple[int, int]:
     """Add one showdown of the ``n_players`` strengths from ``strengths[first]``, worth
     ``weight``, to the counters.
 
@@ -79,7 +80,7 @@ def _showdown(strengths, first, n_players, weight, category, counts, shares):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _heads_up(s0, s1, weight, category, counts, shares):
+def _heads_up(s0: int, s1: int, weight: float, category: np.ndarray, counts: np.ndarray, shares: np.ndarray) -> None:
     """:func:`_showdown` for two players, without its loops or branches on who won."""
     a = category[s0]
     b = category[s1]
@@ -92,8 +93,10 @@ def _heads_up(s0, s1, weight, category, counts, shares):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _turn_and_river(n_players, hole_key, hole_mask, board_key, board_mask, deck, n, n_deal, weight,
-                    card_key, card_mask, rank, offsets, flush, category, strengths, counts, shares):
+def _turn_and_river(n_players: int, hole_key: np.ndarray, hole_mask: np.ndarray, board_key: np.uint64,
+                    board_mask: np.uint64, deck: np.ndarray, n: int, n_deal: int, weight: float, card_key: np.ndarray,
+                    card_mask: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray,
+                    category: np.ndarray, strengths: np.ndarray, counts: np.ndarray, shares: np.ndarray) -> None:
     """Count the showdowns of every 0..2-card completion of the board from ``deck[:n]``
     (the per-player arrays may be padded rows: only the first ``n_players`` count)."""
     if n_deal == 0:
@@ -125,20 +128,22 @@ def _turn_and_river(n_players, hole_key, hole_mask, board_key, board_mask, deck,
 
 
 @njit(cache=True, nogil=True, inline="always")
-def fill_deck(out_mask, deck):
+def fill_deck(out_mask: np.uint64, deck: np.ndarray) -> int:
     """Write the cards not in ``out_mask`` (bit ``id`` per card), in order, to the start of
     ``deck``; returns how many there are."""
     n = 0
     for c in range(52):
-        if not (out_mask >> np.uint64(c)) & _ONE:
+        if not (out_mask >> np.uint64(c)) & ONE:
             deck[n] = c
             n += 1
     return n
 
 
-@njit(cache=True, nogil=True, _nrt=False)
-def enumerate_boards(hole_key, hole_mask, board_key, board_mask, deck, n_deal,
-                     card_key, card_mask, rank, offsets, flush, category, counts, shares, strengths):
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # numba's stubs omit _nrt
+def enumerate_boards(hole_key: np.ndarray, hole_mask: np.ndarray, board_key: np.uint64, board_mask: np.uint64,
+                     deck: np.ndarray, n_deal: int, card_key: np.ndarray, card_mask: np.ndarray, rank: np.ndarray,
+                     offsets: np.ndarray, flush: np.ndarray, category: np.ndarray, counts: np.ndarray,
+                     shares: np.ndarray, strengths: np.ndarray) -> None:
     """Deal every ``n_deal``-card (0..2) completion of the board from ``deck`` (sorted ids,
     uint8) and count each showdown once, into flat ``counts`` and ``shares``; ``strengths``
     is scratch, one per player.
@@ -151,9 +156,82 @@ def enumerate_boards(hole_key, hole_mask, board_key, board_mask, deck, n_deal,
                     n_deal, 1, card_key, card_mask, rank, offsets, flush, category, strengths, counts, shares)
 
 
+@njit(cache=True, nogil=True)
+def known_showdowns(cards: np.ndarray, n_players: int, n_board: int, card_key: np.ndarray, card_mask: np.ndarray,
+                    rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray,
+                    category: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every completion of the board for known hands, with its counters summed up.
+
+    ``cards`` (uint8) holds the players' hole cards in pairs, then the ``n_board`` board
+    cards, then the dead cards. Boards of three or more cards leave at most two cards to
+    deal, all in :func:`enumerate_boards`; with fewer, each set of the cards before those two
+    is listed here (the slow way preflop, which cross-checks :func:`preflop_exact`). Returns
+    the counters (P, 9, 9, 3) and their :func:`summarize`.
+    """
+    counts = np.zeros(n_players * 243, dtype=np.int64)
+    shares = np.zeros(n_players, dtype=np.int64)
+    strengths = np.zeros(n_players, dtype=np.int64)
+    hole_key = np.zeros(n_players, dtype=np.uint64)
+    hole_mask = np.zeros(n_players, dtype=np.uint64)
+    deck = np.zeros(52, dtype=np.uint8)
+    out = np.uint64(0)
+    for j in range(cards.shape[0]):
+        out |= ONE << np.uint64(cards[j])
+    for i in range(n_players):
+        c0 = np.uint64(cards[2 * i])
+        c1 = np.uint64(cards[2 * i + 1])
+        hole_key[i] = card_key[c0] + card_key[c1]
+        hole_mask[i] = card_mask[c0] | card_mask[c1]
+    n = fill_deck(out, deck)
+    need = max(0, 3 - n_board)
+    chosen = np.arange(need)
+    while True:
+        key = KEY_START
+        mask = np.uint64(0)
+        for j in range(2 * n_players, 2 * n_players + n_board):
+            key += card_key[np.uint64(cards[j])]
+            mask |= card_mask[np.uint64(cards[j])]
+        for j in range(need):
+            key += card_key[np.uint64(deck[chosen[j]])]
+            mask |= card_mask[np.uint64(deck[chosen[j]])]
+        rest = deck[chosen[need - 1] + 1:n] if need else deck[:n]
+        enumerate_boards(hole_key, hole_mask, key, mask, rest, min(2, 5 - n_board), card_key, card_mask,
+                         rank, offsets, flush, category, counts, shares, strengths)
+        k = need - 1  # the next set of `need` deck positions, in lexicographic order
+        while k >= 0 and chosen[k] == n - need + k:
+            k -= 1
+        if k < 0:
+            break
+        chosen[k] += 1
+        for j in range(k + 1, need):
+            chosen[j] = chosen[j - 1] + 1
+    table = counts.reshape((n_players, 9, 9, 3))
+    return table, summarize(table, shares)
+
+
+@njit(cache=True, nogil=True)
+def summarize(counts: np.ndarray, shares: np.ndarray) -> np.ndarray:
+    """Counters (P, 9, 9, 3) and shares (P,) in the shape a result reads: (P, 11, 3), where row
+    ``a < 9`` is the wins, splits and losses finishing with category ``a``, row 9 their totals
+    and row 10 starts with the shares. One pass, instead of a NumPy reduction per row."""
+    n_players = counts.shape[0]
+    out = np.zeros((n_players, 11, 3), dtype=counts.dtype)
+    for i in range(n_players):
+        for a in range(9):
+            for b in range(9):
+                for o in range(3):
+                    out[i, a, o] += counts[i, a, b, o]
+            for o in range(3):
+                out[i, 9, o] += out[i, a, o]
+        out[i, 10, 0] = shares[i]
+    return out
+
+
 @njit(cache=True, nogil=True, parallel=True)
-def enumerate_boards_many(holes, weights, board_key, board_mask, base_mask, n_deal,
-                          card_key, card_mask, rank, offsets, flush, category):
+def enumerate_boards_many(holes: np.ndarray, weights: np.ndarray, board_key: np.uint64, board_mask: np.uint64,
+                          base_mask: np.uint64, n_deal: int, card_key: np.ndarray, card_mask: np.ndarray,
+                          rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray,
+                          category: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Every turn and river (``n_deal`` 0..2) for many deals of hole cards at once.
 
     ``holes`` is (M, P, 2) uint8, one row per deal, worth ``weights[m]``; ``base_mask`` has
@@ -184,7 +262,7 @@ def enumerate_boards_many(holes, weights, board_key, board_mask, base_mask, n_de
                 c1 = np.uint64(holes[m, i, 1])
                 hole_key[i] = card_key[c0] + card_key[c1]
                 hole_mask[i] = card_mask[c0] | card_mask[c1]
-                out |= (_ONE << c0) | (_ONE << c1)
+                out |= (ONE << c0) | (ONE << c1)
             n = fill_deck(out, deck)
             _turn_and_river(n_players, hole_key, hole_mask, board_key, board_mask, deck, n, n_deal, weights[m],
                             card_key, card_mask, rank, offsets, flush, category, strengths, counts, shares)
@@ -199,7 +277,8 @@ def enumerate_boards_many(holes, weights, board_key, board_mask, base_mask, n_de
 
 
 @njit(cache=True, nogil=True)
-def preflop_exact(hole_cards, dead_mask, rank, offsets, flush, category, counts, shares):
+def preflop_exact(hole_cards: np.ndarray, dead_mask: np.uint64, rank: np.ndarray, offsets: np.ndarray,
+                  flush: np.ndarray, category: np.ndarray, counts: np.ndarray, shares: np.ndarray) -> None:
     """Count every five-card board for known hole cards (P, 2) by rank multisets (see above).
 
     ``dead_mask`` has bit ``id`` set for every card that cannot be dealt (holes included).
@@ -215,7 +294,7 @@ def preflop_exact(hole_cards, dead_mask, rank, offsets, flush, category, counts,
     avail = np.zeros(13, dtype=np.int64)
     suit_avail = np.zeros(4, dtype=np.int64)  # 13-bit mask of available ranks per suit
     for c in range(52):
-        if not (dead_mask >> np.uint64(c)) & _ONE:
+        if not (dead_mask >> np.uint64(c)) & ONE:
             avail[c >> 2] += 1
             suit_avail[c & 3] |= 1 << (c >> 2)
     hole_rank_key = np.zeros(n_players, dtype=np.uint64)
@@ -231,13 +310,18 @@ def preflop_exact(hole_cards, dead_mask, rank, offsets, flush, category, counts,
     real = np.zeros(n_players, dtype=np.int64)
     used = np.zeros(13, dtype=np.int64)
     off_avail = np.zeros(13, dtype=np.int64)
+    flushes = np.zeros(n_players, dtype=np.int64)
     _count_boards(n_players, weights, choose, avail, suit_avail, hole_rank_key, hole_suit, hole_suit_count,
-                  plain, real, used, off_avail, rank, offsets, flush, category, counts.reshape(-1), shares)
+                  plain, real, flushes, used, off_avail, rank, offsets, flush, category, counts.reshape(-1),
+                  shares)
 
 
-@njit(cache=True, nogil=True, _nrt=False)
-def _count_boards(n_players, weights, choose, avail, suit_avail, hole_rank_key, hole_suit, hole_suit_count,
-                  plain, real, used, off_avail, rank, offsets, flush, category, counts, shares):
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # numba's stubs omit _nrt
+def _count_boards(n_players: int, weights: np.ndarray, choose: np.ndarray, avail: np.ndarray, suit_avail: np.ndarray,
+                  hole_rank_key: np.ndarray, hole_suit: np.ndarray, hole_suit_count: np.ndarray, plain: np.ndarray,
+                  real: np.ndarray, flushes: np.ndarray, used: np.ndarray, off_avail: np.ndarray, rank: np.ndarray,
+                  offsets: np.ndarray, flush: np.ndarray, category: np.ndarray, counts: np.ndarray,
+                  shares: np.ndarray) -> None:
     """The loops of :func:`preflop_exact`, compiled without Numba's reference counting: every
     inlined lookup there pays an atomic increment and decrement of its table otherwise."""
     # Part 1: every board counted as if no flush were possible.
@@ -293,7 +377,14 @@ def _count_boards(n_players, weights, choose, avail, suit_avail, hole_rank_key, 
             # F: every m-subset of the suit's available ranks, by Gosper's hack over 13 bits
             f = (1 << m) - 1
             while f < (1 << 13):
+                # who makes a flush depends on F alone: when nobody does, no board of
+                # these flush ranks differs from its non-flush count
+                any_flush = False
                 if f & suit_avail[s] == f:
+                    for i in range(n_players):
+                        flushes[i] = flush[np.uint64(hole_suit[i, s] | f)]
+                        any_flush = any_flush or flushes[i] != 0
+                if any_flush:
                     f_key = np.uint64(0)
                     for r in range(13):
                         if (f >> r) & 1:
@@ -320,20 +411,17 @@ def _count_boards(n_players, weights, choose, avail, suit_avail, hole_rank_key, 
                                     mult *= off_avail[o2]
                             if mult == 0:
                                 continue
-                            differs = False
+                            # a flush beats every non-flush hand of the same seven cards (no
+                            # full house fits beside five suited cards), so the boards differ
                             for i in range(n_players):
                                 plain[i] = _nonflush(key + hole_rank_key[i], rank, offsets)
-                                fl = flush[np.uint64(hole_suit[i, s] | f)]
-                                real[i] = fl if fl else plain[i]
-                                if real[i] != plain[i]:
-                                    differs = True
-                            if differs:
-                                if n_players == 2:
-                                    _heads_up(real[0], real[1], mult, category, counts, shares)
-                                    _heads_up(plain[0], plain[1], -mult, category, counts, shares)
-                                else:
-                                    _showdown(real, 0, n_players, mult, category, counts, shares)
-                                    _showdown(plain, 0, n_players, -mult, category, counts, shares)
+                                real[i] = flushes[i] if flushes[i] else plain[i]
+                            if n_players == 2:
+                                _heads_up(real[0], real[1], mult, category, counts, shares)
+                                _heads_up(plain[0], plain[1], -mult, category, counts, shares)
+                            else:
+                                _showdown(real, 0, n_players, mult, category, counts, shares)
+                                _showdown(plain, 0, n_players, -mult, category, counts, shares)
                 # next subset with m bits (Gosper)
                 low = f & -f
                 ripple = f + low
@@ -341,7 +429,8 @@ def _count_boards(n_players, weights, choose, avail, suit_avail, hole_rank_key, 
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def preflop_exact_many(holes, dead_masks, rank, offsets, flush, category):
+def preflop_exact_many(holes: np.ndarray, dead_masks: np.ndarray, rank: np.ndarray, offsets: np.ndarray,
+                       flush: np.ndarray, category: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """:func:`preflop_exact` for many matchups at once, in parallel: holes (M, P, 2) int64 and
     a dead mask per matchup. Returns counts (M, P, 9, 9, 3) and shares (M, P)."""
     n, n_players = holes.shape[0], holes.shape[1]
@@ -353,7 +442,7 @@ def preflop_exact_many(holes, dead_masks, rank, offsets, flush, category):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _next_random(state):
+def _next_random(state: np.uint64) -> tuple[np.uint64, np.uint64]:
     """xorshift64*: one 64-bit draw; returns (value, new state)."""
     state ^= state >> np.uint64(12)
     state ^= state << np.uint64(25)
@@ -362,7 +451,7 @@ def _next_random(state):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _below(bound, bits, n_bits, state):
+def _below(bound: int, bits: np.uint64, n_bits: int, state: np.uint64) -> tuple[int, np.uint64, int, np.uint64]:
     """A uniform integer in [0, bound) from 32 fresh bits (Lemire's multiply, with the rare
     rejection that makes it exact). Returns it and the new generator state."""
     while True:
@@ -374,7 +463,7 @@ def _below(bound, bits, n_bits, state):
         n_bits -= 32
         low = product & np.uint64(0xFFFFFFFF)
         if low >= np.uint64(bound) or low >= (np.uint64(1 << 32) - np.uint64(bound)) % np.uint64(bound):
-            return product >> np.uint64(32), bits, n_bits, state
+            return int(product >> np.uint64(32)), bits, n_bits, state
 
 
 _BATCH = 64
@@ -389,7 +478,8 @@ the end; more players would make the histogram too large to stay in cache."""
 
 
 @njit(cache=True, nogil=True)
-def _add_joint(joint, n_players, counts, shares, squares):
+def _add_joint(joint: np.ndarray, n_players: int, counts: np.ndarray, shares: np.ndarray,
+               squares: np.ndarray) -> None:
     """Add a joint histogram to the per-player counters (flat), split shares and squares.
 
     Cell ``(c_0 * 9 + c_1) * 9 ... << n_players | winners`` counts trials where player i
@@ -425,8 +515,10 @@ def _add_joint(joint, n_players, counts, shares, squares):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_per_chunk, seed,
-                card_key, card_mask, rank, offsets, flush, category):
+def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, board: np.ndarray,
+                base_mask: np.uint64, n_chunks: int, trials_per_chunk: int, seed: int, card_key: np.ndarray,
+                card_mask: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray,
+                category: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """Sample showdowns: each player's combo by weight, then the rest of the board.
 
     Player i draws from ``combos[starts[i]:starts[i + 1]]`` (uint8 pairs) with cumulative
@@ -436,8 +528,9 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
     Cards come off a per-chunk deck by a partial Fisher-Yates shuffle (the deck need not be
     restored: any order of the same cards is as good). A range combo that clashes with a
     card already out rejects the whole deal, which keeps shared-card ranges unbiased. A chunk
-    gives up after 1000 rejected deals per wanted trial, so impossible ranges end instead of
-    spinning (the caller checks that a deal exists first).
+    gives up after 1000 rejected deals per wanted trial, so ranges that can hardly be dealt
+    together end instead of spinning. Returns counts, shares, squares and how many deals were
+    tried, accepted or not: the caller refuses ranges whose deals are almost all rejected.
     """
     n_players = starts.shape[0] - 1
     n_board = board.shape[0]
@@ -458,7 +551,8 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
     all_drawn = np.zeros((n_chunks, 64), dtype=np.uint8)
     n_joint = 9 ** n_players << n_players if n_players <= _JOINT_PLAYERS else 0
     all_joint = np.zeros((n_chunks, n_joint + 16), dtype=np.int64)
-    board_key0 = _KEY_START
+    all_attempts = np.zeros((n_chunks, 16), dtype=np.int64)
+    board_key0 = KEY_START
     board_mask0 = np.uint64(0)
     for j in range(n_board):
         board_key0 += card_key[np.uint64(board[j])]
@@ -470,7 +564,7 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
     for i in range(n_players):
         size = starts[i + 1] - starts[i]
         if size == 1:
-            fixed_mask |= (_ONE << np.uint64(combos[starts[i], 0])) | (_ONE << np.uint64(combos[starts[i], 1]))
+            fixed_mask |= (ONE << np.uint64(combos[starts[i], 0])) | (ONE << np.uint64(combos[starts[i], 1]))
         elif size == 0:
             n_random += 1
         else:
@@ -478,7 +572,7 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
     to_deal = 2 * n_random + 5 - n_board
     for chunk in prange(n_chunks):
         state = (np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15)
-                 + np.uint64(chunk + 1) * np.uint64(0xBF58476D1CE4E5B9)) | _ONE
+                 + np.uint64(chunk + 1) * np.uint64(0xBF58476D1CE4E5B9)) | ONE
         bits = np.uint64(0)
         n_bits = 0
         counts = all_counts[chunk]
@@ -526,7 +620,7 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
                             a = mid + 1
                     c0 = np.uint64(combos[a, 0])
                     c1 = np.uint64(combos[a, 1])
-                    pair = (_ONE << c0) | (_ONE << c1)
+                    pair = (ONE << c0) | (ONE << c1)
                     if used & pair:
                         ok = False
                         break
@@ -546,7 +640,7 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
                     deck[j] = deck[dealt]
                     deck[dealt] = c
                     dealt += 1
-                    if n_ranged and (used >> np.uint64(c)) & _ONE:
+                    if n_ranged and (used >> np.uint64(c)) & ONE:
                         continue
                     drawn[h] = c
                     h += 1
@@ -582,7 +676,7 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
                     for i in range(n_players):
                         s = strengths[row + i]
                         code = code * 9 + category[s]
-                        winners |= np.int64(s == best) << i
+                        winners |= int(s == best) << i
                     joint[(code << n_players) | winners] += 1
             else:
                 for t in range(batch):
@@ -592,6 +686,7 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
                             if strengths[t * n_players + i] == best:
                                 squares[i] += 1.0 / (n_best * n_best)
             done += batch
+        all_attempts[chunk, 0] = attempts
         for i in range(n_players if not n_joint else 0):  # a win's square is 1: add them at the end
             wins = 0
             for cell in range(81):
@@ -602,4 +697,4 @@ def monte_carlo(combos, starts, cumulative, board, base_mask, n_chunks, trials_p
     squares = all_squares[:, :n_players].sum(axis=0)
     if n_joint:
         _add_joint(all_joint[:, :n_joint].sum(axis=0), n_players, counts, shares, squares)
-    return counts.reshape((n_players, 9, 9, 3)), shares, squares
+    return counts.reshape((n_players, 9, 9, 3)), shares, squares, all_attempts[:, 0].sum()

@@ -48,12 +48,13 @@ def bounded(analysis: Callable[..., T], seconds: float, seed: int | None = None,
     """
     started = time.perf_counter() if started is None else started
 
-    def stop_when_late(_fraction: float) -> None:
-        if time.perf_counter() - started > seconds * EXACT_SHARE:
+    def stop_when_late(done: int, total: int) -> None:
+        # a finished run is kept however late: only work still to do is abandoned
+        if done < total and time.perf_counter() - started > seconds * EXACT_SHARE:
             raise _OutOfTime
 
     try:
-        stop_when_late(0.0)  # a request that waited in a queue may be late already
+        stop_when_late(0, 1)  # a request that waited in a queue may be late already
         return analysis(exact=True, progress=stop_when_late)
     except (ExactTooLargeError, _OutOfTime):
         left = max(seconds - (time.perf_counter() - started), MIN_MONTE_CARLO_SECONDS)
