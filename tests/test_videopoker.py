@@ -6,6 +6,8 @@ from math import comb
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pokerlab as pl
 from pokerlab.errors import PaytableError
@@ -32,6 +34,9 @@ FIVE_CARD = {  # five-card hands of each final hand, from the published category
     FinalHand.THREE_OF_A_KIND: 54_912, FinalHand.TWO_PAIR: 123_552,
     FinalHand.JACKS_OR_BETTER: 4 * 84_480, FinalHand.NOTHING: 1_098_240 - 4 * 84_480 + 1_302_540,
 }
+
+
+PAYS = tuple(PAYTABLES["jacks-9-6"].pays)  # the line names, royal flush first
 
 
 def full_pays(**changes):
@@ -196,6 +201,20 @@ def test_holds_at_the_largest_pay_match_brute_force(hand, draws):
     holds = hold_evs(hand, table)
     assert [h.ev for h in holds] == sorted((float(reference[h.positions][1]) for h in holds), reverse=True)
     assert all(h.ev == float(reference[h.positions][1]) for h in holds)
+
+
+@settings(max_examples=40, deadline=None)
+@given(hand=st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True),
+       pays=st.lists(st.integers(0, MAX_PAY), min_size=9, max_size=9))
+def test_any_pays_within_the_bound_give_exact_evs_best_first(hand, pays):
+    table = Paytable("drawn", dict(zip(PAYS, pays)))
+    per_coin = table.per_coin()
+    holds = hold_evs(hand, table)
+    for hold in holds:
+        draws = comb(47, hold.drawn)
+        counts = [round(hold.final_hands[h] * draws) for h in FinalHand]  # the draws reaching each hand
+        assert hold.ev == float(Fraction(sum(n * pay for n, pay in zip(counts, per_coin)), draws))
+    assert [h.ev for h in holds] == sorted((h.ev for h in holds), reverse=True)
 
 
 def test_a_pay_past_the_bound_is_refused_naming_its_line():
