@@ -143,7 +143,7 @@ def test_an_exact_run_that_runs_late_gives_way_to_monte_carlo():
         if options["exact"]:
             for _ in range(1000):  # ten seconds of work, reporting progress as it goes
                 time.sleep(0.01)
-                options["progress"](0.0)
+                options["progress"](0, 1)
             return "exact"
         return "monte carlo"
 
@@ -157,7 +157,7 @@ def test_time_spent_queued_counts_against_the_budget():
     def analysis(**options):
         calls.append(options)
         if options["exact"]:
-            options["progress"](0.0)
+            options["progress"](0, 1)
         return options["exact"]
 
     arrived_long_ago = time.perf_counter() - 10
@@ -218,7 +218,7 @@ def test_the_deck_running_out_is_refused(client):
 # --- grid -----------------------------------------------------------------------------------
 
 def test_grid_agrees_with_the_library(roomy):
-    body = roomy.post("/api/grid", json={"hand": "AsKs", "board": "TsQs2d"}).json()
+    body = roomy.post("/api/grid", json={"hand": "AsKs", "board": "TsQs2d", "seconds": 10}).json()
     expected = grid("AsKs", "TsQs2d")
     assert body["exact"] is True and body["win"] == pytest.approx(expected.win)
     assert body["cells"]["FLUSH"]["PAIR"]["win"] == pytest.approx(expected.cell("FLUSH", "PAIR").win)

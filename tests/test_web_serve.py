@@ -29,4 +29,4 @@ def test_a_taken_port_is_reported():
         port = taken.getsockname()[1]
         run = subprocess.run([*SERVE, "--port", str(port)], capture_output=True, text=True, timeout=60)
     assert run.returncode == 2
-    assert f"cannot listen on 127.0.0.1:{port}" in run.stdout
+    assert run.stderr.startswith(f"error: cannot listen on 127.0.0.1:{port}") and run.stderr.count("\n") == 1
