@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 
 import pokerlab as pl
 from pokerlab.cli import app
-from pokerlab.videopoker import PAYTABLES, HoldError, Trainer, VideoPokerError, hold_evs
+from pokerlab.errors import HoldError, VideoPokerError
+from pokerlab.videopoker import PAYTABLES, Trainer, hold_evs
 
 runner = CliRunner()
 
@@ -27,7 +28,7 @@ def test_a_seeded_session_replays_and_keeps_the_books():
     assert good.best == best and good.held == best
     assert all(good.final[p - 1] == good.dealt[p - 1] for p in best.positions)
     assert good.paid == PAYTABLES["jacks-9-6"].pay(good.final_hand) * 5
-    assert good.final_hand is pl.videopoker.draws.final_hand(good.final)
+    assert good.final_hand is pl.videopoker.final_hand(good.final)
 
     first.deal()
     worst = first.holds()[-1]
@@ -69,7 +70,7 @@ def test_hold_command_table_and_json():
     result = runner.invoke(app, ["videopoker", "hold", "As Ks Kh 4s 4d", "--paytable", "jacks-8-5"])
     assert result.exit_code == 0, result.output
     assert "Ks Kh 4s 4d" in result.output and f"{118 / 47:.4f}" in result.output and "jacks-8-5" in result.output
-    data = json.loads(runner.invoke(app, ["videopoker", "hold", "AsKsKh4s4d", "--json"]).output)
+    data = json.loads(runner.invoke(app, ["videopoker", "hold", "AsKsKh4s4d", "--json"]).stdout)
     assert data["hand"] == "As Ks Kh 4s 4d" and len(data["holds"]) == 32
     assert data["holds"][0]["cards"] == "Ks Kh 4s 4d" and data["holds"][0]["ev"] == pytest.approx(122 / 47)
 
@@ -79,7 +80,7 @@ def test_commands_report_bad_input():
                           (["hold", "As Ks Kh 4s 4d", "-p", "jacks-1-1"], "unknown pay table"),
                           (["analyze", "-p", "missing.toml"], "cannot read pay table")):
         result = runner.invoke(app, ["videopoker", *args])
-        assert result.exit_code == 2 and message in result.output, result.output
+        assert result.exit_code == 2 and result.stderr.startswith("error: ") and message in result.stderr, result.output
 
 
 def test_analyze_command_with_a_paytable_file(tmp_path):
@@ -88,7 +89,7 @@ def test_analyze_command_with_a_paytable_file(tmp_path):
     result = runner.invoke(app, ["videopoker", "analyze", "--paytable", str(path)])
     assert result.exit_code == 0, result.output
     assert "Royal Flush" in result.output and "98.4498%" in result.output and "134,459" in result.output
-    data = json.loads(runner.invoke(app, ["videopoker", "analyze", "--json"]).output)
+    data = json.loads(runner.invoke(app, ["videopoker", "analyze", "--json"]).stdout)
     assert round(data["expected_return"], 6) == 0.995439
 
 
