@@ -156,7 +156,11 @@ def vs_random(opponents: int = 1, *, stderr: float | None = DEFAULT_STDERR, seed
 
 
 def vs_random_table(opponents: int, chunks: Sequence[np.ndarray]) -> PreflopTable:
-    """The table from the arrays of every chunk of :func:`vs_random_job`."""
+    """The table from the arrays of every chunk of :func:`vs_random_job`, in task order.
+
+    One opponent's chunks hold integer win and tie counts and are summed; more opponents'
+    hold one class's Monte Carlo result each.
+    """
     rows = []
     if opponents == 1:
         counts = np.sum(chunks, axis=0)  # integers: exact, whatever the order
@@ -242,7 +246,12 @@ def matrix(hands: Sequence[str] | None = None, *, executor: Executor = None,
 
 
 def matrix_of_chunks(job: Job, chunks: Sequence[np.ndarray]) -> PreflopMatrix:
-    """The matrix from the arrays of every chunk of a :func:`matrix_job`."""
+    """The matrix from the arrays of every chunk of a :func:`matrix_job`.
+
+    >>> job = matrix_job(["KK", "AA"])
+    >>> matrix_of_chunks(job, run_job(job).results)
+    PreflopMatrix(2 x 2 hands)
+    """
     hands = tuple(job.parameters["hands"])
     position = {CLASS_INDEX[name]: k for k, name in enumerate(hands)}
     shape = (len(hands), len(hands))

@@ -193,6 +193,13 @@ def run_job(job: Job, *, executor: Executor = None, results: str | Path | None =
     uses its own. ``progress(chunks_done, chunks_in_all)`` is called at the start and after
     each chunk; chunks found on disk count as done. An exception from ``progress`` stops the
     run; the chunks finished until then stay written.
+
+    >>> from pokerlab.preflop import matrix_job
+    >>> run = run_job(matrix_job(["AA", "KK"]), progress=lambda done, total: print(f"{done}/{total}"))
+    0/1
+    1/1
+    >>> run, run.results[0].shape  # per cell (AA-AA, AA-KK, KK-KK): wins, ties, losses
+    (JobRun(computed=(0,), loaded=()), (3, 3))
     """
     if not isinstance(job, Job):
         raise InvalidArgumentError(f"job must be a Job, such as vs_random_job(1), got {job!r}")
@@ -230,7 +237,13 @@ def run_job(job: Job, *, executor: Executor = None, results: str | Path | None =
 
 
 def connect(address: str, timeout: float = CONNECT_TIMEOUT) -> Any:
-    """A ``distributed.Client`` for a scheduler address, or :class:`SchedulerError` within ``timeout`` s."""
+    """A ``distributed.Client`` for a scheduler address, or :class:`SchedulerError` within ``timeout`` s.
+
+    >>> connect("tcp://127.0.0.1:8786", timeout=-1)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: timeout must be a finite number above 0, got -1
+    """
     if not isinstance(address, str) or not address.strip():
         raise InvalidArgumentError(f"address must be a Dask scheduler address like 'tcp://host:8786', got {address!r}")
     seconds = check_number("timeout", timeout, above=0)
