@@ -250,10 +250,7 @@ def outs_summary(result: OutsResult) -> str:
     'Ah Kh on Qh 7h 3s vs 2c 2d: 15 of 45 cards win'
     """
     versus = f" vs {', '.join(result.opponents)}" if result.opponents else ""
-    if not result.opponents:
-        what = "improve your hand"
-    else:
-        what = "keep you ahead" if result.ahead_now else "win"
+    what = "improve your hand" if result.kind == "improve" else result.kind
     split = f", {result.split_count} split" if result.split_count else ""
     return f"{result.hand} on {result.board}{versus}: {result.count} of {result.unseen} cards {what}{split}"
 
@@ -274,8 +271,8 @@ def outs_command(hand: Annotated[str, typer.Argument(help="The player's hole car
     if result.split_count:
         table.add_column("splits")
     for category in sorted({o.category for o in result.outs}, reverse=True):
-        wins = format_cards(o.card for o in result.outs if o.category == category and not o.ties)
-        splits = format_cards(o.card for o in result.outs if o.category == category and o.ties)
+        wins = format_cards(o.card for o in result.wins if o.category == category)
+        splits = format_cards(o.card for o in result.splits if o.category == category)
         table.add_row(category.label, wins, *((splits,) if result.split_count else ()))
     out.print(table)
 
