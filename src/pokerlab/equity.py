@@ -75,7 +75,7 @@ BATCH_SECONDS = 0.25
 """A Monte Carlo batch is sized to take about this long, so that progress, the time limit
 and the standard error are checked often, however slow a trial is."""
 
-FIRST_BATCH_TRIALS = 16
+FIRST_BATCH_TRIALS = 1
 """Trials per chunk in the first Monte Carlo batch, which also measures the trial rate."""
 
 PERMILLE = 1000
@@ -257,38 +257,48 @@ def _assignments(players: list[_Player], used: int = 0,
 _NO_DEAL = "no deal gives every player a hand: the ranges use up each other's cards"
 
 
-def _check_dealable(players: list[_Player], fixed: int) -> None:
-    """Refuse ranges that can never be dealt together, as far as a bounded search can tell.
-
-    The ranges must hold two cards per player between them; then a depth-first search, the
-    smallest range first, looks for one deal in at most :data:`MAX_DEAL_SEARCH` steps. Past
-    that, Monte Carlo's first batch decides (see :data:`MIN_ACCEPTED_DEALS`).
-    """
+def _count_deals(players: list[_Player], used: int, limit: int) -> int | None:
+    """How many deals give each player who is not random a combo, no card twice: counted up
+    to ``limit`` (``limit`` means "that many or more"), or None when finding out would take more
+    than :data:`MAX_DEAL_SEARCH` steps. The smallest range is dealt first."""
     ranged = sorted((p.combos.tolist() for p in players if not p.random), key=len)
-    held = {c for combos in ranged for pair in combos for c in pair}
-    if len(held) < 2 * len(ranged):
-        raise InvalidRangeError(f"{_NO_DEAL}: {len(ranged)} players' ranges hold {len(held)} cards between "
-                                f"them, and they need {2 * len(ranged)}")
     steps = 0
 
-    def search(depth: int, used: int) -> bool | None:
+    def count(depth: int, used: int, wanted: int) -> int | None:
         nonlocal steps
         if depth == len(ranged):
-            return True
+            return 1
+        found = 0
         for a, b in ranged[depth]:
             steps += 1
             if steps > MAX_DEAL_SEARCH:
                 return None
             bits = 1 << a | 1 << b
             if not used & bits:
-                found = search(depth + 1, used | bits)
-                if found is None:
+                more = count(depth + 1, used | bits, wanted - found)
+                if more is None:
                     return None
-                if found:
-                    return True
-        return False
+                found += more
+                if found >= wanted:
+                    break
+        return found
 
-    if search(0, fixed) is False:
+    return count(0, used, limit)
+
+
+def _check_dealable(players: list[_Player], fixed: int) -> None:
+    """Refuse ranges that can never be dealt together, as far as a bounded search can tell.
+
+    The ranges must hold two cards per player between them; then a search looks for one deal
+    (see :func:`_count_deals`). Past its step limit, Monte Carlo's first batch decides (see
+    :data:`MIN_ACCEPTED_DEALS`).
+    """
+    ranged = [p for p in players if not p.random]
+    held = {c for p in ranged for c in p.combos.ravel().tolist()}
+    if len(held) < 2 * len(ranged):
+        raise InvalidRangeError(f"{_NO_DEAL}: {len(ranged)} players' ranges hold {len(held)} cards between "
+                                f"them, and they need {2 * len(ranged)}")
+    if _count_deals(players, fixed, 1) == 0:
         raise InvalidRangeError(_NO_DEAL)
 
 
@@ -419,12 +429,22 @@ def _known_counts(hands: tuple[tuple[int, int], ...], board: tuple[int, ...],
 def exact_work(players: list[_Player], board: tuple[int, ...], dead: tuple[int, ...]) -> tuple[int, int]:
     """(matchups, showdowns) an exact run would take, counted before doing it.
 
-    Matchups are the deals of hole cards (an upper bound: the product of the players'
-    combo counts); showdowns multiply them by the board completions.
+    Matchups are the deals of hole cards: the product of the players' combo counts, or, when
+    that is somewhat above :data:`MAX_EXACT_MATCHUPS` and the ranges share cards (no player
+    random), the deals themselves, counted by a bounded search ("AA,KK" four times is 20,736
+    as a product but 216 deals). Showdowns multiply them by the board completions.
     """
     matchups = math.prod(len(p.combos) for p in players)
+    if MAX_EXACT_MATCHUPS < matchups <= _WORTH_COUNTING * MAX_EXACT_MATCHUPS and not any(p.random for p in players):
+        counted = _count_deals(players, sum(1 << c for c in {*board, *dead}), MAX_EXACT_MATCHUPS + 1)
+        matchups = matchups if counted is None else counted
     left = 52 - 2 * len(players) - len(board) - len(dead)
     return matchups, matchups * math.comb(left, 5 - len(board))
+
+
+_WORTH_COUNTING = 100
+"""How far above :data:`MAX_EXACT_MATCHUPS` a product of combo counts may be for the deals
+to be counted one by one, in case the ranges' shared cards leave few of them."""
 
 
 def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike = "", *,
@@ -489,7 +509,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     squares: np.ndarray | None = None
     with numba_threads(threads):
         if exact or (exact is None and small):
-            counts, shares = _exact(parsed, board_ids, dead_ids, progress)
+            counts, shares = _exact(parsed, board_ids, dead_ids, matchups, progress)
         else:
             counts, shares, squares = _monte_carlo(parsed, board_ids, fixed, trials, stderr, seconds, seed,
                                                    progress)
@@ -521,7 +541,7 @@ _DEALS_PER_CALL = 1024
 reporting progress between calls."""
 
 
-def _exact(players: list[_Player], board: tuple[int, ...], dead: tuple[int, ...],
+def _exact(players: list[_Player], board: tuple[int, ...], dead: tuple[int, ...], matchups: int,
            progress: Progress | None) -> tuple[np.ndarray, np.ndarray]:
     weighted = any(np.any(p.weights != 1.0) for p in players)
     dtype = np.float64 if weighted else np.int64
@@ -544,11 +564,10 @@ def _exact(players: list[_Player], board: tuple[int, ...], dead: tuple[int, ...]
     # preflop: equal matchups up to suits share one result; distinct ones run in parallel.
     # Relabelling suits takes about a third of the time, so it reports progress too: a caller
     # that runs out of time can stop it
-    matchups = math.prod(len(p.combos) for p in players)
     weights: dict[Matchup, float] = {}
     for i, (hands, weight) in enumerate(_assignments(players, sum(1 << c for c in dead))):
         if progress is not None and i % 512 == 0:
-            progress(int(PERMILLE * _CANONICAL_SHARE * i / matchups), PERMILLE)
+            progress(min(PERMILLE, int(PERMILLE * _CANONICAL_SHARE * i / matchups)), PERMILLE)
         key = canonical_matchup(hands, dead)
         weights[key] = weights.get(key, 0) + weight
     if not weights:
@@ -622,10 +641,10 @@ def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, tri
             break
         if stderr is not None and done >= 1000 and max(errors) <= stderr:
             break
-        # the next batch: twice as large, unless it would take longer than a batch may
+        # the next batch: up to eight times as large, unless it would take longer than a batch may
         budget = BATCH_SECONDS if seconds is None else min(BATCH_SECONDS, seconds - elapsed)
         affordable = budget / max(batch_seconds, 1e-6) * batch_done / n_chunks
-        per_chunk = max(1, min(per_chunk * 2, 1 << 16, int(affordable)))
+        per_chunk = max(1, min(per_chunk * 8, 1 << 16, int(affordable)))
     return counts, shares, squares
 
 
