@@ -12,7 +12,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from pokerlab import cli_support
+from pokerlab import cli, cli_support
 from pokerlab.category import HandCategory
 from pokerlab.cli import SHORT_LABELS, app
 from pokerlab.ranges import Range
@@ -81,7 +81,7 @@ JSON_COMMANDS = [
     ("preflop", "show", "AKs"),
     ("preflop", "chart"),
     ("preflop", "matrix", "--hands", "AA,KK"),
-    ("preflop", "vs-random", "--opponents", "2", "--stderr", "0.05", "--seed", "1"),
+    ("preflop", "vs-random", "--opponents", "2", "--stderr", "0.2", "--seed", "1"),
 ]
 
 
@@ -132,6 +132,13 @@ def test_range_piped_says_what_colour_says():
             else:
                 assert grid[r][c][0] in "AKQ"
     assert "AA" in grid[0] and "50%" in grid[0] and "72o" not in out
+
+
+def test_range_in_colour_dims_what_is_out(monkeypatch):
+    screen = io.StringIO()
+    monkeypatch.setattr(cli, "out", Console(file=screen, force_terminal=True, color_system="truecolor", width=100))
+    ok("range", "QQ+,AKs")
+    assert "\x1b[" in screen.getvalue() and "72o" in screen.getvalue()  # out of the range, but there, dimmed
 
 
 def test_grid_fits_in_80_columns():

@@ -138,7 +138,7 @@ def range_command(
         print_json(hand_range.to_dict())
         return
     # Without colour, dimming says nothing: the plain grid marks what is out with '.'.
-    if out.color_system:
+    if out.color_system and not out.no_color:
         out.print(hand_range)
     else:
         typer.echo(str(hand_range))
