@@ -94,8 +94,11 @@ def class_seed(seed: int, index: int) -> int:
     >>> class_seed(0, 0) != class_seed(0, 1) != class_seed(1, 0)
     True
     """
-    state = np.random.SeedSequence((seed, index)).generate_state(1, np.uint64)
-    return int(state[0]) & MAX_SEED
+    return _seed_of(np.random.SeedSequence((seed, index)))
+
+
+def _seed_of(sequence: np.random.SeedSequence) -> int:
+    return int(sequence.generate_state(1, np.uint64)[0]) & MAX_SEED
 
 
 def _sampled_chunk(index: int, opponents: int, stderr: float, seed: int) -> np.ndarray:
@@ -126,7 +129,7 @@ def vs_random_job(opponents: int = 1, *, stderr: float | None = DEFAULT_STDERR, 
         return Job("vs-random-1", {"opponents": 1, "exact": True, "boards": "canonical"},
                    _exact_chunk, tuple((i, BOARD_CHUNKS) for i in range(BOARD_CHUNKS)))
     if seed is None:
-        seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0]) & MAX_SEED
+        seed = _seed_of(np.random.SeedSequence())  # fresh entropy
     return Job(f"vs-random-{opponents}-stderr{error:g}-seed{seed}",
                {"opponents": opponents, "exact": False, "stderr": error, "seed": seed}, _sampled_chunk,
                tuple((i, opponents, error, seed) for i in range(len(CLASSES))))
