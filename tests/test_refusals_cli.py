@@ -21,7 +21,7 @@ TABLE = [
     CliRefused("equity-seconds-zero", ("equity", "AsKs", "QdQc", "--seconds", "0"), r"seconds must be .*above 0"),
     CliRefused("equity-seconds-negative", ("equity", "AsKs", "QdQc", "--seconds", "-1"), r"seconds must be .*above 0"),
     CliRefused("equity-seconds-nan", ("equity", "AsKs", "QdQc", "--seconds", "nan"), r"seconds must be a finite"),
-    CliRefused("equity-trials-zero", ("equity", "AsKs", "QdQc", "--trials", "0"), r"trials must be an int of at least 1"),
+    CliRefused("equity-trials-zero", ("equity", "AsKs", "QdQc", "--trials", "0"), r"trials must be an int .*1"),
     CliRefused("equity-trials-negative", ("equity", "AsKs", "QdQc", "--trials", "-5"), r"trials must be an int"),
     CliRefused("equity-exact-and-trials", ("equity", "AsKs", "QdQc", "--exact", "--trials", "100"),
                r"--exact cannot be combined with --trials"),
