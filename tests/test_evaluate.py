@@ -1,4 +1,5 @@
 import itertools
+import re
 from math import comb
 
 import numpy as np
@@ -9,6 +10,7 @@ from hypothesis import strategies as st
 import pokerlab as pl
 from pokerlab import kernels
 from pokerlab.category import CATEGORY_FLOORS, HandCategory
+from pokerlab.kernels.evaluation import balanced_prefix_bins, count_strengths_7
 from pokerlab.tables import load_tables
 from referee import best_values
 
@@ -50,8 +52,8 @@ def test_every_six_card_hand_by_category():
 
 def test_every_seven_card_hand_by_category():
     t = load_tables()
-    prefixes, bins = kernels.balanced_prefix_bins(16)
-    histogram = kernels.count_strengths_7(prefixes, bins, t.card_key, t.card_mask, t.rank, t.offsets, t.flush)
+    prefixes, bins = balanced_prefix_bins(16)
+    histogram = count_strengths_7(prefixes, bins, t.card_key, t.card_mask, t.rank, t.offsets, t.flush)
     assert histogram.sum() == comb(52, 7)
     assert by_category(histogram) == SEVEN
     assert np.count_nonzero(histogram) == 4824
@@ -94,6 +96,8 @@ def test_eight_and_nine_cards_take_the_best_five():
     ("Ah Kh Qh Jh 9h 2c", "Flush, Ace-King-Queen-Jack-Nine"),
     ("6c 5d 4h 3s 2c", "Straight, Six High"),
     ("Kc Kd 7s 7h Qc 3d 2s", "Two Pair, Kings and Sevens with a Queen kicker"),
+    ("Kc Kd 7s 7h Ac 3d 2s", "Two Pair, Kings and Sevens with an Ace kicker"),
+    ("Kc Kd Ks Kh 8c 3d 2s", "Four Kings with an Eight kicker"),
     ("Ac Ad Kh Qs Jc 2d", "Pair of Aces with King-Queen-Jack kickers"),
     ("Ad Kc Qh Js 9d 3c 2h", "High Card, Ace-King-Queen-Jack-Nine"),
     ("7c 7d 7h Ks 2d", "Three Sevens with King-Deuce kickers"),
@@ -118,6 +122,7 @@ def test_hand_rank_faces():
 ])
 def test_best_five(cards, best):
     five = pl.best_five(cards)
+    assert isinstance(five, pl.Cards) and str(five) == five.text == pl.format_cards(five)
     assert set(five) <= set(pl.parse_cards(cards))
     assert pl.evaluate(five) == pl.evaluate(cards)
     # "?" stands where any suit of that rank would do
@@ -130,6 +135,7 @@ def test_winners_and_ties():
     assert pl.winners(["Ah Kd", "Ac Ks"], "Qh Jh Tc 2c 3s") == [0, 1]
     with pytest.raises(pl.DuplicateCardError, match="Qh"):
         pl.winners(["Ah Kh", "Qh Qd"], "Qh 7h 3h 2c 9s")
+    assert pl.winners(("Ah Kh",), "Qh 7h 3h 2c 9s") == [0]
 
 
 # --- bad input -----------------------------------------------------------------------------
@@ -161,7 +167,7 @@ def test_evaluate_many_refuses_bad_arrays():
     hands = kernels.sample_hands(1000, 7, 3)
     for bad in (52, 63, 64, 200, 255):
         hands[5, 0] = bad
-        with pytest.raises(pl.InvalidCardError, match=f"row 5: unknown card id {bad}"):
+        with pytest.raises(pl.InvalidCardError, match=f"row 5: a card id .* got {bad} in"):
             pl.evaluate_many(hands)
     wide = kernels.sample_hands(10, 7, 3).astype(np.int64)
     wide[2, 1] = 300
@@ -170,6 +176,68 @@ def test_evaluate_many_refuses_bad_arrays():
     with pytest.raises(pl.HandSizeError, match=r"\(10, 4\)"):
         pl.evaluate_many(np.zeros((10, 4), dtype=np.uint8))
     assert pl.evaluate_many(np.zeros((0, 7), dtype=np.uint8)).shape == (0,)
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64, ">i4"])
+def test_evaluate_many_takes_every_integer_dtype_and_finds_its_bad_ids(dtype):
+    hands = kernels.sample_hands(20_000, 7, 11)
+    want = pl.evaluate_many(hands)
+    wide = hands.astype(dtype)
+    assert np.array_equal(pl.evaluate_many(wide), want)
+    assert np.array_equal(pl.evaluate_many(wide[::-1]), want[::-1])  # a strided view, no copy
+    assert np.array_equal(pl.evaluate_many(np.asfortranarray(wide)), want)
+    too_big = int(np.iinfo(np.dtype(dtype)).max)
+    for row, bad in ((4096, 256 + 51), (12_345, too_big), (19_998, 52)):
+        if bad > too_big:
+            continue
+        broken = wide.copy()
+        broken[row, 6] = bad
+        broken[19_999, 0] = 52  # a later bad row: the first one is named
+        with pytest.raises(pl.InvalidCardError, match=f"row {row}: .*got {bad} in"):
+            pl.evaluate_many(broken)
+    if np.dtype(dtype).kind == "i":
+        negative = wide.copy()
+        negative[7, 2] = -1
+        with pytest.raises(pl.InvalidCardError, match="row 7: .*got -1"):
+            pl.evaluate_many(negative)
+
+
+def test_evaluate_many_without_validation_stays_inside_its_tables():
+    wide = kernels.sample_hands(100, 7, 4).astype(np.int64)
+    wide[:, 0] = -(2**40)
+    assert pl.evaluate_many(wide, validate=False).shape == (100,)
+
+
+def test_a_bad_row_is_found_in_any_block():
+    hands = kernels.sample_hands(300_000, 5, 9)
+    for row in (0, 4095, 4096, 150_001, 299_999):
+        broken = hands.copy()
+        broken[row, 4] = broken[row, 0]
+        with pytest.raises(pl.DuplicateCardError, match=f"row {row}:"):
+            pl.evaluate_many(broken)
+
+
+@given(st.lists(st.integers(0, 51), min_size=5, max_size=7, unique=True), st.data())
+def test_a_bool_or_a_float_is_never_read_as_a_card(hand, data):
+    position = data.draw(st.integers(0, len(hand) - 1))
+    for impostor in (float(hand[position]), hand[position] == 1):
+        if isinstance(impostor, bool) and hand[position] > 1:
+            continue
+        bad = hand[:]
+        bad[position] = impostor
+        for cards in (bad, tuple(bad)):
+            with pytest.raises(pl.InvalidCardError, match="a card id must be an int"):
+                pl.evaluate(cards)
+
+
+def test_every_description_reads_as_english():
+    descriptions = [pl.HandRank(s).describe() for s in range(1, 7463)]
+    assert len(set(descriptions)) == 7462
+    for text in descriptions:
+        assert not re.search(r"\ba [AEIOU]", text), text
+        assert not re.search(r"\ban [^AEIOU]", text), text
+    assert "Four Kings with an Ace kicker" in descriptions
+    assert "Two Pair, Nines and Sevens with an Eight kicker" in descriptions
 
 
 # --- properties -----------------------------------------------------------------------------

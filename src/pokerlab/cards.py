@@ -9,6 +9,8 @@ diamonds, hearts, spades. So ``2c`` is 0 and ``As`` is 51.
 'As Kd'
 >>> cards_of(mask_of("2c As"))
 (0, 51)
+>>> Cards("As Ks Qs Js Ts")
+Cards('As Ks Qs Js Ts')
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ import re
 from collections.abc import Iterable
 from typing import Union
 
+import numpy as np
+
+from pokerlab.checks import check_int
 from pokerlab.errors import DuplicateCardError, InvalidCardError
 
 RANKS = "23456789TJQKA"
@@ -27,6 +32,10 @@ RANK_PLURALS = ("Deuces", "Treys", "Fours", "Fives", "Sixes", "Sevens", "Eights"
                 "Tens", "Jacks", "Queens", "Kings", "Aces")
 SUIT_SYMBOLS = "♣♦♥♠"
 DECK = tuple(range(52))
+CARD_NAMES = tuple(r + s for r in RANKS for s in SUITS)
+"""The name of each card id: ``CARD_NAMES[51] == "As"``."""
+ID_TYPES = frozenset({int, *(np.dtype(code).type for code in "bBhHiIlLqQ")})
+"""The types a card id may have: ``int`` and NumPy's integers (not ``bool``, not floats)."""
 
 CardsLike = Union[str, int, Iterable[str | int]]
 """Anything that names cards: ``"As Kd"``, ``"AsKd"``, ``51``, ``["As", 45]``."""
@@ -38,7 +47,7 @@ def card_rank(card: int) -> int:
     >>> card_rank(51)
     12
     """
-    return card >> 2
+    return card_id(card) >> 2
 
 
 def card_suit(card: int) -> int:
@@ -47,7 +56,7 @@ def card_suit(card: int) -> int:
     >>> card_suit(51)
     3
     """
-    return card & 3
+    return card_id(card) & 3
 
 
 def card_name(card: int) -> str:
@@ -55,8 +64,27 @@ def card_name(card: int) -> str:
 
     >>> card_name(0)
     '2c'
+    >>> card_name(-1)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidCardError: a card id must be an int from 0 to 51, got -1
     """
-    return RANKS[card >> 2] + SUITS[card & 3]
+    return CARD_NAMES[card if type(card) is int and 0 <= card < 52 else card_id(card)]
+
+
+def card_id(value: object) -> int:
+    """A card id checked: an int (or NumPy integer) from 0 to 51, never a bool or a float.
+
+    >>> card_id(51)
+    51
+    >>> card_id(51.0)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidCardError: a card id must be an int from 0 to 51, got 51.0
+    """
+    if type(value) in ID_TYPES and 0 <= value < 52:  # type: ignore[operator]
+        return int(value)  # type: ignore[call-overload]
+    raise InvalidCardError(f"a card id must be an int from 0 to 51, got {value!r}")
 
 
 def _token_table() -> dict[str, int]:
@@ -75,6 +103,7 @@ def _token_table() -> dict[str, int]:
     }
 
 
+_SYMBOL_NAMES = tuple(r + s for r in RANKS for s in SUIT_SYMBOLS)
 _TOKENS = _token_table()
 _CARD_TEXT = re.compile(r"\s*(10|[2-9tjqka])\s*([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)
 
@@ -114,19 +143,14 @@ def _parse_new_text(text: str) -> list[int]:
     return ids
 
 
-def _card_id(value: object) -> int:
-    """The id of one card given as an int or a string."""
+def _card_of(value: object) -> int:
+    """The id of one card given as an id or as text."""
     if isinstance(value, str):
         ids = _parse_text(value)
         if len(ids) != 1:
             raise InvalidCardError(f"expected one card, got {value!r}")
         return ids[0]
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise InvalidCardError(f"unknown card: {value!r}")
-    card = value.__index__()  # type: ignore[attr-defined]
-    if not 0 <= card < 52:
-        raise InvalidCardError(f"unknown card: id {card} is outside 0..51")
-    return card
+    return card_id(value)
 
 
 def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[int, ...]:
@@ -146,15 +170,18 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[in
     """
     if isinstance(cards, str):
         ids = _parse_text(cards)
+    elif isinstance(cards, (tuple, list)) and ID_TYPES.issuperset(map(type, cards)) and \
+            (not cards or (min(cards) >= 0 and max(cards) < 52)):
+        ids = tuple(map(int, cards))  # ids already: the common case, checked in bulk
     elif isinstance(cards, Iterable):
         ids = []
         for item in cards:
             if isinstance(item, str):
                 ids.extend(_parse_text(item))
             else:
-                ids.append(_card_id(item))
+                ids.append(card_id(item))
     else:
-        ids = [_card_id(cards)]
+        ids = [_card_of(cards)]
     if not allow_duplicates and len(set(ids)) != len(ids):
         seen: set[int] = set()
         for card in ids:
@@ -171,10 +198,13 @@ def format_cards(cards: Iterable[int], *, symbols: bool = False) -> str:
     'As Kd'
     >>> format_cards((51, 45), symbols=True)
     'A♠ K♦'
+    >>> format_cards([52])
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidCardError: a card id must be an int from 0 to 51, got 52
     """
-    if symbols:
-        return " ".join(RANKS[c >> 2] + SUIT_SYMBOLS[c & 3] for c in cards)
-    return " ".join(card_name(c) for c in cards)
+    names = _SYMBOL_NAMES if symbols else CARD_NAMES
+    return " ".join([names[c if type(c) is int and 0 <= c < 52 else card_id(c)] for c in cards])
 
 
 def mask_of(cards: CardsLike) -> int:
@@ -195,7 +225,8 @@ def cards_of(mask: int) -> tuple[int, ...]:
     >>> cards_of(0b101)
     (0, 2)
     """
-    if mask < 0 or mask >> 52:
+    mask = check_int("mask", mask, low=0)
+    if mask >> 52:
         raise InvalidCardError(f"card mask {mask:#x} has bits outside the 52 cards")
     out = []
     while mask:
@@ -203,3 +234,33 @@ def cards_of(mask: int) -> tuple[int, ...]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return tuple(out)
+
+
+class Cards(tuple[int, ...]):
+    """Cards as ids that read as text: a tuple of card ids whose ``str`` names the cards.
+
+    It takes anything :func:`parse_cards` takes, and compares, hashes and indexes like the
+    tuple of its ids.
+
+    >>> hand = Cards("As Ks Qs Js Ts")
+    >>> hand, str(hand), hand.text
+    (Cards('As Ks Qs Js Ts'), 'As Ks Qs Js Ts', 'As Ks Qs Js Ts')
+    >>> hand == (51, 47, 43, 39, 35), hand[0]
+    (True, 51)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, cards: CardsLike = ()) -> Cards:
+        return super().__new__(cls, parse_cards(cards))
+
+    @property
+    def text(self) -> str:
+        """The cards as text, separated by spaces: ``'As Ks'``."""
+        return " ".join([CARD_NAMES[c] for c in self])
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Cards({self.text!r})"

@@ -5,8 +5,8 @@
 (HandRank(7462, 'Royal Flush'), 1, 'Straight Flush')
 >>> evaluate("Ah Ad 7c 7s Kd").describe()
 'Two Pair, Aces and Sevens with a King kicker'
->>> format_cards(best_five("2c 3d 4h 5s 9c Ac Kd"))
-'5s 4h 3d 2c Ac'
+>>> best_five("2c 3d 4h 5s 9c Ac Kd")
+Cards('5s 4h 3d 2c Ac')
 
 One hand is evaluated in plain Python over the same tables the kernels use: a Numba call
 costs about a microsecond before it does anything, which is all a single hand needs.
@@ -23,13 +23,15 @@ import numpy as np
 from pokerlab.cards import (
     RANK_NAMES,
     RANK_PLURALS,
+    Cards,
     CardsLike,
     card_name,
     format_cards,
     parse_cards,
 )
 from pokerlab.category import STRENGTH_COUNT, HandCategory
-from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidCardError
+from pokerlab.checks import check_int, check_list
+from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidArgumentError, InvalidCardError, PlayerCountError
 from pokerlab.tables import (
     EMPTY_KEY,
     FLUSH_BITS,
@@ -56,9 +58,7 @@ class HandRank(int):
     __slots__ = ()
 
     def __new__(cls, strength: int) -> HandRank:
-        if not 1 <= strength <= STRENGTH_COUNT:
-            raise ValueError(f"strength {strength} is outside 1..{STRENGTH_COUNT}")
-        return super().__new__(cls, strength)
+        return super().__new__(cls, check_int("strength", strength, low=1, high=STRENGTH_COUNT))
 
     @property
     def strength(self) -> int:
@@ -88,6 +88,11 @@ class HandRank(int):
                 "category": self.category.name, "description": self.describe()}
 
 
+def _a(name: str) -> str:
+    """A rank's name with its article: 'a King', 'an Ace', 'an Eight'."""
+    return ("an " if name[0] in "AEIOU" else "a ") + name
+
+
 @functools.cache
 def _description(strength: int) -> str:
     category, ranks = class_values()[strength - 1]
@@ -96,7 +101,7 @@ def _description(strength: int) -> str:
     if category == HandCategory.STRAIGHT_FLUSH:
         return "Royal Flush" if ranks[0] == 12 else f"Straight Flush, {names[0]} High"
     if category == HandCategory.FOUR_OF_A_KIND:
-        return f"Four {plural[0]} with a {names[1]} kicker"
+        return f"Four {plural[0]} with {_a(names[1])} kicker"
     if category == HandCategory.FULL_HOUSE:
         return f"Full House, {plural[0]} full of {plural[1]}"
     if category == HandCategory.FLUSH:
@@ -106,7 +111,7 @@ def _description(strength: int) -> str:
     if category == HandCategory.THREE_OF_A_KIND:
         return f"Three {plural[0]} with {'-'.join(names[1:])} kickers"
     if category == HandCategory.TWO_PAIR:
-        return f"Two Pair, {plural[0]} and {plural[1]} with a {names[2]} kicker"
+        return f"Two Pair, {plural[0]} and {plural[1]} with {_a(names[2])} kicker"
     if category == HandCategory.PAIR:
         return f"Pair of {plural[0]} with {'-'.join(names[1:])} kickers"
     return "High Card, " + "-".join(names)
@@ -131,21 +136,6 @@ _TEXT_CACHE: dict[str, tuple[int, ...]] = {}
 _HAND_RANKS = (None, *(HandRank(s) for s in range(1, STRENGTH_COUNT + 1)))
 
 
-def _strength_of_ids(cards: Sequence[int]) -> int:
-    """Strength of 5..7 card ids, or 0 if an id is unknown or repeated."""
-    try:
-        total = sum(map(_PACKED.__getitem__, cards), EMPTY_KEY)
-    except (KeyError, TypeError):
-        return 0
-    if (total >> 64).bit_count() != len(cards):
-        return 0
-    suits = total >> 32 & FLUSH_BITS
-    if suits:  # bit 4 * suit + 3 is set: the flush suit's cards sit at 64 + 16 * suit
-        return _FLUSH[total >> (16 * (suits.bit_length() >> 2) + 48) & 0x1FFF]
-    mixed = (total & 0xFFFFFFFF) * HASH_MULTIPLIER & _KEY_MASK
-    return _RANK[mixed + _OFFSETS[mixed >> HASH_SHIFT]]
-
-
 def _checked_ids(cards: CardsLike) -> tuple[int, ...]:
     ids = parse_cards(cards)
     if not 5 <= len(ids) <= 9:
@@ -160,19 +150,30 @@ def evaluate(cards: CardsLike) -> HandRank:
     HandRank(7462, 'Royal Flush')
     >>> evaluate("7h 5d 4c 3s 2h").kev_class
     7462
+    >>> evaluate([True, 47, 43, 39, 35])
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidCardError: a card id must be an int from 0 to 51, got True
     """
-    # The common case, a tuple or list of 5..7 valid ids, is _strength_of_ids inlined: at a
-    # microsecond a call, the function call itself would be a tenth of the time.
+    # The common case, a tuple or list of 5..7 ints, is the one lookup over the tables in
+    # Python (the kernels' is strength_of_key), inlined: at a microsecond a call, a function
+    # call would be a tenth of the time. A bool or a float would pass for the int it equals:
+    # a float makes the ids' sum a float, and a bool can only pass for 2c (0) or 2d (1), so
+    # only a hand holding one of those looks at which object it is. Anything
+    # else, and a hand whose lookup finds an unknown or repeated card, goes through
+    # parse_cards, which says what is wrong.
     if type(cards) is tuple or type(cards) is list:
         n = len(cards)
         if 5 <= n <= 7:
             try:
-                total = sum(map(_PACKED_ITEM, cards), EMPTY_KEY)
+                total = sum(map(_PACKED_ITEM, cards), EMPTY_KEY) if type(sum(cards)) is int else 0
             except (KeyError, TypeError):
                 total = 0
-            if (total >> 64).bit_count() == n:
+            bits = total >> 64  # the cards' own bits: 2c is bit 0, 2d bit 16
+            if bits.bit_count() == n and not (bits & 1 and cards[cards.index(0)] is False) \
+                    and not (bits & 0x10000 and cards[cards.index(1)] is True):
                 suits = total >> 32 & FLUSH_BITS
-                if suits:
+                if suits:  # bit 4 * suit + 3 is set: the flush suit's cards sit at 64 + 16 * suit
                     return _HAND_RANKS[_FLUSH[total >> (16 * (suits.bit_length() >> 2) + 48) & 0x1FFF]]
                 mixed = (total & 0xFFFFFFFF) * HASH_MULTIPLIER & _KEY_MASK
                 return _HAND_RANKS[_RANK[mixed + _OFFSETS[mixed >> HASH_SHIFT]]]
@@ -185,38 +186,48 @@ def evaluate(cards: CardsLike) -> HandRank:
         return evaluate(ids)
     ids = _checked_ids(cards)
     if len(ids) <= 7:
-        return _HAND_RANKS[_strength_of_ids(ids)]
-    return _HAND_RANKS[max(map(_strength_of_ids, itertools.combinations(ids, 7)))]
+        return evaluate(ids)
+    return max(map(evaluate, itertools.combinations(ids, 7)))
 
 
-def best_five(cards: CardsLike) -> tuple[int, ...]:
-    """The five cards that make the hand, most significant first.
+def best_five(cards: CardsLike) -> Cards:
+    """The five cards that make the hand, most significant first, as :class:`~pokerlab.cards.Cards`.
 
     Groups come first (the trips of a full house before its pair), then ranks high to low;
     a five-high straight ends with its ace.
 
-    >>> format_cards(best_five("Kh Kd 7s 7c 7d 2s Ah"))
-    '7s 7d 7c Kh Kd'
+    >>> best = best_five("Kh Kd 7s 7c 7d 2s Ah")
+    >>> best, best.text, tuple(best)
+    (Cards('7s 7d 7c Kh Kd'), '7s 7d 7c Kh Kd', (23, 21, 20, 46, 45))
     """
     ids = _checked_ids(cards)
     target = evaluate(ids)
-    five = next(c for c in itertools.combinations(ids, 5) if _strength_of_ids(c) == target)
+    five = next(c for c in itertools.combinations(ids, 5) if evaluate(c) == target)
     counts = [sum(1 for c in five if c >> 2 == r) for r in range(13)]
     ordered = sorted(five, key=lambda c: (counts[c >> 2], c >> 2, c & 3), reverse=True)
     if target.category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH) and \
             ordered[0] >> 2 == 12 and ordered[1] >> 2 == 3:
         ordered = ordered[1:] + ordered[:1]
-    return tuple(ordered)
+    return Cards(ordered)
 
 
-def winners(hands: Iterable[CardsLike], board: CardsLike = ()) -> list[int]:
+def winners(hands: Sequence[CardsLike], board: CardsLike = ()) -> list[int]:
     """Indices of the players whose hands win a showdown on a board (ties give several).
+
+    Each hand and the board together make 5 to 9 cards, and no card may appear twice.
 
     >>> winners(["Ah Kh", "Qs Qd"], "Qh 7h 3h 2c 9s")
     [0]
+    >>> winners("Ah Kh Qs Qd", "Qh 7h 3h 2c 9s")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: hands must be a list of hands, like ["AsKs", "QdQc"]; got the string 'Ah Kh Qs Qd'
     """
+    players = check_list("hands", hands)
+    if not players:
+        raise PlayerCountError("a showdown needs at least one hand, got none")
     board_ids = parse_cards(board)
-    hand_ids = [parse_cards(hand) for hand in hands]
+    hand_ids = [parse_cards(hand) for hand in players]  # type: ignore[arg-type]
     parse_cards([c for hand in hand_ids for c in hand] + list(board_ids))  # no card twice
     strengths = [evaluate(hand + board_ids) for hand in hand_ids]
     best = max(strengths)
@@ -226,36 +237,40 @@ def winners(hands: Iterable[CardsLike], board: CardsLike = ()) -> list[int]:
 def evaluate_many(cards: np.ndarray, *, validate: bool = True) -> np.ndarray:
     """Strengths (uint16) of each row of an (N, 5), (N, 6) or (N, 7) array of card ids.
 
-    Rows run in parallel on all Numba threads. ``validate`` (on by default, a small share of
-    the time) refuses ids above 51 and repeated cards; with it off such rows give garbage.
+    Any integer dtype will do; uint8 is the fastest. Rows run in parallel on all Numba
+    threads (see :func:`pokerlab.kernels.threads`). ``validate`` (on by default, a small
+    share of the time) refuses ids outside 0..51 and repeated cards, naming the first row
+    that holds one; with it off such rows give garbage.
 
     >>> evaluate_many(np.array([[51, 47, 43, 39, 35], [0, 1, 2, 3, 4]], dtype=np.uint8))
     array([7462, 7297], dtype=uint16)
+    >>> evaluate_many(np.array([[51, 47, 43, 39, 52]]))
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidCardError: row 0: a card id must be an int from 0 to 51, got 52 in [51, 47, 43, 39, 52]
     """
-    array = np.asarray(cards)
+    if not isinstance(validate, bool):
+        raise InvalidArgumentError(f"validate must be True or False, got {validate!r}")
+    array = cards if isinstance(cards, np.ndarray) else np.asarray(cards)
+    if array.dtype.kind not in "iu":
+        raise InvalidCardError(f"card ids must be integers, got an array of dtype {array.dtype}")
     if array.ndim != 2 or not 5 <= array.shape[1] <= 7:
         raise HandSizeError(f"evaluate_many takes an (N, 5..7) array, got shape {array.shape}")
-    if array.dtype != np.uint8:
-        if not np.issubdtype(array.dtype, np.integer):
-            raise InvalidCardError(f"card ids must be integers, got dtype {array.dtype}")
-        if array.size and (array.min() < 0 or array.max() > 51):
-            bad = int(np.flatnonzero(((array < 0) | (array > 51)).any(axis=1))[0])
-            raise InvalidCardError(f"row {bad}: unknown card id in {array[bad].tolist()}")
-        array = array.astype(np.uint8)
-    from pokerlab import kernels  # Numba loads on first batch use, not on import
+    if not array.dtype.isnative:  # Numba reads native byte order only
+        array = array.astype(array.dtype.newbyteorder("="))
+    from pokerlab.kernels.evaluation import evaluate_rows  # Numba loads on first batch use, not on import
 
     t = _TABLES
-    out = kernels.evaluate_rows(np.ascontiguousarray(array), t.card_key, t.card_mask, t.rank,
-                                t.offsets, t.flush, validate)
-    if validate and out.size and not out.all():
-        _raise_bad_row(array, int(np.flatnonzero(out == 0)[0]))
+    out, first_bad = evaluate_rows(array, t.card_key, t.card_mask, t.rank, t.offsets, t.flush, validate)
+    if first_bad < len(array):
+        _raise_bad_row(array, int(first_bad))
     return out
 
 
 def _raise_bad_row(array: np.ndarray, row: int) -> None:
     ids = array[row].tolist()
     for card in ids:
-        if card > 51:
-            raise InvalidCardError(f"row {row}: unknown card id {card} in {ids}")
+        if not 0 <= card < 52:
+            raise InvalidCardError(f"row {row}: a card id must be an int from 0 to 51, got {card} in {ids}")
     repeated = next(c for c in ids if ids.count(c) > 1)
     raise DuplicateCardError(f"row {row}: duplicate card: {card_name(repeated)} in {ids}")

@@ -15,20 +15,26 @@ loops need no such care: Numba compiles their bodies without the counts.
 Numba caches compiled kernels next to their source, or else in the user's cache directory;
 in a read-only install with neither writable, it would refuse to compile at all, so the
 cache moves to a private temporary directory first.
+
+Importing this package loads no Numba (the analyses import it for :func:`threads`, and
+``import pokerlab`` stays quick); the kernel modules load it when they are imported, and
+:func:`all_hands` and :func:`sample_hands` import theirs on first use.
 """
 
+import importlib
 import os
+import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 
 def _writable_cache_dir() -> None:
     """Point Numba's cache somewhere writable if neither default place is."""
-    import numba
-
-    if numba.config.CACHE_DIR or os.access(Path(__file__).parent, os.W_OK):
+    configured = os.environ.get("NUMBA_CACHE_DIR") or getattr(sys.modules.get("numba.core.config"), "CACHE_DIR", "")
+    if configured or os.access(Path(__file__).parent, os.W_OK):
         return
     user_cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     probe = user_cache
@@ -36,7 +42,10 @@ def _writable_cache_dir() -> None:
         probe = probe.parent
     if os.access(probe, os.W_OK):
         return
-    numba.config.CACHE_DIR = tempfile.mkdtemp(prefix="pokerlab-numba-")
+    private = tempfile.mkdtemp(prefix="pokerlab-numba-")
+    os.environ["NUMBA_CACHE_DIR"] = private  # read when Numba is first imported
+    if "numba" in sys.modules:
+        sys.modules["numba"].config.CACHE_DIR = private
 
 
 _writable_cache_dir()
@@ -66,21 +75,12 @@ def threads(count: int | None) -> Iterator[None]:
     finally:
         numba.set_num_threads(previous)
 
-from pokerlab.kernels.evaluation import (  # noqa: E402  (after the cache check)
-    all_hands,
-    balanced_prefix_bins,
-    count_strengths_7,
-    evaluate_rows,
-    sample_hands,
-    strength_of_key,
-)
 
-__all__ = [
-    "all_hands",
-    "balanced_prefix_bins",
-    "count_strengths_7",
-    "evaluate_rows",
-    "sample_hands",
-    "strength_of_key",
-    "threads",
-]
+def __getattr__(name: str) -> Any:
+    # all_hands and sample_hands live with the evaluation kernels, which load Numba
+    if name in ("all_hands", "sample_hands"):
+        return getattr(importlib.import_module("pokerlab.kernels.evaluation"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["all_hands", "sample_hands", "threads"]

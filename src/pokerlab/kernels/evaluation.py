@@ -1,31 +1,48 @@
 """Evaluation kernels: batches of hands, every seven-card hand, random hands.
 
-Card tables are padded to 256 entries so a uint8 id above 51 reads zeros instead of memory
-it does not own.
+Card tables are padded to 256 entries, and a card is read as its id's low byte, so no id,
+however wrong, reads memory a table does not own; validation turns such ids into errors.
 
 The evaluation idea, for cards c: ``key = sum(card_key[c])`` holds the rank-weight sum in
 its low 32 bits and four suit counters (starting at 3) above; a counter reaching 8 means a
 flush, found in ``flush[rank bits of that suit]``; otherwise the rank sum is mixed, hashed
-and looked up in ``rank``.
+and looked up in ``rank``. :func:`strength_of_key` is that lookup, the one copy every kernel
+inlines.
+
+:func:`all_hands` and :func:`sample_hands` check their arguments and call private kernels:
+a count or hand size out of range would otherwise loop forever or fill memory.
 """
 
 from __future__ import annotations
+
+from math import comb
 
 import numpy as np
 from numba import njit, prange, types
 from numba.extending import intrinsic
 
+from pokerlab.checks import check_int
+from pokerlab.errors import InvalidArgumentError
 from pokerlab.tables import EMPTY_KEY, FLUSH_BITS, HASH_MULTIPLIER, HASH_SHIFT, KEY_BITS
 
-_KEY_START = np.uint64(EMPTY_KEY)
+KEY_START = np.uint64(EMPTY_KEY)
+"""The key of no cards, as the kernels add to it (:data:`pokerlab.tables.EMPTY_KEY`)."""
+MULT = np.uint64(HASH_MULTIPLIER)
+"""The perfect hash's multiplier (:data:`pokerlab.tables.HASH_MULTIPLIER`)."""
+KEY_MASK = np.uint64((1 << KEY_BITS) - 1)
+"""Keeps a mixed rank key within the key space (:data:`pokerlab.tables.KEY_BITS`)."""
+SHIFT = np.uint64(HASH_SHIFT)
+"""A mixed key's row in the displacement table (:data:`pokerlab.tables.HASH_SHIFT`)."""
+ONE = np.uint64(1)
+"""1 as a uint64: shifting it keeps card masks unsigned."""
+
 _RANK_BITS = np.uint64(0xFFFFFFFF)
-_MULT = np.uint64(HASH_MULTIPLIER)
-_KEY_MASK = np.uint64((1 << KEY_BITS) - 1)
-_SHIFT = np.uint64(HASH_SHIFT)
 _FLUSH_BITS = np.uint64(FLUSH_BITS)
 _THIRTY_TWO = np.uint64(32)
 _SUIT_RANKS = np.uint64(0x1FFF)
-_ONE = np.uint64(1)
+_BYTE = np.uint64(0xFF)
+_MAX_HAND_BYTES = 1 << 33
+"""The most memory :func:`all_hands` and :func:`sample_hands` may fill (8 GiB)."""
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -43,20 +60,8 @@ def strength_of_key(key, mask, rank, offsets, flush):
     suits = (key >> _THIRTY_TWO) & _FLUSH_BITS
     if suits:
         return flush[(mask >> _flush_shift(suits)) & _SUIT_RANKS]
-    mixed = ((key & _RANK_BITS) * _MULT) & _KEY_MASK
-    return rank[np.uint64(np.int64(mixed) + offsets[mixed >> _SHIFT])]
-
-
-@njit(cache=True, nogil=True, inline="always")
-def flush_strength_of_row(row, n_cards, suits, flush):
-    """Strength of a flush hand: a second pass gathers the ranks of the flush suit."""
-    suit = _flush_shift(suits) >> np.uint64(4)
-    ranks = np.uint64(0)
-    for i in range(n_cards):
-        c = np.uint64(row[i])
-        if c & np.uint64(3) == suit:
-            ranks |= np.uint64(1) << (c >> np.uint64(2))
-    return flush[ranks]
+    mixed = ((key & _RANK_BITS) * MULT) & KEY_MASK
+    return rank[np.uint64(np.int64(mixed) + offsets[mixed >> SHIFT])]
 
 
 @intrinsic
@@ -67,54 +72,82 @@ def _popcount(typingctx, word):
     return types.int64(types.uint64), codegen
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _flush_strength_of_row(row, n_cards, suits, flush):
+    """Strength of a flush hand: a second pass gathers the ranks of the flush suit."""
+    suit = _flush_shift(suits) >> np.uint64(4)
+    ranks = np.uint64(0)
+    for i in range(n_cards):
+        c = np.uint64(row[i]) & _BYTE
+        if c & np.uint64(3) == suit:
+            ranks |= ONE << (c >> np.uint64(2))
+    return flush[ranks]
+
+
 @njit(cache=True, nogil=True, parallel=True)
 def evaluate_rows(cards, card_key, card_mask, rank, offsets, flush, validate):
-    """Strengths of the rows of an (N, 5..7) uint8 array, in parallel over equal row blocks.
+    """Strengths of the rows of an (N, 5..7) integer array, in parallel over equal row blocks,
+    and the first invalid row (N when every row is valid, or without ``validate``).
 
-    The row is summed unrolled (a loop over the columns runs at half the speed). Flushes,
-    3% of seven-card hands, take a second pass over the row. With ``validate``, a row with
-    an id above 51 or a repeated card gets strength 0: the cards' own bits (``card_mask``,
-    zero past 51) are OR-ed and counted, and come up short of the row's length; those bits
-    then also give a flush its ranks.
+    A card is read as the low byte of its id. With ``validate``, a row holding an id outside
+    0..51 or a repeated card gets strength 0: the cards' own bits (``card_mask``, zero past
+    51) are OR-ed and counted and come up short of the row's length, and an id past 255
+    (which a wider dtype can hold, negative ones included) leaves bits above the low byte in
+    the OR of the row's ids. Those card bits then also give a flush its ranks; without
+    ``validate``, flushes (3% of seven-card hands) take a second pass over the row instead.
+    Each block notes its own first invalid row and the blocks' notes are compared at the
+    end, so finding the culprit costs no pass over the rows or the output. The row is summed
+    unrolled (a loop over the columns runs at half the speed).
     """
     n_rows, n_cards = cards.shape
     out = np.empty(n_rows, dtype=np.uint16)
     n_blocks = max(1, min(n_rows // 4096, 256))
+    first_bad = np.full(n_blocks, n_rows, dtype=np.int64)
     for b in prange(n_blocks):
         # unsigned row indices spare every row a negative-index check
         start = np.uint64(b * n_rows // n_blocks)
         stop = np.uint64((b + 1) * n_rows // n_blocks)
         for r in range(start, stop):
-            c0 = np.uint64(cards[r, 0])
-            c1 = np.uint64(cards[r, 1])
-            c2 = np.uint64(cards[r, 2])
-            c3 = np.uint64(cards[r, 3])
-            c4 = np.uint64(cards[r, 4])
-            key = _KEY_START + card_key[c0] + card_key[c1] + card_key[c2] + card_key[c3] + card_key[c4]
+            i0 = np.uint64(cards[r, 0])
+            i1 = np.uint64(cards[r, 1])
+            i2 = np.uint64(cards[r, 2])
+            i3 = np.uint64(cards[r, 3])
+            i4 = np.uint64(cards[r, 4])
+            c0 = i0 & _BYTE
+            c1 = i1 & _BYTE
+            c2 = i2 & _BYTE
+            c3 = i3 & _BYTE
+            c4 = i4 & _BYTE
+            key = KEY_START + card_key[c0] + card_key[c1] + card_key[c2] + card_key[c3] + card_key[c4]
             if validate:
+                wide = i0 | i1 | i2 | i3 | i4
                 seen = card_mask[c0] | card_mask[c1] | card_mask[c2] | card_mask[c3] | card_mask[c4]
             if n_cards > 5:
-                c5 = np.uint64(cards[r, 5])
+                i5 = np.uint64(cards[r, 5])
+                c5 = i5 & _BYTE
                 key += card_key[c5]
                 if validate:
+                    wide |= i5
                     seen |= card_mask[c5]
                 if n_cards > 6:
-                    c6 = np.uint64(cards[r, 6])
+                    i6 = np.uint64(cards[r, 6])
+                    c6 = i6 & _BYTE
                     key += card_key[c6]
                     if validate:
+                        wide |= i6
                         seen |= card_mask[c6]
-            if validate and _popcount(seen) != n_cards:
-                out[r] = 0
-                continue
-            suits = (key >> _THIRTY_TWO) & _FLUSH_BITS
-            if suits and validate:  # the cards' bits are at hand: no second pass
-                out[r] = flush[(seen >> _flush_shift(suits)) & _SUIT_RANKS]
-            elif suits:
-                out[r] = flush_strength_of_row(cards[r], n_cards, suits, flush)
+            if validate:
+                if _popcount(seen) != n_cards or wide > _BYTE:
+                    out[r] = 0
+                    if first_bad[b] == n_rows:
+                        first_bad[b] = r
+                else:
+                    out[r] = strength_of_key(key, seen, rank, offsets, flush)
+            elif (key >> _THIRTY_TWO) & _FLUSH_BITS:
+                out[r] = _flush_strength_of_row(cards[r], n_cards, (key >> _THIRTY_TWO) & _FLUSH_BITS, flush)
             else:
-                mixed = ((key & _RANK_BITS) * _MULT) & _KEY_MASK
-                out[r] = rank[np.uint64(np.int64(mixed) + offsets[mixed >> _SHIFT])]
-    return out
+                out[r] = strength_of_key(key, np.uint64(0), rank, offsets, flush)
+    return out, first_bad.min()
 
 
 @njit(cache=True, nogil=True, parallel=True)
@@ -132,29 +165,69 @@ def count_strengths_7(prefixes, bins, card_key, card_mask, rank, offsets, flush)
         for p in range(bins[b], bins[b + 1]):
             a = np.uint64(prefixes[p, 0])
             c = np.uint64(prefixes[p, 1])
-            k1 = _KEY_START + card_key[a] + card_key[c]
+            k1 = KEY_START + card_key[a] + card_key[c]
             m1 = card_mask[a] | card_mask[c]
-            for d in range(c + _ONE, np.uint64(48)):
+            for d in range(c + ONE, np.uint64(48)):
                 k2 = k1 + card_key[d]
                 m2 = m1 | card_mask[d]
-                for e in range(d + _ONE, np.uint64(49)):
+                for e in range(d + ONE, np.uint64(49)):
                     k3 = k2 + card_key[e]
                     m3 = m2 | card_mask[e]
-                    for f in range(e + _ONE, np.uint64(50)):
+                    for f in range(e + ONE, np.uint64(50)):
                         k4 = k3 + card_key[f]
                         m4 = m3 | card_mask[f]
-                        for g in range(f + _ONE, np.uint64(51)):
+                        for g in range(f + ONE, np.uint64(51)):
                             k5 = k4 + card_key[g]
                             m5 = m4 | card_mask[g]
-                            for h in range(g + _ONE, np.uint64(52)):
+                            for h in range(g + ONE, np.uint64(52)):
                                 counts[b, strength_of_key(k5 + card_key[h], m5 | card_mask[h],
                                                           rank, offsets, flush)] += 1
     return counts.sum(axis=0)
 
 
+def all_hands(n_cards: int) -> np.ndarray:
+    """Every hand of ``n_cards`` distinct cards, in lexicographic order, as a uint8 array.
+
+    >>> all_hands(2).shape, all_hands(2)[:2].tolist()
+    ((1326, 2), [[0, 1], [0, 2]])
+    >>> all_hands(0)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: n_cards must be an int from 1 to 52, got 0
+    """
+    n = check_int("n_cards", n_cards, low=1, high=52)
+    _check_size(comb(52, n), n)
+    return _all_hands(n)
+
+
+def sample_hands(count: int, n_cards: int, seed: int) -> np.ndarray:
+    """A (count, n_cards) uint8 array of uniformly random hands of distinct cards, unsorted.
+
+    The same ``seed`` (0 to 2**32 - 1) gives the same hands.
+
+    >>> hands = sample_hands(3, 7, seed=1)
+    >>> hands.shape, hands.dtype, all(len(set(row)) == 7 for row in hands.tolist())
+    ((3, 7), dtype('uint8'), True)
+    >>> sample_hands(10, 53, seed=1)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: n_cards must be an int from 1 to 52, got 53
+    """
+    rows = check_int("count", count, low=0)
+    n = check_int("n_cards", n_cards, low=1, high=52)
+    start = check_int("seed", seed, low=0, high=2**32 - 1)
+    _check_size(rows, n)
+    return _sample_hands(rows, n, start)
+
+
+def _check_size(rows: int, n_cards: int) -> None:
+    if rows * n_cards > _MAX_HAND_BYTES:
+        raise InvalidArgumentError(f"{rows:,} hands of {n_cards} cards would take {rows * n_cards / 2**30:,.0f} GiB; "
+                                   f"at most {_MAX_HAND_BYTES // 2**30} GiB is allowed")
+
+
 @njit(cache=True, nogil=True)
-def all_hands(n_cards):
-    """Every hand of ``n_cards`` distinct cards, in lexicographic order, as a uint8 array."""
+def _all_hands(n_cards):
     n_rows = 1
     for i in range(n_cards):
         n_rows = n_rows * (52 - i) // (i + 1)
@@ -174,8 +247,7 @@ def all_hands(n_cards):
 
 
 @njit(cache=True, nogil=True)
-def sample_hands(n_rows, n_cards, seed):
-    """An (n_rows, n_cards) uint8 array of uniformly random hands of distinct cards."""
+def _sample_hands(n_rows, n_cards, seed):
     np.random.seed(seed)
     out = np.empty((n_rows, n_cards), dtype=np.uint8)
     for r in range(n_rows):

@@ -18,7 +18,9 @@ import numpy as np
 from numba import njit, prange
 
 from pokerlab.kernels.equity import fill_deck, preflop_exact
-from pokerlab.kernels.evaluation import _KEY_START, _ONE, strength_of_key
+from pokerlab.kernels.evaluation import KEY_START as _KEY_START
+from pokerlab.kernels.evaluation import ONE as _ONE
+from pokerlab.kernels.evaluation import strength_of_key
 
 N_CLASSES = 169
 _PAIRS = 1081  # C(47, 2): hole pairs left by a five-card board
