@@ -16,14 +16,16 @@ import pokerlab
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _load_doctest_fences():
-    spec = importlib.util.spec_from_file_location("doctest_fences", ROOT / "docs" / "extensions" / "doctest_fences.py")
+def _load_docstring_markdown():
+    path = ROOT / "docs" / "extensions" / "docstring_markdown.py"
+    spec = importlib.util.spec_from_file_location("docstring_markdown", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-fenced = _load_doctest_fences().fenced
+docstring_markdown = _load_docstring_markdown()
+fenced = docstring_markdown.fenced
 
 LINES = st.lists(st.sampled_from([">>> f(1)", "... more", "[1, 2]", "", "Text [a] [b].", "  >>> g()", "out"]))
 
@@ -51,6 +53,15 @@ def test_fencing_only_adds_fences_and_the_blank_lines_before_them(lines):
 def test_text_without_doctests_is_left_alone():
     text = "A paragraph.\n\n- a list [x] [y]\n"
     assert fenced(text) == text
+
+
+def test_sphinx_roles_become_code_linked_where_the_name_is_known():
+    known = {"equity": "pokerlab.equity.equity"}.get
+    text = ":func:`equity` and :data:`~pokerlab.ranges.STARTING_HANDS`, not :meth:`nowhere`"
+    out = docstring_markdown.with_links(text, lambda name: known(name) or (name if "." in name else None))
+    link = '<autoref identifier="{}" optional><code>{}</code></autoref>'
+    assert out == (f"{link.format('pokerlab.equity.equity', 'equity')} and "
+                   f"{link.format('pokerlab.ranges.STARTING_HANDS', 'STARTING_HANDS')}, not `nowhere`")
 
 
 def test_the_reference_page_of_the_package_names_everything_it_exports():
