@@ -257,8 +257,19 @@ def test_syntax_errors_name_position_and_token(text, position, token):
 
 
 def test_a_range_is_read_from_text():
-    with pytest.raises(TypeError):
+    with pytest.raises(pl.InvalidArgumentError, match="read from text"):
         Range(5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("depth", [17, 2000])
+def test_groups_nested_too_deep_are_refused_before_parsing(depth):
+    with pytest.raises(pl.InvalidRangeError, match="nest at most 16 deep") as info:
+        Range("50%(" * depth + "AKs" + ")" * depth)
+    assert info.value.position == 16 * 4 + 3 and len(str(info.value)) < 300
+
+
+def test_groups_may_nest_sixteen_deep():
+    assert Range("50%(" * 16 + "AKs" + ")" * 16).weights.max() == 0.5**16
 
 
 ITEMS = st.sampled_from([

@@ -20,12 +20,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-# The analyses' modules share their names with their functions (pokerlab.equity holds
-# equity): they are imported before the functions are bound, so that a later
-# ``import pokerlab.grid`` finds the module loaded already and leaves pl.grid the function.
-import pokerlab.equity
-import pokerlab.grid
-import pokerlab.outs
+# pokerlab.equity, .grid and .outs share their names with their functions: importing each
+# here binds the function over the module, and a later ``import pokerlab.grid`` finds the
+# module loaded already and leaves pl.grid the function. (Imported lazily, the module would
+# replace the function.)
 from pokerlab.cards import Cards, cards_of, format_cards, mask_of, parse_cards
 from pokerlab.category import HandCategory
 from pokerlab.equity import equity

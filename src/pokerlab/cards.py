@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Union
 
 import numpy as np
 
@@ -37,7 +36,7 @@ CARD_NAMES = tuple(r + s for r in RANKS for s in SUITS)
 ID_TYPES = frozenset({int, *(np.dtype(code).type for code in "bBhHiIlLqQ")})
 """The types a card id may have: ``int`` and NumPy's integers (not ``bool``, not floats)."""
 
-CardsLike = Union[str, int, Iterable[str | int]]
+CardsLike = str | int | Iterable[str | int]
 """Anything that names cards: ``"As Kd"``, ``"AsKd"``, ``51``, ``["As", 45]``."""
 
 

@@ -156,10 +156,10 @@ def check_list(name: str, value: object, what: str = "hands") -> list[object]:
 
     >>> check_list("players", ["AsKs", "QdQc"])
     ['AsKs', 'QdQc']
-    >>> check_list("players", "AsKs QdQc")
+    >>> check_list("players", "AsKs QdQc")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    pokerlab.errors.InvalidArgumentError: players must be a list of hands, like ["AsKs", "QdQc"]; got the string 'AsKs QdQc'
+    pokerlab.errors.InvalidArgumentError: players must be a list of hands, like ["AsKs", "QdQc"]; got the string ...
     """
     if isinstance(value, (str, bytes)):
         raise InvalidArgumentError(f'{name} must be a list of {what}, like ["AsKs", "QdQc"]; '

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -218,10 +218,10 @@ def winners(hands: Sequence[CardsLike], board: CardsLike = ()) -> list[int]:
 
     >>> winners(["Ah Kh", "Qs Qd"], "Qh 7h 3h 2c 9s")
     [0]
-    >>> winners("Ah Kh Qs Qd", "Qh 7h 3h 2c 9s")
+    >>> winners("Ah Kh Qs Qd", "Qh 7h 3h 2c 9s")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    pokerlab.errors.InvalidArgumentError: hands must be a list of hands, like ["AsKs", "QdQc"]; got the string 'Ah Kh Qs Qd'
+    pokerlab.errors.InvalidArgumentError: hands must be a list of hands, like ["AsKs", "QdQc"]; got ...
     """
     players = check_list("hands", hands)
     if not players:

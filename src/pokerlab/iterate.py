@@ -1,10 +1,9 @@
 """Hand iteration: every hand, or random hands, that hold some cards and avoid others.
 
->>> from pokerlab.cards import format_cards
 >>> count_hands(2, dead="As Ks Qs Js Ts")
 1081
->>> [format_cards(h) for h in hands(3, shared="As Ah", dead="2c 2d")][:2]
-['2h Ah As', '2s Ah As']
+>>> list(hands(3, shared="As Ah", dead="2c 2d"))[:2]
+[Cards('2h Ah As'), Cards('2s Ah As')]
 >>> len(list(random_hands(5, shared="As", count=1000, seed=7)))
 1000
 
@@ -19,11 +18,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from math import comb
 from types import ModuleType
-from typing import Union
 
 import numpy as np
 
-from pokerlab.cards import CardsLike, card_name, parse_cards
+from pokerlab.cards import Cards, CardsLike, card_name, parse_cards
+from pokerlab.checks import check_int, check_seconds, check_seed
 from pokerlab.errors import DuplicateCardError, HandSizeError
 
 
@@ -32,8 +31,6 @@ def _kernels() -> ModuleType:
     from pokerlab.kernels import iteration
 
     return iteration
-
-SeedLike = Union[int, np.random.Generator, None]
 
 # Rows per kernel call while iterating: large enough that the call costs nothing per hand,
 # small enough that a consumer who stops early has not paid for many hands it never sees.
@@ -59,8 +56,7 @@ class _HandSpace:
 
 def _space(n: int, shared: CardsLike, dead: CardsLike) -> _HandSpace:
     """Validate a request and describe the hands it covers."""
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise HandSizeError(f"the hand size must be an int, got {n!r}")
+    check_int("n", n)  # its range is a hand size, checked below against the cards
     shared_ids = parse_cards(shared)
     dead_ids = parse_cards(dead)
     both = sorted(set(shared_ids) & set(dead_ids))
@@ -100,25 +96,25 @@ def hands_array(n: int, shared: CardsLike = (), dead: CardsLike = ()) -> np.ndar
     return out
 
 
-def hands(n: int, shared: CardsLike = (), dead: CardsLike = ()) -> Iterator[tuple[int, ...]]:
+def hands(n: int, shared: CardsLike = (), dead: CardsLike = ()) -> Iterator[Cards]:
     """Every ``n``-card hand holding all ``shared`` cards and no ``dead`` card.
 
-    Each hand is a tuple of card ids in ascending order, and the hands come in lexicographic
+    Each hand is a :class:`~pokerlab.cards.Cards` (a tuple of card ids that prints as text) in
+    ascending order, and the hands come in lexicographic
     order, :func:`count_hands` of them. The input is checked before the first hand is asked
     for: a card both shared and dead raises :class:`~pokerlab.errors.DuplicateCardError`, a
     size the cards cannot fill raises :class:`~pokerlab.errors.HandSizeError`.
 
-    >>> from pokerlab.cards import format_cards
-    >>> [format_cards(h) for h in hands(2, shared="As", dead=range(48))]
-    ['Ac As', 'Ad As', 'Ah As']
-    >>> sorted(hands(2, dead=range(49)))
+    >>> list(hands(2, shared="As", dead=range(48)))
+    [Cards('Ac As'), Cards('Ad As'), Cards('Ah As')]
+    >>> [tuple(h) for h in hands(2, dead=range(49))]
     [(49, 50), (49, 51), (50, 51)]
     """
     space = _space(n, shared, dead)
     return _enumerate(space)
 
 
-def _enumerate(space: _HandSpace) -> Iterator[tuple[int, ...]]:
+def _enumerate(space: _HandSpace) -> Iterator[Cards]:
     positions = np.arange(space.k, dtype=np.uint8)
     left = space.size
     while left:
@@ -126,7 +122,7 @@ def _enumerate(space: _HandSpace) -> Iterator[tuple[int, ...]]:
         _kernels().enumerate_hands(space.shared, space.free, positions, out)
         left -= len(out)
         for row in out.tolist():
-            yield tuple(row)
+            yield Cards(row)
 
 
 def _sample(space: _HandSpace, rows: int, rng: np.random.Generator) -> np.ndarray:
@@ -140,7 +136,7 @@ def _sample(space: _HandSpace, rows: int, rng: np.random.Generator) -> np.ndarra
 
 
 def random_hands_array(n: int, shared: CardsLike = (), dead: CardsLike = (), *, count: int,
-                       seed: SeedLike = None) -> np.ndarray:
+                       seed: int | None = None) -> np.ndarray:
     """``count`` independent, uniformly random hands as a ``(count, n)`` uint8 array.
 
     Each row is sorted; rows may repeat, as independent draws do.
@@ -149,45 +145,41 @@ def random_hands_array(n: int, shared: CardsLike = (), dead: CardsLike = (), *, 
     (3, 5)
     """
     space = _space(n, shared, dead)
-    return _sample(space, _check_count(count), np.random.default_rng(seed))
-
-
-def _check_count(count: int) -> int:
-    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise ValueError(f"count must be an int of at least 0, got {count!r}")
-    return count
+    rows = check_int("count", count, low=0)
+    return _sample(space, rows, np.random.default_rng(check_seed(seed)))
 
 
 def random_hands(n: int, shared: CardsLike = (), dead: CardsLike = (), *,
                  count: int | None = None, seconds: float | None = None,
-                 seed: SeedLike = None) -> Iterator[tuple[int, ...]]:
+                 seed: int | None = None) -> Iterator[Cards]:
     """Independent, uniformly random ``n``-card hands holding ``shared`` and avoiding ``dead``.
 
     Every hand that :func:`hands` would give is equally likely at each draw, and draws are
-    independent (so hands may repeat). Hands are tuples of card ids in ascending order.
+    independent (so hands may repeat). Hands are :class:`~pokerlab.cards.Cards`, ids ascending.
 
     It stops after ``count`` hands or once ``seconds`` have passed since the first hand was
     asked for, whichever comes first. With neither, the iterator never ends: take what you need
     with ``itertools.islice`` or a ``break``. The same ``seed`` gives the same hands for the
     same arguments. Input errors are raised at the call, as in :func:`hands`.
 
-    >>> from pokerlab.cards import format_cards
-    >>> [format_cards(h) for h in random_hands(3, shared="As Ks", count=2, seed=3)]
-    ['Qc Ks As', '3c Ks As']
+    >>> list(random_hands(3, shared="As Ks", count=2, seed=3))
+    [Cards('Qc Ks As'), Cards('3c Ks As')]
+    >>> random_hands(2, count=2, seed=-5)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: seed must be an int from 0 to 9223372036854775807, got -5
     >>> import itertools
     >>> len(list(itertools.islice(random_hands(2), 10)))
     10
     """
     space = _space(n, shared, dead)
-    if count is not None:
-        _check_count(count)
-    if seconds is not None and not seconds >= 0:
-        raise ValueError(f"seconds must be a number of at least 0, got {seconds!r}")
-    return _draw(space, count, seconds, np.random.default_rng(seed))
+    left = None if count is None else check_int("count", count, low=0)
+    limit = check_seconds(seconds)
+    return _draw(space, left, limit, np.random.default_rng(check_seed(seed)))
 
 
 def _draw(space: _HandSpace, count: int | None, seconds: float | None,
-          rng: np.random.Generator) -> Iterator[tuple[int, ...]]:
+          rng: np.random.Generator) -> Iterator[Cards]:
     deadline = None if seconds is None else time.monotonic() + seconds
     left = count
     while left is None or left > 0:
@@ -195,6 +187,6 @@ def _draw(space: _HandSpace, count: int | None, seconds: float | None,
         for row in _sample(space, rows, rng).tolist():
             if deadline is not None and time.monotonic() >= deadline:
                 return
-            yield tuple(row)
+            yield Cards(row)
         if left is not None:
             left -= rows

@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 
 from pokerlab.cards import RANKS, SUITS, CardsLike, card_name, mask_of, parse_cards
-from pokerlab.errors import HandSizeError, InvalidRangeError
+from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidRangeError
 
 __all__ = ["COMBOS", "STARTING_HANDS", "Range", "starting_hand", "starting_hand_order", "top_classes"]
 
@@ -172,7 +172,7 @@ class Range:
 
     def __init__(self, text: str = "", *, order: Sequence[str] | None = None) -> None:
         if not isinstance(text, str):
-            raise TypeError(f"a range is read from text, got {text!r}")
+            raise InvalidArgumentError(f"a range is read from text, like \"QQ+,AKs\"; got {text!r}")
         self._text: str | None = text
         self._weights = _Parser(text, order).parse()
         self._weights.flags.writeable = False
@@ -386,6 +386,9 @@ _PLUS = re.compile(_CLASS + r"(\+?)", re.IGNORECASE)
 _DASH = re.compile(_CLASS + r"\s*-\s*" + _CLASS, re.IGNORECASE)
 _COMBO = re.compile(r"([2-9TJQKA])([CDHSX])([2-9TJQKA])([CDHSX])", re.IGNORECASE)
 _ANY = ("random", "any", "xxxx")
+MAX_NESTING = 16
+"""How deep weighted groups may nest, ``50%(QQ+,50%(AK))`` being two deep: each level is
+parsed by recursion, and no range needs more than a few."""
 
 
 class _Parser:
@@ -396,14 +399,29 @@ class _Parser:
         self.order = order
 
     def error(self, position: int, token: str, why: str) -> InvalidRangeError:
-        caret = " " * position + "^" * max(1, len(token))
-        return InvalidRangeError(f"{why}: {token!r} at position {position}\n  {self.text}\n  {caret}",
+        # a long text is shown around the offending token only
+        start = max(0, position - 30) if len(self.text) > 80 else 0
+        shown = self.text[start:start + 80] if len(self.text) > 80 else self.text
+        caret = " " * (position - start) + "^" * max(1, min(len(token), 80))
+        return InvalidRangeError(f"{why}: {token[:80]!r} at position {position}\n  {shown}\n  {caret}",
                                  position=position, token=token)
 
     def parse(self) -> np.ndarray:
         if not self.text.strip():
             return np.zeros(len(COMBOS))
+        self.check_nesting()
         return self.union(0, len(self.text))
+
+    def check_nesting(self) -> None:
+        """Refuse groups nested deeper than :data:`MAX_NESTING`, before any recursion."""
+        depth = 0
+        for pos, char in enumerate(self.text):
+            if char == "(":
+                depth += 1
+                if depth > MAX_NESTING:
+                    raise self.error(pos, "(", f"groups nest at most {MAX_NESTING} deep")
+            elif char == ")":
+                depth -= 1
 
     def union(self, start: int, end: int) -> np.ndarray:
         """The weights of the comma-separated items in ``text[start:end]``."""

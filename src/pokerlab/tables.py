@@ -3,8 +3,9 @@
 The default evaluator carries one idea (after OMPEval): give each rank a weight such that
 the weight sums of all hands of up to seven cards are distinct, so the sum *is* the hand
 ignoring suits. A perfect hash squeezes the 18-million-wide key space into a table of about
-82,000 strengths for the 73,775 suit-blind hands of five to seven cards; flushes, which never coexist with a better hand in seven cards, go
-through a second table indexed by the 13-bit rank mask of the flush suit.
+82,000 strengths for the 73,775 suit-blind hands of five to seven cards; flushes, which
+never coexist with a better hand in seven cards, go through a second table indexed by the
+13-bit rank mask of the flush suit.
 
 The lookup itself lives once in Python (:func:`pokerlab.evaluate.evaluate`) and once in
 Numba (:func:`pokerlab.kernels.evaluation.strength_of_key`).

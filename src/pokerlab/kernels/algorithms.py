@@ -3,8 +3,9 @@
 One kernel per algorithm takes an (N, n) uint8 array of valid hands and the algorithm's
 tables, and returns per row the algorithm's native value where that is a class (Cactus
 Kev's 1..7462) or a strength, and otherwise the strength found from the native value by a
-binary search over the classes' sorted values (naive, poker-eval). Rows run in parallel. The per-hand code is written out inside the row loop: a helper that
-took the tables would be an array-passing call in the innermost loop. Two search kernels
+binary search over the classes' sorted values (naive, poker-eval). Rows run in parallel.
+The per-hand code is written out inside the row loop: a helper that took the tables
+would be an array-passing call in the innermost loop. Two search kernels
 serve SpecialK's brute-force searches for face weights and the circle's circumference.
 
 >>> hand = np.array([[0, 4, 8, 12, 51]], dtype=np.uint8)  # 2c 3c 4c 5c As: a wheel, no flush
