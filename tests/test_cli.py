@@ -235,14 +235,14 @@ def test_progress_bar_draws_on_a_terminal(monkeypatch):
 
 @pytest.mark.slow
 def test_the_first_run_says_it_is_compiling(tmp_path):
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
-    command = [sys.executable, "-m", "pokerlab.cli", "equity", "AhKh", "2c2d", "--board", "Qh7h3s", "--json"]
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))  # a fresh install: nothing compiled yet
+    command = [sys.executable, "-m", "pokerlab.cli", "videopoker", "hold", "As", "Ks", "Kh", "4s", "4d", "--json"]
     first = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
     again = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
     assert first.returncode == again.returncode == 0, first.stderr
-    assert cli_support.COMPILING in first.stderr
-    assert cli_support.COMPILING not in again.stderr  # the kernels now load from the cache
-    assert json.loads(first.stdout) == {**json.loads(again.stdout), "elapsed": json.loads(first.stdout)["elapsed"]}
+    assert first.stderr.count(cli_support.COMPILING) == 1  # once, though several kernels compile
+    assert cli_support.COMPILING not in again.stderr  # they now load from the cache
+    assert json.loads(first.stdout) == json.loads(again.stdout)
 
 
 def test_demo_runs():

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -77,8 +77,11 @@ class CommandGroup(TyperGroup):
 
     # typer's vendored click classes are private, so the context goes untyped
     def invoke(self, ctx: Any) -> Any:
+        # a subgroup runs inside its parent's invoke, where the notice already listens
+        root = ctx.parent is None
+        notice = numba_event.install_listener("numba:compile", _CompileNotice()) if root else nullcontext()
         try:
-            with numba_event.install_listener("numba:compile", _CompileNotice()):
+            with notice:
                 return super().invoke(ctx)
         except PokerlabError as error:
             refuse(str(error))
