@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from importlib.metadata import version
 from pathlib import Path
 from typing import Annotated
@@ -11,6 +12,7 @@ from rich.table import Table
 
 from pokerlab.cards import format_cards, parse_cards
 from pokerlab.category import HandCategory
+from pokerlab.checks import check_choice
 from pokerlab.cli_support import JsonFlag, err, needs_extra, new_app, out, print_json, progress_bar
 from pokerlab.equity import equity
 from pokerlab.errors import InvalidArgumentError
@@ -98,10 +100,7 @@ def bench(
     """Measure the speed figures the issues name, with baselines in the same run."""
     from pokerlab import bench as benchmarks
 
-    names = suites or list(benchmarks.SUITES)
-    for name in names:
-        if name not in benchmarks.SUITES:
-            raise InvalidArgumentError(f"suite must be one of {', '.join(benchmarks.SUITES)}; got {name!r}")
+    names = [check_choice("suite", name, benchmarks.SUITES) for name in suites or benchmarks.SUITES]
     results = {}
     for name in names:
         with err.status(f"running bench suite {name}..."), needs_extra("bench"):
@@ -118,9 +117,7 @@ def bench(
                 table.add_row(f.name, f"{f.value:,.3f}", f.unit, f.target, f.baseline, f.ratio)
             out.print(table)
     if as_json:
-        print_json({name: [{"name": f.name, "value": f.value, "unit": f.unit, "target": f.target,
-                            "baseline": f.baseline, "baseline_value": f.baseline_value, "ratio": f.ratio}
-                           for f in figures] for name, figures in results.items()})
+        print_json({name: [{**asdict(f), "ratio": f.ratio} for f in figures] for name, figures in results.items()})
 
 
 @app.command("range")
