@@ -6,6 +6,7 @@ import time
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from pokerlab.cards import format_cards
@@ -154,5 +155,5 @@ def play_command(
                 try:
                     result = trainer.hold(parse_hold(command))
                 except PokerlabError as err:
-                    console.print(f"[red]{err}[/red]")
+                    console.print(f"[red]{escape(str(err))}[/red]")
         _show_result(result)
