@@ -143,7 +143,7 @@ def write_file(path: Path, write: Callable[[Path], object]) -> None:
         write(path)
     except OSError as error:
         raise InvalidArgumentError(f"out: cannot write {str(path)!r}: {error.strerror or error}") from error
-    err.print(f"wrote {path}")
+    err.print(f"wrote {path}", markup=False)
 
 
 @contextmanager
