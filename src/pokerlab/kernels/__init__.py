@@ -30,6 +30,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from pokerlab.checks import check_threads
+
 
 def _writable_cache_dir() -> None:
     """Point Numba's cache somewhere writable if neither default place is."""
@@ -63,6 +65,7 @@ def threads(count: int | None) -> Iterator[None]:
     ...     numba.get_num_threads()
     1
     """
+    count = check_threads(count)
     if count is None:
         yield
         return

@@ -1,0 +1,88 @@
+"""The public API's shape: one import gives every function and subpackage, whatever was imported
+before, without loading the optional extras or Numba."""
+
+import inspect
+import subprocess
+import sys
+
+import pytest
+
+import pokerlab as pl
+from pokerlab import errors
+
+FUNCTIONS = ["evaluate", "evaluate_many", "best_five", "winners", "equity", "grid", "outs", "hands",
+             "random_hands"]
+SUBPACKAGES = ["videopoker", "preflop", "algorithms"]
+HEAVY = ["fastapi", "dask", "distributed", "matplotlib", "numba", "uvicorn"]
+
+
+def run(code: str) -> str:
+    """Run code in a fresh interpreter and return what it prints."""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+@pytest.mark.parametrize("before", [
+    "",
+    "import pokerlab.grid",
+    "import pokerlab.outs, pokerlab.equity",
+    "from pokerlab import grid as imported",
+    "import pokerlab.grid, pokerlab.videopoker, pokerlab.preflop",
+    "import pokerlab.cli",
+])
+def test_the_functions_stay_functions_whatever_was_imported_first(before):
+    code = f"""{before}
+import pokerlab as pl
+import pokerlab.grid, pokerlab.outs, pokerlab.equity
+for name in {FUNCTIONS!r}:
+    value = getattr(pl, name)
+    assert callable(value) and inspect.isfunction(value), (name, value)
+assert pl.equity.__module__ == "pokerlab.equity" and pl.grid.__module__ == "pokerlab.grid"
+assert pl.outs.__module__ == "pokerlab.outs"
+print("ok")
+"""
+    assert run("import inspect\n" + code) == "ok"
+
+
+def test_the_whole_library_from_one_import():
+    for name in FUNCTIONS:
+        assert inspect.isfunction(getattr(pl, name)), name
+    assert inspect.isclass(pl.Range) and inspect.isclass(pl.Cards)
+    for name in SUBPACKAGES:
+        module = getattr(pl, name)
+        assert module.__name__ == f"pokerlab.{name}"
+    assert set(FUNCTIONS + SUBPACKAGES + ["Range"]) <= set(pl.__all__) <= set(dir(pl))
+    with pytest.raises(AttributeError, match="no_such_thing"):
+        pl.no_such_thing  # type: ignore[attr-defined]  # noqa: B018
+
+
+def test_the_core_functions_have_docstrings_with_examples():
+    for name in ["evaluate", "evaluate_many", "best_five", "winners", "hands", "random_hands", "equity", "grid"]:
+        assert ">>>" in (getattr(pl, name).__doc__ or ""), name
+
+
+def test_every_exception_is_a_pokerlab_error():
+    classes = [value for value in vars(errors).values()
+               if inspect.isclass(value) and issubclass(value, BaseException)]
+    assert len(classes) >= 15
+    for cls in classes:
+        assert issubclass(cls, errors.PokerlabError), cls
+        assert cls.__module__ == "pokerlab.errors"
+
+
+def test_import_pokerlab_loads_no_extra_and_no_numba():
+    loaded = run(f"import sys, pokerlab\nprint(' '.join(m for m in {HEAVY!r} if m in sys.modules))")
+    assert loaded == ""
+
+
+def test_the_subpackages_load_on_first_use():
+    assert run("import sys, pokerlab as pl\nprint('pokerlab.videopoker' in sys.modules, pl.videopoker.__name__)") \
+        == "False pokerlab.videopoker"
+
+
+def test_best_five_reads_as_cards_and_as_ids():
+    five = pl.best_five("As Ks Qs Js Ts 2c 3d")
+    assert isinstance(five, pl.Cards) and isinstance(five, tuple)
+    assert str(five) == five.text == "As Ks Qs Js Ts" and repr(five) == "Cards('As Ks Qs Js Ts')"
+    assert five == (51, 47, 43, 39, 35) and pl.evaluate(five) == 7462
