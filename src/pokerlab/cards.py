@@ -15,8 +15,9 @@ Cards('As Ks Qs Js Ts')
 
 from __future__ import annotations
 
+import operator
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -81,8 +82,10 @@ def card_id(value: object) -> int:
     ...
     pokerlab.errors.InvalidCardError: a card id must be an int from 0 to 51, got 51.0
     """
-    if type(value) in ID_TYPES and 0 <= value < 52:  # type: ignore[operator]
-        return int(value)  # type: ignore[call-overload]
+    if type(value) in ID_TYPES:
+        card = operator.index(value)  # type: ignore[arg-type]
+        if 0 <= card < 52:
+            return card
     raise InvalidCardError(f"a card id must be an int from 0 to 51, got {value!r}")
 
 
@@ -167,18 +170,20 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[in
     ...
     pokerlab.errors.InvalidCardError: unknown card: 'Xx' in 'Xx'
     """
+    ids: Sequence[int]
     if isinstance(cards, str):
         ids = _parse_text(cards)
     elif isinstance(cards, (tuple, list)) and ID_TYPES.issuperset(map(type, cards)) and \
             (not cards or (min(cards) >= 0 and max(cards) < 52)):
         ids = tuple(map(int, cards))  # ids already: the common case, checked in bulk
     elif isinstance(cards, Iterable):
-        ids = []
+        listed: list[int] = []
         for item in cards:
             if isinstance(item, str):
-                ids.extend(_parse_text(item))
+                listed.extend(_parse_text(item))
             else:
-                ids.append(card_id(item))
+                listed.append(card_id(item))
+        ids = listed
     else:
         ids = [_card_of(cards)]
     if not allow_duplicates and len(set(ids)) != len(ids):

@@ -121,7 +121,7 @@ def check_progress(progress: object) -> Progress | None:
     """A progress callback: None, or a callable taking ``(done, total)``."""
     if progress is not None and not callable(progress):
         raise InvalidArgumentError(f"progress must be a callable taking (done, total) or None, got {progress!r}")
-    return progress  # type: ignore[return-value]
+    return progress
 
 
 def check_trials(trials: object) -> int | None:
@@ -166,4 +166,4 @@ def check_list(name: str, value: object, what: str = "hands") -> list[object]:
                                    f"got the string {value!r}")
     if not isinstance(value, Sequence) and not hasattr(value, "__iter__"):
         raise InvalidArgumentError(f"{name} must be a list of {what}, got {value!r}")
-    return list(value)  # type: ignore[call-overload]
+    return list(value)

@@ -126,14 +126,15 @@ def _description(strength: int) -> str:
 _PACKED = {c: RANK_WEIGHTS[c >> 2] | 1 << (32 + 4 * (c & 3)) | 1 << (64 + 16 * (c & 3) + (c >> 2))
            for c in range(52)}
 _TABLES = load_tables()
-_RANK = _TABLES.rank.tolist()
-_OFFSETS = _TABLES.offsets.tolist()
-_FLUSH = _TABLES.flush.tolist()
+_RANK: list[int] = _TABLES.rank.tolist()
+_OFFSETS: list[int] = _TABLES.offsets.tolist()
+_FLUSH: list[int] = _TABLES.flush.tolist()
 _KEY_MASK = (1 << KEY_BITS) - 1
 _PACKED_ITEM = _PACKED.__getitem__
 _TEXT_CACHE: dict[str, tuple[int, ...]] = {}
 """Parsed hands by their text: evaluating the same string again skips the parser."""
-_HAND_RANKS = (None, *(HandRank(s) for s in range(1, STRENGTH_COUNT + 1)))
+_HAND_RANKS: tuple[HandRank, ...] = (None, *(HandRank(s) for s in range(1, STRENGTH_COUNT + 1)))  # type: ignore[arg-type]
+"""Each strength's HandRank, made once, by strength (0, no hand, is never read)."""
 
 
 def _checked_ids(cards: CardsLike) -> tuple[int, ...]:
@@ -261,6 +262,7 @@ def evaluate_many(cards: np.ndarray, *, validate: bool = True) -> np.ndarray:
     from pokerlab.kernels.evaluation import evaluate_rows  # Numba loads on first batch use, not on import
 
     t = _TABLES
+    out: np.ndarray
     out, first_bad = evaluate_rows(array, t.card_key, t.card_mask, t.rank, t.offsets, t.flush, validate)
     if first_bad < len(array):
         _raise_bad_row(array, int(first_bad))

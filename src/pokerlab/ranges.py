@@ -98,7 +98,7 @@ def starting_hand(cards: CardsLike) -> str:
     ids = parse_cards(cards)
     if len(ids) != 2:
         raise HandSizeError(f"a starting hand has 2 cards, got {len(ids)}")
-    return _CLASS_NAMES[_CLASS_OF[_COMBO_INDEX[ids[0], ids[1]]]]
+    return _CLASS_NAMES[int(_CLASS_OF[_COMBO_INDEX[ids[0], ids[1]]])]
 
 
 def _require_every_class(names: Sequence[str], source: str) -> None:
@@ -549,7 +549,7 @@ class _Parser:
             return [c for kicker in range(lo, hi + 1) for c in self.cells(first[0], kicker, first[2])]
         raise self.error(start, text, "unknown range token")
 
-    def class_parts(self, start: int, text: str, parts: tuple[str, str, str]) -> tuple[int, int, str]:
+    def class_parts(self, start: int, text: str, parts: Sequence[str]) -> tuple[int, int, str]:
         """Top rank, kicker rank and suitedness ('', 's' or 'o') of a class like ``AKs``."""
         ranks = sorted((RANKS.index(parts[0].upper()), RANKS.index(parts[1].upper())), reverse=True)
         suit = parts[2].lower()

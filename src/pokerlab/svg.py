@@ -45,7 +45,7 @@ _SUIT_PATHS = (
 _LEFT, _MID, _RIGHT = 78, 125, 172
 _TOP, _BOTTOM = 78, 272
 _ROWS4 = (78, 142.7, 207.3, 272)
-_PIPS = {
+_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     2: ((_MID, _TOP), (_MID, _BOTTOM)),
     3: ((_MID, _TOP), (_MID, 175), (_MID, _BOTTOM)),
     4: ((_LEFT, _TOP), (_RIGHT, _TOP), (_LEFT, _BOTTOM), (_RIGHT, _BOTTOM)),

@@ -147,6 +147,6 @@ def evaluate_many(hands: np.ndarray) -> np.ndarray:
     """Strengths (uint16) of the rows of an (N, 5..7) array of valid card ids, compiled."""
     t = tables()
     empty = np.zeros(1, dtype=np.int32)
-    classes = compiled.cactus_kev_rows(check_rows(hands, CARD_COUNTS), t.card_word, t.flushes, t.unique5,
+    classes: np.ndarray = compiled.cactus_kev_rows(check_rows(hands, CARD_COUNTS), t.card_word, t.flushes, t.unique5,
                                        t.products, t.values, empty, t.values, 0, 0, 0, False)
     return (KEV_WORST - classes).astype(np.uint16)

@@ -18,14 +18,14 @@ from types import ModuleType
 
 import numpy as np
 
-from pokerlab import kernels
 from pokerlab.algorithms import default
 from pokerlab.errors import HandSizeError
+from pokerlab.kernels.evaluation import all_hands
 
 
 @functools.cache
 def _five() -> np.ndarray:
-    return kernels.all_hands(5)
+    return all_hands(5)
 
 
 def seven_card_blocks() -> Iterator[np.ndarray]:

@@ -106,4 +106,5 @@ def evaluate(cards: CardsLike) -> int:
 
 def evaluate_many(hands: np.ndarray) -> np.ndarray:
     """Strengths (uint16) of the rows of an (N, 5..7) array of valid card ids, compiled."""
-    return compiled.naive_rows(check_rows(hands, CARD_COUNTS), tables().natives)
+    values: np.ndarray = compiled.naive_rows(check_rows(hands, CARD_COUNTS), tables().natives)
+    return values

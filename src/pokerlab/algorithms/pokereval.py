@@ -139,5 +139,6 @@ def evaluate(cards: CardsLike) -> int:
 def evaluate_many(hands: np.ndarray) -> np.ndarray:
     """Strengths (uint16) of the rows of an (N, 5..7) array of valid card ids, compiled."""
     t = tables()
-    return compiled.pokereval_rows(check_rows(hands, CARD_COUNTS), t.card_mask, t.n_bits, t.straight,
-                                   t.top_five, t.top_card, t.natives)
+    values: np.ndarray = compiled.pokereval_rows(check_rows(hands, CARD_COUNTS), t.card_mask, t.n_bits, t.straight,
+                                                 t.top_five, t.top_card, t.natives)
+    return values

@@ -108,7 +108,9 @@ def evaluate(cards: CardsLike) -> int:
 def evaluate_many(hands: np.ndarray) -> np.ndarray:
     """Strengths (uint16) of the rows of an (N, 7) array of valid card ids, compiled."""
     t = tables()
-    return compiled.recurrence_rows(check_rows(hands, CARD_COUNTS), t.card_key, t.card_mask, t.rank, t.flush)
+    values: np.ndarray = compiled.recurrence_rows(check_rows(hands, CARD_COUNTS), t.card_key, t.card_mask, t.rank,
+                                                  t.flush)
+    return values
 
 
 def category_of_five(cards: CardsLike) -> HandCategory:
@@ -131,4 +133,5 @@ def category_of_five(cards: CardsLike) -> HandCategory:
 def categories_of_five(hands: np.ndarray) -> np.ndarray:
     """Categories (uint8) of the rows of an (N, 5) array of valid card ids, compiled."""
     residues = np.array(CATEGORY_OF_RESIDUE, dtype=np.uint8)
-    return compiled.category_rows_5(check_rows(hands, (5,)), residues)
+    values: np.ndarray = compiled.category_rows_5(check_rows(hands, (5,)), residues)
+    return values

@@ -179,5 +179,6 @@ def evaluate_many(hands: np.ndarray) -> np.ndarray:
     t = tables()
     rows = check_rows(hands, CARD_COUNTS)
     n_cards = rows.shape[1]
-    return compiled.specialk_rows(rows, t.card_key, t.flush_suit[n_cards], t.flush_face, t.flush_rank,
-                                  t.rank(n_cards), CIRCUMFERENCES[n_cards])
+    values: np.ndarray = compiled.specialk_rows(rows, t.card_key, t.flush_suit[n_cards], t.flush_face, t.flush_rank,
+                                                t.rank(n_cards), CIRCUMFERENCES[n_cards])
+    return values

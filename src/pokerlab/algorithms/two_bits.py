@@ -122,6 +122,6 @@ def evaluate(cards: CardsLike) -> int:
 def evaluate_many(hands: np.ndarray) -> np.ndarray:
     """Strengths (uint16) of the rows of an (N, 5..7) array of valid card ids, compiled."""
     t = tables()
-    classes = compiled.two_bits_rows(check_rows(hands, CARD_COUNTS), t.card_key, SUIT_COUNT_BASE << 32,
+    classes: np.ndarray = compiled.two_bits_rows(check_rows(hands, CARD_COUNTS), t.card_key, SUIT_COUNT_BASE << 32,
                                      t.ranks, t.flush, t.quads)
     return (KEV_WORST - classes).astype(np.uint16)
