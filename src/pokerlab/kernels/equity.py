@@ -309,19 +309,20 @@ def preflop_exact(hole_cards: np.ndarray, dead_mask: np.uint64, rank: np.ndarray
     plain = np.zeros(n_players, dtype=np.int64)
     real = np.zeros(n_players, dtype=np.int64)
     used = np.zeros(13, dtype=np.int64)
-    off_avail = np.zeros(13, dtype=np.int64)
-    flushes = np.zeros(n_players, dtype=np.int64)
+    off_avail = np.zeros((4, 13), dtype=np.int64)
+    flushes = np.zeros((4, n_players), dtype=np.int64)
+    suits = np.zeros(4, dtype=np.int64)
     _count_boards(n_players, weights, choose, avail, suit_avail, hole_rank_key, hole_suit, hole_suit_count,
-                  plain, real, flushes, used, off_avail, rank, offsets, flush, category, counts.reshape(-1),
+                  plain, real, flushes, suits, used, off_avail, rank, offsets, flush, category, counts.reshape(-1),
                   shares)
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # numba's stubs omit _nrt
 def _count_boards(n_players: int, weights: np.ndarray, choose: np.ndarray, avail: np.ndarray, suit_avail: np.ndarray,
                   hole_rank_key: np.ndarray, hole_suit: np.ndarray, hole_suit_count: np.ndarray, plain: np.ndarray,
-                  real: np.ndarray, flushes: np.ndarray, used: np.ndarray, off_avail: np.ndarray, rank: np.ndarray,
-                  offsets: np.ndarray, flush: np.ndarray, category: np.ndarray, counts: np.ndarray,
-                  shares: np.ndarray) -> None:
+                  real: np.ndarray, flushes: np.ndarray, suits: np.ndarray, used: np.ndarray,
+                  off_avail: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray,
+                  category: np.ndarray, counts: np.ndarray, shares: np.ndarray) -> None:
     """The loops of :func:`preflop_exact`, compiled without Numba's reference counting: every
     inlined lookup there pays an atomic increment and decrement of its table otherwise."""
     # Part 1: every board counted as if no flush were possible.
@@ -362,70 +363,79 @@ def _count_boards(n_players: int, weights: np.ndarray, choose: np.ndarray, avail
             used[b] -= 1
         used[a] -= 1
 
-    # Part 2: boards with m >= 3 cards of suit s, as flush ranks F plus off-suit ranks O.
+    # Part 2: boards with m >= 3 cards of one suit s, as flush ranks F plus off-suit ranks O.
+    # The non-flush count of such a board depends on its ranks alone, not on s, so each F
+    # and O is looked up once for every suit it can be dealt in, and subtracted once with the
+    # boards of all those suits together; only the flushes are per suit.
     for s in range(4):
         for r in range(13):
-            off_avail[r] = avail[r] - ((suit_avail[s] >> r) & 1)
-        for m in range(3, 6):
-            can_flush = False
-            for i in range(n_players):
-                if hole_suit_count[i, s] >= 5 - m:
-                    can_flush = True
-            if not can_flush:
-                continue
-            n_off = 5 - m
-            # F: every m-subset of the suit's available ranks, by Gosper's hack over 13 bits
-            f = (1 << m) - 1
-            while f < (1 << 13):
-                # who makes a flush depends on F alone: when nobody does, no board of
-                # these flush ranks differs from its non-flush count
+            off_avail[s, r] = avail[r] - ((suit_avail[s] >> r) & 1)
+    for m in range(3, 6):
+        n_off = 5 - m
+        # F: every m-subset of the 13 ranks, by Gosper's hack
+        f = (1 << m) - 1
+        while f < (1 << 13):
+            # the suits whose cards of ranks F are all available and give someone a flush
+            n_suits = 0
+            for s in range(4):
+                if f & suit_avail[s] != f:
+                    continue
                 any_flush = False
-                if f & suit_avail[s] == f:
-                    for i in range(n_players):
-                        flushes[i] = flush[np.uint64(hole_suit[i, s] | f)]
-                        any_flush = any_flush or flushes[i] != 0
+                for i in range(n_players):
+                    flushes[s, i] = flush[np.uint64(hole_suit[i, s] | f)] if hole_suit_count[i, s] >= n_off else 0
+                    any_flush = any_flush or flushes[s, i] != 0
                 if any_flush:
-                    f_key = np.uint64(0)
-                    for r in range(13):
-                        if (f >> r) & 1:
-                            f_key += weights[r]
-                    # O: every multiset of n_off <= 2 off-suit ranks, as o1 <= o2 with 13
-                    # standing for "no card", and mult the ways to pick their suits
-                    for o1 in range(14):
-                        if (o1 == 13) != (n_off == 0):
+                    suits[n_suits] = s
+                    n_suits += 1
+            if n_suits:
+                f_key = np.uint64(0)
+                for r in range(13):
+                    if (f >> r) & 1:
+                        f_key += weights[r]
+                # O: every multiset of n_off <= 2 off-suit ranks, as o1 <= o2 with 13
+                # standing for "no card"; mult is the ways to pick their suits
+                for o1 in range(14):
+                    if (o1 == 13) != (n_off == 0):
+                        continue
+                    for o2 in range(o1, 14):
+                        if (o2 == 13) != (n_off <= 1):
                             continue
-                        for o2 in range(o1, 14):
-                            if (o2 == 13) != (n_off <= 1):
-                                continue
-                            key = f_key
+                        key = f_key
+                        if o1 < 13:
+                            key += weights[o1]
+                        if o2 < 13:
+                            key += weights[o2]
+                        boards = 0
+                        for k in range(n_suits):
+                            s = suits[k]
                             mult = 1
                             if o1 < 13:
-                                key += weights[o1]
-                                if o2 == o1:
-                                    mult = choose[off_avail[o1], 2]
-                                else:
-                                    mult = off_avail[o1]
-                            if o2 < 13:
-                                key += weights[o2]
-                                if o2 != o1:
-                                    mult *= off_avail[o2]
+                                mult = choose[off_avail[s, o1], 2] if o2 == o1 else off_avail[s, o1]
+                            if o2 < 13 and o2 != o1:
+                                mult *= off_avail[s, o2]
                             if mult == 0:
                                 continue
+                            if boards == 0:
+                                for i in range(n_players):
+                                    plain[i] = _nonflush(key + hole_rank_key[i], rank, offsets)
+                            boards += mult
                             # a flush beats every non-flush hand of the same seven cards (no
-                            # full house fits beside five suited cards), so the boards differ
+                            # full house fits beside five suited cards)
                             for i in range(n_players):
-                                plain[i] = _nonflush(key + hole_rank_key[i], rank, offsets)
-                                real[i] = flushes[i] if flushes[i] else plain[i]
+                                real[i] = flushes[s, i] if flushes[s, i] else plain[i]
                             if n_players == 2:
                                 _heads_up(real[0], real[1], mult, category, counts, shares)
-                                _heads_up(plain[0], plain[1], -mult, category, counts, shares)
                             else:
                                 _showdown(real, 0, n_players, mult, category, counts, shares)
-                                _showdown(plain, 0, n_players, -mult, category, counts, shares)
-                # next subset with m bits (Gosper)
-                low = f & -f
-                ripple = f + low
-                f = (((ripple ^ f) >> 2) // low) | ripple
+                        if boards:
+                            if n_players == 2:
+                                _heads_up(plain[0], plain[1], -boards, category, counts, shares)
+                            else:
+                                _showdown(plain, 0, n_players, -boards, category, counts, shares)
+            # next subset with m bits (Gosper)
+            low = f & -f
+            ripple = f + low
+            f = (((ripple ^ f) >> 2) // low) | ripple
 
 
 @njit(cache=True, nogil=True, parallel=True)
