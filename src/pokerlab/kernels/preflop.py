@@ -18,9 +18,7 @@ import numpy as np
 from numba import njit, prange
 
 from pokerlab.kernels.equity import fill_deck, preflop_exact
-from pokerlab.kernels.evaluation import KEY_START as _KEY_START
-from pokerlab.kernels.evaluation import ONE as _ONE
-from pokerlab.kernels.evaluation import strength_of_key
+from pokerlab.kernels.evaluation import KEY_START, ONE, strength_of_key
 
 N_CLASSES = 169
 _PAIRS = 1081  # C(47, 2): hole pairs left by a five-card board
@@ -30,7 +28,7 @@ _BOARD_CLASSES = 134_459  # five-card boards up to suit relabelling (a known cou
 
 
 @njit(cache=True, nogil=True)
-def canonical_boards():
+def canonical_boards() -> tuple[np.ndarray, np.ndarray]:
     """Every five-card board up to suit relabelling, with how many boards each stands for.
 
     A board's suits are its four 13-bit rank masks; relabelling suits permutes them, so the
@@ -73,7 +71,8 @@ def canonical_boards():
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def versus_random(boards, weights, class_of, card_key, card_mask, rank, offsets, flush):
+def versus_random(boards: np.ndarray, weights: np.ndarray, class_of: np.ndarray, card_key: np.ndarray,
+                  card_mask: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray) -> np.ndarray:
     """Wins and ties of each starting-hand class against one random hand over some boards.
 
     ``boards`` (B, 5) uint8 and ``weights`` (B,) come from :func:`canonical_boards`;
@@ -100,14 +99,14 @@ def versus_random(boards, weights, class_of, card_key, card_mask, rank, offsets,
         counts = totals[block]
         for bi in range(block * n_boards // n_blocks, (block + 1) * n_boards // n_blocks):
             weight = weights[bi]
-            board_key = _KEY_START
+            board_key = KEY_START
             board_mask = np.uint64(0)
             used = np.uint64(0)
             for j in range(5):
                 c = np.uint64(boards[bi, j])
                 board_key += card_key[c]
                 board_mask |= card_mask[c]
-                used |= _ONE << c
+                used |= ONE << c
             fill_deck(used, rest)
             k = 0
             for i in range(47):
@@ -152,11 +151,13 @@ def versus_random(boards, weights, class_of, card_key, card_mask, rank, offsets,
                     level[b] = 0
                 passed += size
                 start = stop
-    return totals.sum(axis=0)
+    summed: np.ndarray = totals.sum(axis=0)
+    return summed
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def heads_up(holes, rank, offsets, flush, category):
+def heads_up(holes: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray,
+             category: np.ndarray) -> np.ndarray:
     """Exact preflop showdowns of many heads-up matchups: holes (M, 2, 2) int64 card ids.
 
     Returns (M, 3) int64: the first hand's wins, ties and losses over the 1,712,304 boards of
@@ -174,7 +175,7 @@ def heads_up(holes, rank, offsets, flush, category):
             dead = np.uint64(0)
             for i in range(2):
                 for j in range(2):
-                    dead |= _ONE << np.uint64(holes[m, i, j])
+                    dead |= ONE << np.uint64(holes[m, i, j])
             preflop_exact(holes[m], dead, rank, offsets, flush, category, counts, shares)
             for outcome in range(3):
                 out[m, outcome] = counts[0, :, :, outcome].sum()
