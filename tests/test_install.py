@@ -113,3 +113,11 @@ def test_the_core_install_names_the_extra_the_web_app_needs(core_venv):
     out = run_in(core_venv, "pokerlab", "serve", "--port", "0")
     assert out.returncode == 2
     assert out.stderr.strip().splitlines() == [out.stderr.strip()] and "install pokerlab[web]" in out.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_the_core_install_names_the_extra_the_benchmarks_need(core_venv):
+    out = run_in(core_venv, "pokerlab", "bench", "eval", "--quick")
+    assert out.returncode == 2
+    assert out.stderr.strip() == "error: bench eval needs eval7: install pokerlab[bench]"
