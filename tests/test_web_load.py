@@ -7,21 +7,15 @@ import threading
 import httpx
 
 from pokerlab.web import create_app
+from pokerlab.web.models import EQUITY_EXAMPLES
 from pokerlab.web.server import running
-
-MIXED_REQUESTS = (  # from a cached exact preflop answer to ten players on a flop (Monte Carlo)
-    {"players": ["AsKs", "QdQc"]},
-    {"players": ["AhKh", "2c2d"], "board": "Qh7h3s"},
-    {"players": ["AsKs", "QQ+,AKs", "random"], "seconds": 0.5},
-    {"players": ["AcAd", *["random"] * 9], "board": "Kd7c2h", "seconds": 1.0},
-)
 
 
 def status_codes_of_requests_sent_at_once(url, count):
     async def send_all():
         limits = httpx.Limits(max_connections=count, max_keepalive_connections=count)
         async with httpx.AsyncClient(limits=limits, timeout=120) as client:
-            bodies = [MIXED_REQUESTS[i % len(MIXED_REQUESTS)] for i in range(count)]
+            bodies = [EQUITY_EXAMPLES[i % len(EQUITY_EXAMPLES)] for i in range(count)]
             responses = await asyncio.gather(*(client.post(url + "api/equity", json=body) for body in bodies))
         return [r.status_code for r in responses]
 

@@ -1,7 +1,8 @@
 """``pokerlab bench web``: many equity requests at once against a server on loopback.
 
-The mix runs from a cached exact preflop answer to ten players on a flop, which Monte
-Carlo answers within its time budget; all of them are sent at the same moment.
+The mix is the API's own examples, from a cached exact preflop answer to ten players on a
+flop, which Monte Carlo answers within its time budget; all of them are sent at the same moment.
+Needs the ``web`` extra, and httpx from the ``bench`` extra.
 """
 
 from __future__ import annotations
@@ -10,21 +11,16 @@ import asyncio
 import math
 import time
 
+from pydantic import JsonValue
+
 from pokerlab.bench.timing import Figure
-
-MIXED_REQUESTS: tuple[dict[str, object], ...] = (
-    {"players": ["AsKs", "QdQc"]},
-    {"players": ["AhKh", "2c2d"], "board": "Qh7h3s"},
-    {"players": ["AsKs", "QQ+,AKs", "random"], "seconds": 0.5},
-    {"players": ["AcAd", *["random"] * 9], "board": "Kd7c2h", "seconds": 1.0},
-)
-"""Equity requests of mixed size: exact preflop, exact flop, ranges, ten players."""
+from pokerlab.web.models import EQUITY_EXAMPLES
 
 
-async def _send_all(url: str, bodies: list[dict[str, object]]) -> list[float]:
+async def _send_all(url: str, bodies: list[dict[str, JsonValue]]) -> list[float]:
     import httpx
 
-    async def one(client: httpx.AsyncClient, body: dict[str, object]) -> float:
+    async def one(client: httpx.AsyncClient, body: dict[str, JsonValue]) -> float:
         started = time.perf_counter()
         response = await client.post(url + "api/equity", json=body)
         response.raise_for_status()
@@ -36,11 +32,11 @@ async def _send_all(url: str, bodies: list[dict[str, object]]) -> list[float]:
 
 
 def load_test(url: str, requests: int = 200) -> list[float]:
-    """Send ``requests`` equity requests at once, cycling through :data:`MIXED_REQUESTS`.
+    """Send ``requests`` equity requests at once, cycling through :data:`EQUITY_EXAMPLES`.
 
     Returns each one's latency in seconds; raises ``httpx.HTTPStatusError`` if any fails.
     """
-    bodies = [MIXED_REQUESTS[i % len(MIXED_REQUESTS)] for i in range(requests)]
+    bodies = [EQUITY_EXAMPLES[i % len(EQUITY_EXAMPLES)] for i in range(requests)]
     return asyncio.run(_send_all(url, bodies))
 
 
@@ -60,7 +56,7 @@ def suite(quick: bool = False) -> list[Figure]:
 
     requests = 40 if quick else 200
     with running() as url:
-        load_test(url, len(MIXED_REQUESTS))  # compile and cache before measuring
+        load_test(url, len(EQUITY_EXAMPLES))  # compile and cache before measuring
         started = time.perf_counter()
         latencies = load_test(url, requests)
         wall = time.perf_counter() - started

@@ -22,7 +22,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue
 
 from pokerlab.cards import format_cards, parse_cards
 from pokerlab.equity import RANDOM_WORDS
@@ -101,8 +101,20 @@ class Request(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+EQUITY_EXAMPLES: tuple[dict[str, JsonValue], ...] = (
+    {"players": ["AsKs", "QdQc"]},
+    {"players": ["AhKh", "2c2d"], "board": "Qh7h3s"},
+    {"players": ["AsKs", "QQ+,AKs", "random"], "seconds": 0.5},
+    {"players": ["AcAd", *["random"] * 9], "board": "Kd7c2h", "seconds": 1.0},
+)
+"""Equity requests from the lightest to the heaviest: exact preflop, exact on a flop, ranges,
+ten players on a flop (Monte Carlo within its time). The API page shows them; load tests send them."""
+
+
 class EquityRequest(Request):
     """Who wins how often, for 2 to 10 players."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": list(EQUITY_EXAMPLES)})
 
     players: list[Player] = Field(min_length=2, max_length=10, examples=[["AsKs", "QdQc"]])
     board: Board = ""
