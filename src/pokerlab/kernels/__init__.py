@@ -72,7 +72,7 @@ def threads(count: int | None) -> Iterator[None]:
     import numba
 
     previous = numba.get_num_threads()
-    numba.set_num_threads(max(1, min(count, numba.config.NUMBA_NUM_THREADS)))
+    numba.set_num_threads(max(1, min(count, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
     try:
         yield
     finally:

@@ -16,6 +16,7 @@ a count or hand size out of range would otherwise loop forever or fill memory.
 from __future__ import annotations
 
 from math import comb
+from typing import Any
 
 import numpy as np
 from numba import njit, prange, types
@@ -46,7 +47,7 @@ _MAX_HAND_BYTES = 1 << 33
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _flush_shift(suits):
+def _flush_shift(suits: np.uint64) -> np.uint64:
     """Where the flush suit's ranks sit in a card mask (16 bits a suit), from the key's
     flush bits (bit 4 * suit + 3)."""
     if suits & np.uint64(0x8):
@@ -55,7 +56,8 @@ def _flush_shift(suits):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def strength_of_key(key, mask, rank, offsets, flush):
+def strength_of_key(key: np.uint64, mask: np.uint64, rank: np.ndarray, offsets: np.ndarray,
+                    flush: np.ndarray) -> Any:
     """Strength of a hand of 5..7 cards from its summed key and OR-ed suit-rank mask."""
     suits = (key >> _THIRTY_TWO) & _FLUSH_BITS
     if suits:
@@ -65,15 +67,15 @@ def strength_of_key(key, mask, rank, offsets, flush):
 
 
 @intrinsic
-def _popcount(typingctx, word):
+def _popcount(typingctx: Any, word: Any) -> Any:
     """The number of set bits of a uint64, as one machine instruction (LLVM's ctpop)."""
-    def codegen(context, builder, signature, args):
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         return builder.ctpop(args[0])  # i64 either way: only the signedness differs
     return types.int64(types.uint64), codegen
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _flush_strength_of_row(row, n_cards, suits, flush):
+def _flush_strength_of_row(row: np.ndarray, n_cards: int, suits: np.uint64, flush: np.ndarray) -> Any:
     """Strength of a flush hand: a second pass gathers the ranks of the flush suit."""
     suit = _flush_shift(suits) >> np.uint64(4)
     ranks = np.uint64(0)
@@ -85,7 +87,8 @@ def _flush_strength_of_row(row, n_cards, suits, flush):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def evaluate_rows(cards, card_key, card_mask, rank, offsets, flush, validate):
+def evaluate_rows(cards: np.ndarray, card_key: np.ndarray, card_mask: np.ndarray, rank: np.ndarray,
+                  offsets: np.ndarray, flush: np.ndarray, validate: bool) -> tuple[np.ndarray, int]:
     """Strengths of the rows of an (N, 5..7) integer array, in parallel over equal row blocks,
     and the first invalid row (N when every row is valid, or without ``validate``).
 
@@ -137,7 +140,7 @@ def evaluate_rows(cards, card_key, card_mask, rank, offsets, flush, validate):
                         wide |= i6
                         seen |= card_mask[c6]
             if validate:
-                if _popcount(seen) != n_cards or wide > _BYTE:
+                if _popcount(seen) != n_cards or wide > _BYTE:  # type: ignore[call-arg]
                     out[r] = 0
                     if first_bad[b] == n_rows:
                         first_bad[b] = r
@@ -151,7 +154,8 @@ def evaluate_rows(cards, card_key, card_mask, rank, offsets, flush, validate):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def count_strengths_7(prefixes, bins, card_key, card_mask, rank, offsets, flush):
+def count_strengths_7(prefixes: np.ndarray, bins: np.ndarray, card_key: np.ndarray, card_mask: np.ndarray,
+                      rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray) -> np.ndarray:
     """How many seven-card hands reach each strength, over all hands starting with a prefix.
 
     ``prefixes`` is a (P, 2) array of first-two-card pairs (c0 < c1); the hands are all
@@ -182,7 +186,8 @@ def count_strengths_7(prefixes, bins, card_key, card_mask, rank, offsets, flush)
                             for h in range(g + ONE, np.uint64(52)):
                                 counts[b, strength_of_key(k5 + card_key[h], m5 | card_mask[h],
                                                           rank, offsets, flush)] += 1
-    return counts.sum(axis=0)
+    total: np.ndarray = counts.sum(axis=0)
+    return total
 
 
 def all_hands(n_cards: int) -> np.ndarray:
@@ -197,7 +202,8 @@ def all_hands(n_cards: int) -> np.ndarray:
     """
     n = check_int("n_cards", n_cards, low=1, high=52)
     _check_size(comb(52, n), n)
-    return _all_hands(n)
+    hands: np.ndarray = _all_hands(n)
+    return hands
 
 
 def sample_hands(count: int, n_cards: int, seed: int) -> np.ndarray:
@@ -217,7 +223,8 @@ def sample_hands(count: int, n_cards: int, seed: int) -> np.ndarray:
     n = check_int("n_cards", n_cards, low=1, high=52)
     start = check_int("seed", seed, low=0, high=2**32 - 1)
     _check_size(rows, n)
-    return _sample_hands(rows, n, start)
+    hands: np.ndarray = _sample_hands(rows, n, start)
+    return hands
 
 
 def _check_size(rows: int, n_cards: int) -> None:
@@ -227,7 +234,7 @@ def _check_size(rows: int, n_cards: int) -> None:
 
 
 @njit(cache=True, nogil=True)
-def _all_hands(n_cards):
+def _all_hands(n_cards: int) -> np.ndarray:
     n_rows = 1
     for i in range(n_cards):
         n_rows = n_rows * (52 - i) // (i + 1)
@@ -247,7 +254,7 @@ def _all_hands(n_cards):
 
 
 @njit(cache=True, nogil=True)
-def _sample_hands(n_rows, n_cards, seed):
+def _sample_hands(n_rows: int, n_cards: int, seed: int) -> np.ndarray:
     np.random.seed(seed)
     out = np.empty((n_rows, n_cards), dtype=np.uint8)
     for r in range(n_rows):
@@ -270,8 +277,6 @@ def balanced_prefix_bins(n_bins: int) -> tuple[np.ndarray, np.ndarray]:
     the largest remaining prefix to the lightest block evens it to within a fraction of a
     percent. Returns the prefixes ordered by block and the block bounds.
     """
-    from math import comb
-
     prefixes = [(a, b) for a in range(46) for b in range(a + 1, 47)]
     prefixes.sort(key=lambda p: -comb(51 - p[1], 5))
     loads = [0] * n_bins

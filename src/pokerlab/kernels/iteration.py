@@ -16,7 +16,7 @@ _ONE = np.uint64(1)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def write_hand(row, shared, free, chosen):
+def write_hand(row: np.ndarray, shared: np.ndarray, free: np.ndarray, chosen: np.uint64) -> None:
     """Write the sorted union of ``shared`` and the ``free`` cards set in ``chosen`` into ``row``."""
     n_shared = np.uint64(shared.shape[0])
     s = np.uint64(0)
@@ -40,7 +40,7 @@ def write_hand(row, shared, free, chosen):
 
 
 @njit(cache=True, nogil=True)
-def enumerate_hands(shared, free, positions, out):
+def enumerate_hands(shared: np.ndarray, free: np.ndarray, positions: np.ndarray, out: np.ndarray) -> None:
     """Fill every row of ``out`` with the next hands in lexicographic order.
 
     ``positions`` (k ascending uint8 positions in ``free``) is the choice for the first row;
@@ -66,7 +66,7 @@ def enumerate_hands(shared, free, positions, out):
 
 
 @njit(cache=True, nogil=True)
-def sample_hands_from(shared, free, draws, out):
+def sample_hands_from(shared: np.ndarray, free: np.ndarray, draws: np.ndarray, out: np.ndarray) -> None:
     """Fill each row of ``out`` with a uniformly random hand, by Floyd's sampling algorithm.
 
     ``draws[r, i]`` must be uniform on ``0 .. len(free) - k + i`` (the caller draws them
