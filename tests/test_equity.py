@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import pokerlab as pl
 from pokerlab.category import HandCategory
-from pokerlab.equity import ExactTooLargeError, PlayerCountError, equity
+from pokerlab.equity import ExactTooLargeError, PlayerCountError, clear_cache, equity
 from pokerlab.grid import grid
 from pokerlab.outs import outs
 
@@ -265,3 +265,99 @@ def test_outs_without_opponents_are_improvements():
     assert all(c in (HandCategory.PAIR, HandCategory.FLUSH) for c in groups)
     with pytest.raises(pl.HandSizeError, match="flop or a turn"):
         outs("AhKh", board="Qh7h3s 2c 9d")
+
+
+def _recorder():
+    calls = []
+    return calls, lambda done, total: calls.append((done, total))
+
+
+def _assert_progress_protocol(calls, total=None):
+    assert calls, "progress was never called"
+    for done, whole in calls:
+        assert type(done) is int and type(whole) is int and whole > 0 and 0 <= done <= whole
+    assert calls[-1][0] == calls[-1][1]
+    if total is not None:
+        assert {whole for _, whole in calls} == {total}
+
+
+@pytest.mark.parametrize("players, board, options, total", [
+    (["QQ+,AKs", "TT+,AQs+"], "", {}, 1000),  # exact preflop: relabelling then counting, in permille
+    (["AhKh", "QQ+,AKs"], "Qh7h3s", {}, None),  # exact after the flop: deals of hole cards
+    (["AsKs", "QdQc"], "", {"trials": 50_000, "seed": 1}, 50_000),  # Monte Carlo to a known count
+    (["AsKs", "random", "random"], "", {"stderr": 0.003, "seed": 1}, 1000),  # to a standard error: permille
+    (["AsKs", "QdQc"], "", {}, 1),  # known hands: one step
+])
+def test_progress_is_called_with_done_and_total(players, board, options, total):
+    calls, progress = _recorder()
+    equity(players, board, progress=progress, **options)
+    _assert_progress_protocol(calls, total)
+
+
+def test_trials_ask_for_monte_carlo_and_a_stderr_alone_does_not():
+    sampled = equity(["AsKs", "QdQc"], trials=20_000, seed=4)
+    assert not sampled.exact and sampled.trials >= 20_000
+    assert equity(["AsKs", "QdQc"], stderr=0.01).exact  # exact is in reach: a bound on sampling changes nothing
+    assert not equity(["AsKs", "random", "random"], stderr=0.01, seed=1).exact
+
+
+def test_a_seed_repeats_a_run_and_another_seed_does_not():
+    a, b, c = (equity(["AhAd", "random", "random"], trials=30_000, seed=s) for s in (7, 7, 8))
+    assert [p.wins for p in a.players] == [p.wins for p in b.players]
+    assert [p.wins for p in a.players] != [p.wins for p in c.players]
+
+
+@pytest.mark.parametrize("players, board, options", [
+    (["QQ+,AKs", "TT+,AQs+"], "Kd 8s 2h", {}),  # exact, deals of hole cards in parallel
+    (["QQ+,AKs", "TT+,AQs+"], "", {}),  # exact preflop, matchups in parallel
+    (["QQ+,AKs", "random", "random"], "", {"trials": 100_000, "seed": 9}),  # Monte Carlo: chunks, not threads
+])
+def test_threads_change_nothing_but_the_speed(players, board, options):
+    clear_cache()
+    one = equity(players, board, threads=1, **options)
+    clear_cache()
+    every = equity(players, board, **options)
+    assert np.array_equal(one.counts, every.counts)
+
+
+def test_ranges_that_share_cards_are_counted_deal_by_deal():
+    # 12**4 = 20,736 combos in the product, but only 216 deals: exact, and equal by symmetry
+    r = equity(["AA,KK"] * 4)
+    assert r.exact
+    assert [p.equity for p in r.players] == pytest.approx([0.25] * 4, abs=1e-12)
+
+
+def test_ranges_that_can_hardly_be_dealt_together_are_refused_and_others_sampled():
+    with pytest.raises(pl.InvalidRangeError, match="hardly be dealt together"):
+        equity(["AA,KK,QQ,JJ"] * 8)
+    r = equity(["AA,KK,QQ", "AA,KK,QQ", "random"], exact=False, trials=20_000, seed=2)
+    assert r.trials >= 20_000 and r.players[0].equity == pytest.approx(r.players[1].equity, abs=0.03)
+
+
+def test_grid_passes_the_run_options_through():
+    calls, progress = _recorder()
+    g = grid("AsKs", opponents=2, trials=20_000, seed=3, threads=1, progress=progress)
+    _assert_progress_protocol(calls, 20_000)
+    again = grid("AsKs", opponents=2, trials=20_000, seed=3)
+    assert not g.exact and g.showdowns >= 20_000 and g.cells == again.cells
+    assert g.cell("two pair", "Pair") == g.cell(HandCategory.TWO_PAIR, "PAIR")
+
+
+def test_outs_say_which_cards_win_and_which_split():
+    behind = outs("AhKh", ["2c2d"], board="Qh7h3s")
+    assert behind.kind == "win" and not behind.splits and len(behind.wins) == behind.count == 15
+    assert repr(behind).startswith("OutsResult(15 outs win: ")
+    level = outs("AhKd", ["AcKc"], board="Qh7h3s")  # the same hand: nothing wins, most cards split
+    assert level.count == 0 and level.split_count == len(level.splits) > 0 and level.kind == "win"
+    assert "split the pot" in level.describe()
+    data = level.to_dict()
+    assert data["wins"] == [] and len(data["splits"]) == level.split_count and data["kind"] == "win"
+
+
+def test_outs_when_ahead_keep_you_ahead():
+    ahead = outs("QsQd", ["AhKh"], board="Qh7h3s")
+    assert ahead.ahead_now and ahead.kind == "keep you ahead"
+    assert ahead.describe().startswith(f"{ahead.count} cards keep you ahead: ")
+    # every unseen card either keeps the set ahead or gives the flush draw its out
+    assert ahead.count + ahead.split_count + 9 + 1 >= ahead.unseen
+    assert outs("AhKh", board="Qh7h3s").kind == "improve"

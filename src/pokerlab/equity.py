@@ -15,11 +15,13 @@ standard error, a trial count or a time limit, whichever comes first.
 from __future__ import annotations
 
 import functools
+import importlib
 import itertools
 import math
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 
 import numpy as np
 
@@ -46,7 +48,7 @@ from pokerlab.errors import (
 )
 from pokerlab.kernels import threads as numba_threads
 from pokerlab.ranges import Range
-from pokerlab.tables import load_tables
+from pokerlab.tables import EMPTY_KEY, load_tables
 
 PlayerLike = str | Sequence[int] | Range
 
@@ -71,12 +73,15 @@ MAX_DEAL_SEARCH = 100_000
 """Steps the search for one valid deal of the ranges may take before leaving the question to
 Monte Carlo's first batch, which measures how often a deal is accepted."""
 
-BATCH_SECONDS = 0.25
-"""A Monte Carlo batch is sized to take about this long, so that progress, the time limit
-and the standard error are checked often, however slow a trial is."""
+MAX_BATCH_DEALS = 1 << 24
+"""Monte Carlo batches grow eightfold, up to about this many hands dealt (trials times players,
+over the share of deals accepted): a fraction of a second, so that progress, the time limit
+and the standard error are checked often however slow a trial is. The sizes depend on the
+seed alone, never on timings, so a seed repeats a run exactly."""
 
 FIRST_BATCH_TRIALS = 1
-"""Trials per chunk in the first Monte Carlo batch, which also measures the trial rate."""
+"""Trials per chunk in the first Monte Carlo batch, which also measures how often a deal is
+accepted."""
 
 PERMILLE = 1000
 """``progress(done, PERMILLE)`` reports a run whose end is not known in advance."""
@@ -159,6 +164,13 @@ def category_of_strength() -> np.ndarray:
     (8, 7463)
     """
     return np.array([0] + [HandCategory.of(s) for s in range(1, STRENGTH_COUNT + 1)], dtype=np.int64)
+
+
+@functools.cache
+def _kernels() -> ModuleType:
+    """The equity kernels, imported on first use: they load Numba, which ``import pokerlab``
+    should not pay for."""
+    return importlib.import_module("pokerlab.kernels.equity")
 
 
 @functools.cache
@@ -352,8 +364,6 @@ def clear_cache() -> None:
 
 def _preflop_counts_many(keys: list[Matchup]) -> list[tuple[np.ndarray, np.ndarray]]:
     """Exact counters of canonical preflop matchups; the ones not cached run in parallel."""
-    from pokerlab.kernels.equity import preflop_exact, preflop_exact_many
-
     missing = [k for k in dict.fromkeys(keys) if k not in _PREFLOP_CACHE]
     if missing:
         t = load_tables()
@@ -363,13 +373,14 @@ def _preflop_counts_many(keys: list[Matchup]) -> list[tuple[np.ndarray, np.ndarr
             dead = sum(1 << c for c in [*(c for hand in hands for c in hand), *dead_cards])
             counts = np.zeros((1, len(hands), 9, 9, 3), dtype=np.int64)
             shares = np.zeros((1, len(hands)), dtype=np.int64)
-            preflop_exact(holes, np.uint64(dead), t.rank, t.offsets, t.flush, category_of_strength(),
-                          counts[0], shares[0])
+            _kernels().preflop_exact(holes, np.uint64(dead), t.rank, t.offsets, t.flush, category_of_strength(),
+                                     counts[0], shares[0])
         else:
             many = np.array([hands for hands, _ in missing], dtype=np.int64)
             masks = np.array([sum(1 << c for c in [*np.ravel(hands).tolist(), *dead_cards])
                               for hands, dead_cards in missing], dtype=np.uint64)
-            counts, shares = preflop_exact_many(many, masks, t.rank, t.offsets, t.flush, category_of_strength())
+            counts, shares = _kernels().preflop_exact_many(many, masks, t.rank, t.offsets, t.flush,
+                                                           category_of_strength())
         if len(_PREFLOP_CACHE) + len(missing) > 100_000:
             _PREFLOP_CACHE.clear()
         for key, c, s in zip(missing, counts, shares):
@@ -380,25 +391,19 @@ def _preflop_counts_many(keys: list[Matchup]) -> list[tuple[np.ndarray, np.ndarr
 def _board_counts_many(deals: list[tuple[tuple[tuple[int, int], ...], float]], board: tuple[int, ...],
                        dead: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     """Counters of every board completion for many weighted deals of hole cards (float)."""
-    from pokerlab.kernels.equity import enumerate_boards_many
-
     t = load_tables()
     holes = np.array([hands for hands, _ in deals], dtype=np.uint8)
     weights = np.array([weight for _, weight in deals], dtype=np.float64)
     key, mask = _board_key_and_mask(board)
     base_mask = sum(1 << c for c in {*board, *dead})
-    counts: np.ndarray
-    shares: np.ndarray
-    counts, shares = enumerate_boards_many(holes, weights, key, mask, np.uint64(base_mask), 5 - len(board),
-                                           t.card_key, t.card_mask, t.rank, t.offsets, t.flush,
-                                           category_of_strength())
+    counts, shares = _kernels().enumerate_boards_many(holes, weights, key, mask, np.uint64(base_mask),
+                                                      5 - len(board), t.card_key, t.card_mask, t.rank, t.offsets,
+                                                      t.flush, category_of_strength())
     return counts, shares
 
 
 def _board_key_and_mask(cards: Sequence[int]) -> tuple[np.uint64, np.uint64]:
     """The kernels' summed key and OR-ed card mask of some board cards."""
-    from pokerlab.tables import EMPTY_KEY
-
     t = load_tables()
     mask = 0
     for c in cards:
@@ -413,16 +418,14 @@ def _known_counts(hands: tuple[tuple[int, int], ...], board: tuple[int, ...],
     Before the flop, by rank multisets and cached by canonical matchup; after it, every
     completion of the board, dealt in one serial kernel call (a few thousand showdowns).
     """
-    from pokerlab.kernels.equity import known_showdowns, summarize
-
     if not board:
         counts, shares = _preflop_counts_many([canonical_matchup(hands, dead)])[0]
-        summary: np.ndarray = summarize(counts, shares)
+        summary: np.ndarray = _kernels().summarize(counts, shares)
         return counts, summary
     t = load_tables()
     cards = np.frombuffer(bytes([*(c for hand in hands for c in hand), *board, *dead]), dtype=np.uint8)
-    counts, summary = known_showdowns(cards, len(hands), len(board), t.card_key, t.card_mask, t.rank,
-                                      t.offsets, t.flush, category_of_strength())
+    counts, summary = _kernels().known_showdowns(cards, len(hands), len(board), t.card_key, t.card_mask, t.rank,
+                                                 t.offsets, t.flush, category_of_strength())
     return counts, summary
 
 
@@ -504,8 +507,6 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         raise ExactTooLargeError(
             f"exact enumeration would take up to {showdowns:,} showdowns over {matchups:,} deals of "
             "hole cards; use Monte Carlo (exact=False, or leave exact unset)")
-    from pokerlab.kernels.equity import summarize
-
     squares: np.ndarray | None = None
     with numba_threads(threads):
         if exact or (exact is None and small):
@@ -513,8 +514,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         else:
             counts, shares, squares = _monte_carlo(parsed, board_ids, fixed, trials, stderr, seconds, seed,
                                                    progress)
-    return _result([p.label for p in parsed], counts, summarize(counts, shares), squares, board_ids, dead_ids,
-                   started)
+    summary = _kernels().summarize(counts, shares)
+    return _result([p.label for p in parsed], counts, summary, squares, board_ids, dead_ids, started)
 
 
 def _known_hands(players: Sequence[PlayerLike]) -> tuple[tuple[int, int], ...] | None:
@@ -589,8 +590,6 @@ def _exact(players: list[_Player], board: tuple[int, ...], dead: tuple[int, ...]
 def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, trials: int | None,
                  stderr: float | None, seconds: float | None, seed: int | None,
                  progress: Progress | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    from pokerlab.kernels.equity import monte_carlo, summarize
-
     _check_dealable(players, fixed)
     if trials is None and stderr is None and seconds is None:
         stderr = DEFAULT_STDERR
@@ -611,9 +610,10 @@ def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, tri
         if trials is not None:
             per_chunk = max(1, min(per_chunk, -(-(trials - done) // n_chunks)))
         batch_started = time.perf_counter()
-        c, s, q, attempts = monte_carlo(combos, starts, cumulative, board_array, np.uint64(fixed), n_chunks,
-                                        per_chunk, (base_seed * 1_000_003 + batch) % (1 << 63), t.card_key,
-                                        t.card_mask, t.rank, t.offsets, t.flush, category_of_strength())
+        c, s, q, attempts = _kernels().monte_carlo(combos, starts, cumulative, board_array, np.uint64(fixed),
+                                                   n_chunks, per_chunk, (base_seed * 1_000_003 + batch) % (1 << 63),
+                                                   t.card_key, t.card_mask, t.rank, t.offsets, t.flush,
+                                                   category_of_strength())
         batch_seconds = time.perf_counter() - batch_started
         counts += c
         shares += s
@@ -627,7 +627,7 @@ def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, tri
                 f"these ranges can hardly be dealt together: {done:,} of {tried:,} random deals gave every "
                 "player a hand from their range without a card twice; narrow the ranges or seat fewer players")
         elapsed = time.perf_counter() - started
-        errors = _standard_errors(summarize(counts, shares).tolist(), squares.tolist())
+        errors = _standard_errors(_kernels().summarize(counts, shares).tolist(), squares.tolist())
         if progress is not None:
             if stderr is None and seconds is None:
                 progress(min(done, trials), trials)  # type: ignore[type-var, arg-type]
@@ -641,10 +641,12 @@ def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, tri
             break
         if stderr is not None and done >= 1000 and max(errors) <= stderr:
             break
-        # the next batch: up to eight times as large, unless it would take longer than a batch may
-        budget = BATCH_SECONDS if seconds is None else min(BATCH_SECONDS, seconds - elapsed)
-        affordable = budget / max(batch_seconds, 1e-6) * batch_done / n_chunks
-        per_chunk = max(1, min(per_chunk * 8, 1 << 16, int(affordable)))
+        # the next batch: up to eight times as large, within MAX_BATCH_DEALS, and within the
+        # time left when there is a time limit (the one case where timings may shape a run)
+        affordable = MAX_BATCH_DEALS * done / tried / len(players)
+        if seconds is not None:
+            affordable = min(affordable, (seconds - elapsed) / max(batch_seconds, 1e-6) * batch_done)
+        per_chunk = max(1, min(per_chunk * 8, 1 << 16, int(affordable / n_chunks)))
     return counts, shares, squares
 
 
