@@ -110,7 +110,8 @@ def evaluate_rows(cards: np.ndarray, card_key: np.ndarray, card_mask: np.ndarray
         # unsigned row indices spare every row a negative-index check
         start = np.uint64(b * n_rows // n_blocks)
         stop = np.uint64((b + 1) * n_rows // n_blocks)
-        for r in range(start, stop):
+        bad = stop  # the block's first invalid row, kept in a register: a store to an array
+        for r in range(start, stop):  # here would cost every row a third of its time
             i0 = np.uint64(cards[r, 0])
             i1 = np.uint64(cards[r, 1])
             i2 = np.uint64(cards[r, 2])
@@ -142,14 +143,15 @@ def evaluate_rows(cards: np.ndarray, card_key: np.ndarray, card_mask: np.ndarray
             if validate:
                 if _popcount(seen) != n_cards or wide > _BYTE:  # type: ignore[call-arg]
                     out[r] = 0
-                    if first_bad[b] == n_rows:
-                        first_bad[b] = r
+                    bad = min(bad, r)
                 else:
                     out[r] = strength_of_key(key, seen, rank, offsets, flush)
             elif (key >> _THIRTY_TWO) & _FLUSH_BITS:
                 out[r] = _flush_strength_of_row(cards[r], n_cards, (key >> _THIRTY_TWO) & _FLUSH_BITS, flush)
             else:
                 out[r] = strength_of_key(key, np.uint64(0), rank, offsets, flush)
+        if bad < stop:
+            first_bad[b] = bad
     return out, first_bad.min()
 
 
