@@ -79,9 +79,12 @@ over the share of deals accepted): a fraction of a second, so that progress, the
 and the standard error are checked often however slow a trial is. The sizes depend on the
 seed alone, never on timings, so a seed repeats a run exactly."""
 
-FIRST_BATCH_TRIALS = 1
-"""Trials per chunk in the first Monte Carlo batch, which also measures how often a deal is
-accepted."""
+FIRST_BATCH_TRIALS = 256
+"""Trials per chunk in the first Monte Carlo batch."""
+
+FIRST_RANGED_BATCH_TRIALS = 1
+"""Trials per chunk in the first batch when two ranges may clash: one trial each,
+which measures how often a deal is accepted in milliseconds even when it hardly ever is."""
 
 PERMILLE = 1000
 """``progress(done, PERMILLE)`` reports a run whose end is not known in advance."""
@@ -604,7 +607,8 @@ def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, tri
     shares = np.zeros(len(players), dtype=np.int64)
     squares = np.zeros(len(players), dtype=np.float64)
     started = time.perf_counter()
-    per_chunk = FIRST_BATCH_TRIALS
+    ranged = sum(not p.random and len(p.combos) > 1 for p in players)
+    per_chunk = FIRST_RANGED_BATCH_TRIALS if ranged > 1 else FIRST_BATCH_TRIALS
     done = tried = batch = 0
     while True:
         if trials is not None:

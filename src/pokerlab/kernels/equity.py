@@ -461,7 +461,7 @@ def _next_random(state: np.uint64) -> tuple[np.uint64, np.uint64]:
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _below(bound: int, bits: np.uint64, n_bits: int, state: np.uint64) -> tuple[int, np.uint64, int, np.uint64]:
+def _below(bound: int, bits: np.uint64, n_bits: int, state: np.uint64) -> tuple[np.uint64, np.uint64, int, np.uint64]:
     """A uniform integer in [0, bound) from 32 fresh bits (Lemire's multiply, with the rare
     rejection that makes it exact). Returns it and the new generator state."""
     while True:
@@ -473,7 +473,7 @@ def _below(bound: int, bits: np.uint64, n_bits: int, state: np.uint64) -> tuple[
         n_bits -= 32
         low = product & np.uint64(0xFFFFFFFF)
         if low >= np.uint64(bound) or low >= (np.uint64(1 << 32) - np.uint64(bound)) % np.uint64(bound):
-            return int(product >> np.uint64(32)), bits, n_bits, state
+            return product >> np.uint64(32), bits, n_bits, state
 
 
 _BATCH = 64
@@ -645,9 +645,9 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                 h = 0
                 while h < to_deal:
                     r, bits, n_bits, state = _below(n_deck - dealt, bits, n_bits, state)
-                    j = dealt + r
-                    c = deck[j]
-                    deck[j] = deck[dealt]
+                    pick = dealt + r
+                    c = deck[pick]
+                    deck[pick] = deck[dealt]
                     deck[dealt] = c
                     dealt += 1
                     if n_ranged and (used >> np.uint64(c)) & ONE:
@@ -682,11 +682,11 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                     for i in range(n_players):
                         best = max(best, strengths[row + i])
                     code = 0
-                    winners = 0
+                    winners = np.int64(0)
                     for i in range(n_players):
                         s = strengths[row + i]
                         code = code * 9 + category[s]
-                        winners |= int(s == best) << i
+                        winners |= np.int64(s == best) << i
                     joint[(code << n_players) | winners] += 1
             else:
                 for t in range(batch):
