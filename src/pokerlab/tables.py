@@ -246,7 +246,8 @@ def displacement_hash(keys: np.ndarray, shift: int) -> tuple[np.ndarray, int]:
 class Tables:
     """Everything the default evaluator looks up. All arrays are read-only.
 
-    - ``rank``: uint16 strength at ``rank_slot(key)`` for every suit-blind hand of 5..7 cards;
+    - ``rank``: uint16 strength of every suit-blind hand of 5..7 cards, at its mixed rank key
+      plus its row's offset (the perfect hash);
     - ``offsets``: int32 row displacements of the perfect hash;
     - ``flush``: uint16 strength of the best hand in a 13-bit flush rank mask (0: no flush);
     - ``card_key``: uint64 per card, rank weight plus one in its suit's nibble at bit 32;

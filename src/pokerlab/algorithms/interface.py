@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from pokerlab.cards import CardsLike, format_cards, parse_cards
-from pokerlab.errors import HandSizeError
+from pokerlab.errors import HandSizeError, InvalidCardError
 from pokerlab.tables import best_value_of_flush, rank_multisets, strength_of_value
 
 KEV_WORST = 7463
@@ -54,11 +54,26 @@ def hand_ids(cards: CardsLike, card_counts: Sequence[int]) -> tuple[int, ...]:
 
 
 def check_rows(hands: np.ndarray, card_counts: Sequence[int]) -> np.ndarray:
-    """A contiguous uint8 (N, n) array of valid hands, n one of ``card_counts``."""
-    array = np.ascontiguousarray(hands, dtype=np.uint8)
+    """A contiguous uint8 (N, n) array of card ids 0..51, n one of ``card_counts``.
+
+    The ids are checked because the kernels index their tables with them; repeated cards are
+    not (that would cost the comparisons more than some of the evaluators take), and give
+    an unspecified strength.
+
+    >>> check_rows(np.array([[51, 47, 43, 39, 99]]), (5,))
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidCardError: card ids must be 0..51, got 99
+    """
+    array = np.asarray(hands)
+    if array.dtype.kind not in "iu":
+        raise InvalidCardError(f"card ids must be integers, got an array of dtype {array.dtype}")
     if array.ndim != 2 or array.shape[1] not in card_counts:
         raise HandSizeError(f"expected an (N, n) array with n in {tuple(card_counts)}, got shape {array.shape}")
-    return array
+    if array.size and (array.min() < 0 or array.max() > 51):
+        bad = array.max() if array.max() > 51 else array.min()
+        raise InvalidCardError(f"card ids must be 0..51, got {bad}")
+    return np.ascontiguousarray(array, dtype=np.uint8)
 
 
 @functools.cache

@@ -15,6 +15,8 @@ array([2], dtype=uint8)
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit, prange
 
@@ -29,7 +31,7 @@ _WHEEL = np.uint64(0x100F)
 
 
 @njit(cache=True, nogil=True)
-def naive_five(c0, c1, c2, c3, c4):
+def naive_five(c0: Any, c1: Any, c2: Any, c3: Any, c4: Any) -> Any:
     """Category << 20 plus five rank nibbles in tie-break order, for five card ids."""
     counts = np.uint64(0)
     for c in (c0, c1, c2, c3, c4):
@@ -38,7 +40,7 @@ def naive_five(c0, c1, c2, c3, c4):
     # ranks by (count, rank) descending, one nibble per card: a run per count, then joined
     quads = trips = pairs = singles = np.uint64(0)
     n_quads = n_trips = n_pairs = n_singles = 0
-    top_count = 0
+    top_count: Any = 0
     for r in range(12, -1, -1):
         count = (counts >> np.uint64(4 * r)) & _NIBBLE
         rank = np.uint64(r)
@@ -58,7 +60,7 @@ def naive_five(c0, c1, c2, c3, c4):
     distinct = n_singles + n_pairs + n_trips + n_quads
     value = ((quads << np.uint64(12 * n_trips) | trips) << np.uint64(8 * n_pairs) | pairs) \
         << np.uint64(4 * n_singles) | singles
-    straight_top = -1
+    straight_top: Any = -1
     if distinct == 5:
         high = (value >> np.uint64(16)) & _NIBBLE
         if high - (value & _NIBBLE) == 4:
@@ -82,7 +84,7 @@ def naive_five(c0, c1, c2, c3, c4):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def naive_rows(cards, natives):
+def naive_rows(cards: np.ndarray, natives: np.ndarray) -> np.ndarray:
     """Strength of each row: the best naive value over its five-card subsets, found among
     the classes' sorted values ``natives`` by binary search."""
     n_rows, n = cards.shape
@@ -103,8 +105,9 @@ def naive_rows(cards, natives):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def cactus_kev_rows(cards, card_word, flushes, unique5, products, values,
-                    hash_offsets, hash_values, multiplier, key_shift, row_shift, use_hash):
+def cactus_kev_rows(cards: np.ndarray, card_word: np.ndarray, flushes: np.ndarray, unique5: np.ndarray,
+                    products: np.ndarray, values: np.ndarray, hash_offsets: np.ndarray, hash_values: np.ndarray,
+                    multiplier: int, key_shift: int, row_shift: int, use_hash: bool) -> np.ndarray:
     """Best (lowest) Cactus Kev class over every five-card subset of each row.
 
     With ``use_hash`` the last step is Senzee's perfect hash of the prime product instead of
@@ -151,7 +154,8 @@ def cactus_kev_rows(cards, card_word, flushes, unique5, products, values,
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def two_bits_rows(cards, card_key, key_start, ranks, flush, quads):
+def two_bits_rows(cards: np.ndarray, card_key: np.ndarray, key_start: int, ranks: np.ndarray, flush: np.ndarray,
+                  quads: np.ndarray) -> np.ndarray:
     """Cactus Kev class of each row by the two-bits-per-rank key, flaw fixed.
 
     ``card_key[c]`` is ``1 << 2 * rank`` plus a one in the card's suit counter (bits 32..47,
@@ -197,7 +201,8 @@ def two_bits_rows(cards, card_key, key_start, ranks, flush, quads):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def specialk_rows(cards, card_key, flush_suit, flush_face, flush_rank, rank, circumference):
+def specialk_rows(cards: np.ndarray, card_key: np.ndarray, flush_suit: np.ndarray, flush_face: np.ndarray,
+                  flush_rank: np.ndarray, rank: np.ndarray, circumference: int) -> np.ndarray:
     """Strength of each row by SpecialK's keys; the tables are those for the row's size.
 
     ``card_key[c]`` is the face weight shifted left 9 plus the suit weight; the low 9 bits
@@ -226,7 +231,8 @@ def specialk_rows(cards, card_key, flush_suit, flush_face, flush_rank, rank, cir
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def pokereval_rows(cards, card_mask, n_bits, straight, top_five, top_card, natives):
+def pokereval_rows(cards: np.ndarray, card_mask: np.ndarray, n_bits: np.ndarray, straight: np.ndarray,
+                   top_five: np.ndarray, top_card: np.ndarray, natives: np.ndarray) -> np.ndarray:
     """Strength of each row of 5..7 cards: poker-eval's hand value (type << 24 | rank
     nibbles), found among the classes' sorted values ``natives`` by binary search.
 
@@ -299,7 +305,8 @@ def pokereval_rows(cards, card_mask, n_bits, straight, top_five, top_card, nativ
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def recurrence_rows(cards, card_key, card_mask, rank, flush):
+def recurrence_rows(cards: np.ndarray, card_key: np.ndarray, card_mask: np.ndarray, rank: np.ndarray,
+                    flush: np.ndarray) -> np.ndarray:
     """Strength of each seven-card row by the recurrence keys T(n).
 
     ``card_key[c]`` is T(rank); the sum indexes ``rank``. ``card_mask[c]`` is bit
@@ -321,7 +328,7 @@ def recurrence_rows(cards, card_key, card_mask, rank, flush):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def category_rows_5(cards, category_of_residue):
+def category_rows_5(cards: np.ndarray, category_of_residue: np.ndarray) -> np.ndarray:
     """Category of each five-card row by bit math: one nibble per rank, then ``% 15``.
 
     A rank's nibble goes 0, 1, 3, 7, 15 as its cards arrive (x -> 2x + 1), and 16 = 1 mod
@@ -349,7 +356,7 @@ def category_rows_5(cards, category_of_residue):
 
 
 @njit(cache=True, nogil=True)
-def mark_weight_collisions(high, low, step, start, forbidden):
+def mark_weight_collisions(high: np.ndarray, low: np.ndarray, step: int, start: int, forbidden: np.ndarray) -> None:
     """Mark each weight w >= start with ``high[i] - low[j] == step * w`` in ``forbidden[w - start]``.
 
     ``low`` is sorted ascending, so the differences fall along a row and the scan stops at
@@ -366,7 +373,7 @@ def mark_weight_collisions(high, low, step, start, forbidden):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def first_circumference(keys, start, stop, n_lanes):
+def first_circumference(keys: np.ndarray, start: int, stop: int, n_lanes: int) -> Any:
     """The smallest c in [start, stop) with all ``keys % c`` distinct, or ``stop`` if none.
 
     Lane k tries start + k, start + k + n_lanes, ... and stops at its first success, with a
