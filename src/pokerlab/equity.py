@@ -504,15 +504,18 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     fixed_ids = parse_cards([*board_ids, *dead_ids])  # a card in both is a duplicate
     fixed = sum(1 << c for c in fixed_ids)
     parsed = _players(players, fixed)
-    matchups, showdowns = exact_work(parsed, board_ids, dead_ids)
-    small = matchups <= MAX_EXACT_MATCHUPS and (not board_ids or showdowns <= MAX_EXACT_SHOWDOWNS)
-    if exact and not small:
-        raise ExactTooLargeError(
-            f"exact enumeration would take up to {showdowns:,} showdowns over {matchups:,} deals of "
-            "hole cards; use Monte Carlo (exact=False, or leave exact unset)")
+    matchups = 0
+    if exact is not False:
+        matchups, showdowns = exact_work(parsed, board_ids, dead_ids)
+        small = matchups <= MAX_EXACT_MATCHUPS and (not board_ids or showdowns <= MAX_EXACT_SHOWDOWNS)
+        if exact and not small:
+            raise ExactTooLargeError(
+                f"exact enumeration would take up to {showdowns:,} showdowns over {matchups:,} deals of "
+                "hole cards; use Monte Carlo (exact=False, or leave exact unset)")
+        exact = small
     squares: np.ndarray | None = None
     with numba_threads(threads):
-        if exact or (exact is None and small):
+        if exact:
             counts, shares = _exact(parsed, board_ids, dead_ids, matchups, progress)
         else:
             counts, shares, squares = _monte_carlo(parsed, board_ids, fixed, trials, stderr, seconds, seed,
