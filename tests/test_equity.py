@@ -361,3 +361,17 @@ def test_outs_when_ahead_keep_you_ahead():
     # every unseen card either keeps the set ahead or gives the flush draw its out
     assert ahead.count + ahead.split_count + 9 + 1 >= ahead.unseen
     assert outs("AhKh", board="Qh7h3s").kind == "improve"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 5).flatmap(lambda n: st.tuples(st.just(n), st.sampled_from([4, 5]),
+                                                      st.permutations(range(52)))))
+def test_known_hands_on_a_turn_or_river_match_brute_force(deal):
+    n, board_size, deck = deal
+    hands = [tuple(deck[2 * i:2 * i + 2]) for i in range(n)]
+    board = tuple(deck[2 * n:2 * n + board_size])
+    r = equity([list(h) for h in hands], board=list(board))
+    wins, equities, showdowns = _brute_force(hands, board)
+    assert r.exact and r.showdowns == showdowns
+    assert [p.wins for p in r.players] == wins
+    assert [p.equity for p in r.players] == pytest.approx(equities, abs=1e-12)
