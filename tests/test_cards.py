@@ -1,9 +1,10 @@
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import pokerlab as pl
-from pokerlab.cards import card_name
+from pokerlab.cards import card_id, card_name
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -60,3 +61,26 @@ def test_card_ids_follow_rank_times_four_plus_suit():
 def test_mask_out_of_range():
     with pytest.raises(pl.InvalidCardError):
         pl.cards_of(1 << 52)
+
+
+def test_cards_read_as_text_and_behave_as_ids():
+    hand = pl.Cards("As Kd 10h")
+    assert hand == (51, 45, 34) and isinstance(hand, tuple) and hash(hand) == hash((51, 45, 34))
+    assert str(hand) == hand.text == "As Kd Th" and repr(hand) == "Cards('As Kd Th')"
+    assert pl.Cards(hand) == hand and pl.Cards() == ()
+    assert pl.Cards([np.uint8(0), 51]).text == "2c As"
+
+
+@pytest.mark.parametrize("bad", [True, False, 51.0, -1, 52, None, "As", np.float64(3.0)])
+def test_a_card_id_is_an_int_from_0_to_51(bad):
+    with pytest.raises(pl.InvalidCardError, match="a card id must be an int from 0 to 51"):
+        card_id(bad)
+
+
+@given(st.lists(st.integers(-100, 200), min_size=1, max_size=7))
+def test_format_cards_names_exactly_the_valid_ids(ids):
+    if all(0 <= c < 52 for c in ids):
+        assert pl.format_cards(ids).split() == [card_name(c) for c in ids]
+    else:
+        with pytest.raises(pl.InvalidCardError):
+            pl.format_cards(ids)

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from pokerlab import kernels
+from pokerlab.algorithms import cactus_kev, two_bits
 from pokerlab.cards import Cards, card_name, cards_of, format_cards, parse_cards
 from pokerlab.errors import (
     DuplicateCardError,
@@ -107,6 +108,13 @@ TABLE = [
     Refused("all-hands-bool", lambda: kernels.all_hands(True), InvalidArgumentError, r"n_cards .* got True"),
     Refused("all-hands-too-big", lambda: kernels.all_hands(26), InvalidArgumentError, r"GiB"),
     Refused("threads-zero", lambda: kernels.threads(0).__enter__(), InvalidArgumentError, r"threads must be"),
+    Refused("algorithm-float-rows", lambda: cactus_kev.evaluate_many(np.zeros((2, 5))), InvalidCardError,
+            r"integers, .*float64"),
+    Refused("algorithm-id-99", lambda: two_bits.evaluate_many(np.array([[51, 47, 43, 39, 35, 2, 99]])),
+            InvalidCardError, r"0\.\.51, got 99"),
+    Refused("algorithm-negative-id", lambda: cactus_kev.evaluate_many(np.array([[-1, 47, 43, 39, 35]])),
+            InvalidCardError, r"got -1"),
+    Refused("algorithm-four-cards", lambda: cactus_kev.evaluate("As Ks Qs Js"), HandSizeError, r"got 4"),
     # iteration
     Refused("random-hands-negative-seed", lambda: random_hands(2, count=2, seed=-5), InvalidArgumentError,
             r"seed must be an int from 0"),

@@ -145,8 +145,9 @@ def evaluate(cards: CardsLike) -> int:
 
 def evaluate_many(hands: np.ndarray) -> np.ndarray:
     """Strengths (uint16) of the rows of an (N, 5..7) array of valid card ids, compiled."""
+    rows = check_rows(hands, CARD_COUNTS)  # before the tables, which may take seconds to build
     t = tables()
     empty = np.zeros(1, dtype=np.int32)
-    classes: np.ndarray = compiled.cactus_kev_rows(check_rows(hands, CARD_COUNTS), t.card_word, t.flushes, t.unique5,
+    classes: np.ndarray = compiled.cactus_kev_rows(rows, t.card_word, t.flushes, t.unique5,
                                        t.products, t.values, empty, t.values, 0, 0, 0, False)
     return (KEV_WORST - classes).astype(np.uint16)

@@ -138,7 +138,8 @@ def evaluate(cards: CardsLike) -> int:
 
 def evaluate_many(hands: np.ndarray) -> np.ndarray:
     """Strengths (uint16) of the rows of an (N, 5..7) array of valid card ids, compiled."""
+    rows = check_rows(hands, CARD_COUNTS)  # before the tables, which may take seconds to build
     t = tables()
-    values: np.ndarray = compiled.pokereval_rows(check_rows(hands, CARD_COUNTS), t.card_mask, t.n_bits, t.straight,
+    values: np.ndarray = compiled.pokereval_rows(rows, t.card_mask, t.n_bits, t.straight,
                                                  t.top_five, t.top_card, t.natives)
     return values

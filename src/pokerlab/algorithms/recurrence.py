@@ -107,8 +107,9 @@ def evaluate(cards: CardsLike) -> int:
 
 def evaluate_many(hands: np.ndarray) -> np.ndarray:
     """Strengths (uint16) of the rows of an (N, 7) array of valid card ids, compiled."""
+    rows = check_rows(hands, CARD_COUNTS)  # before the tables, which may take seconds to build
     t = tables()
-    values: np.ndarray = compiled.recurrence_rows(check_rows(hands, CARD_COUNTS), t.card_key, t.card_mask, t.rank,
+    values: np.ndarray = compiled.recurrence_rows(rows, t.card_key, t.card_mask, t.rank,
                                                   t.flush)
     return values
 

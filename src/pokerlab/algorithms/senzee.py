@@ -138,8 +138,9 @@ def evaluate(cards: CardsLike) -> int:
 
 def evaluate_many(hands: np.ndarray) -> np.ndarray:
     """Strengths (uint16) of the rows of an (N, 5..7) array of valid card ids, compiled."""
+    rows = check_rows(hands, CARD_COUNTS)  # before the tables, which may take seconds to build
     t = tables()
-    classes: np.ndarray = compiled.cactus_kev_rows(check_rows(hands, CARD_COUNTS), t.card_word, t.flushes, t.unique5,
+    classes: np.ndarray = compiled.cactus_kev_rows(rows, t.card_word, t.flushes, t.unique5,
                                        _NO_PRODUCTS, t.values, t.offsets, t.values, t.multiplier,
                                        32 - KEY_BITS, ROW_SHIFT, True)
     return (KEV_WORST - classes).astype(np.uint16)

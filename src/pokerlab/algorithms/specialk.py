@@ -176,8 +176,8 @@ def evaluate(cards: CardsLike) -> int:
 
 def evaluate_many(hands: np.ndarray) -> np.ndarray:
     """Strengths (uint16) of the rows of an (N, 5..7) array of valid card ids, compiled."""
+    rows = check_rows(hands, CARD_COUNTS)  # before the tables, which may take seconds to build
     t = tables()
-    rows = check_rows(hands, CARD_COUNTS)
     n_cards = rows.shape[1]
     values: np.ndarray = compiled.specialk_rows(rows, t.card_key, t.flush_suit[n_cards], t.flush_face, t.flush_rank,
                                                 t.rank(n_cards), CIRCUMFERENCES[n_cards])

@@ -121,7 +121,8 @@ def evaluate(cards: CardsLike) -> int:
 
 def evaluate_many(hands: np.ndarray) -> np.ndarray:
     """Strengths (uint16) of the rows of an (N, 5..7) array of valid card ids, compiled."""
+    rows = check_rows(hands, CARD_COUNTS)  # before the tables, which may take seconds to build
     t = tables()
-    classes: np.ndarray = compiled.two_bits_rows(check_rows(hands, CARD_COUNTS), t.card_key, SUIT_COUNT_BASE << 32,
+    classes: np.ndarray = compiled.two_bits_rows(rows, t.card_key, SUIT_COUNT_BASE << 32,
                                      t.ranks, t.flush, t.quads)
     return (KEV_WORST - classes).astype(np.uint16)
