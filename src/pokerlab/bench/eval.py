@@ -19,14 +19,17 @@ VALIDATION_OVERHEAD_TARGET = "<= 15"
 """Validation may cost at most this much (%) over the unvalidated kernel, at every thread count."""
 
 
-def thread_counts() -> list[int]:
-    """1, 2, 4, ... up to the threads Numba runs on (all the machine's cores unless
-    ``NUMBA_NUM_THREADS`` says fewer), and that count itself.
+def thread_counts(quick: bool = False) -> list[int]:
+    """Every thread count from 1 to the threads Numba runs on (all the machine's cores unless
+    ``NUMBA_NUM_THREADS`` says fewer): the validation overhead must hold at each. ``quick``
+    takes 1, 2, 4, ... and the most.
 
     >>> thread_counts()[0], thread_counts()[-1] == numba.get_num_threads()
     (1, True)
     """
     most = numba.get_num_threads()
+    if not quick:
+        return list(range(1, most + 1))
     counts = [1]
     while counts[-1] * 2 < most:
         counts.append(counts[-1] * 2)
@@ -50,7 +53,7 @@ def suite(quick: bool = False) -> list[Figure]:
     evaluate_many(hands[:1000])  # compile
     sample = [[eval7.Card(card_name(c)) for c in row] for row in hands[:100_000].tolist()]
     e7 = best_time(lambda: [eval7.evaluate(h) for h in sample], repeat=3) / len(sample)
-    for count in thread_counts():
+    for count in thread_counts(quick):
         times = best_times({"validate=False": on_threads(count, partial(evaluate_many, hands, validate=False)),
                             "validated": on_threads(count, partial(evaluate_many, hands, validate=True))},
                            repeat=5 if quick else 15)
