@@ -6,8 +6,8 @@ however wrong, reads memory a table does not own; validation turns such ids into
 The evaluation idea, for cards c: ``key = sum(card_key[c])`` holds the rank-weight sum in
 its low 32 bits and four suit counters (starting at 3) above; a counter reaching 8 means a
 flush, found in ``flush[rank bits of that suit]``; otherwise the rank sum is mixed, hashed
-and looked up in ``rank``. :func:`strength_of_key` is that lookup, the one copy every kernel
-inlines.
+and looked up in ``rank`` (:func:`strength_of_rank_key`). :func:`strength_of_key` is the
+whole lookup, the one copy every kernel inlines.
 
 :func:`all_hands` and :func:`sample_hands` check their arguments and call private kernels:
 a count or hand size out of range would otherwise loop forever or fill memory.
@@ -56,14 +56,21 @@ def _flush_shift(suits: np.uint64) -> np.uint64:
 
 
 @njit(cache=True, nogil=True, inline="always")
+def strength_of_rank_key(rank_key: np.uint64, rank: np.ndarray, offsets: np.ndarray) -> Any:
+    """Strength of a hand of 5..7 cards that holds no flush, from its rank-weight sum (the
+    key's low 32 bits): the perfect hash's lookup."""
+    mixed = (rank_key * MULT) & KEY_MASK
+    return rank[np.uint64(np.int64(mixed) + offsets[mixed >> SHIFT])]
+
+
+@njit(cache=True, nogil=True, inline="always")
 def strength_of_key(key: np.uint64, mask: np.uint64, rank: np.ndarray, offsets: np.ndarray,
                     flush: np.ndarray) -> Any:
     """Strength of a hand of 5..7 cards from its summed key and OR-ed suit-rank mask."""
     suits = (key >> _THIRTY_TWO) & _FLUSH_BITS
     if suits:
         return flush[(mask >> _flush_shift(suits)) & _SUIT_RANKS]
-    mixed = ((key & _RANK_BITS) * MULT) & KEY_MASK
-    return rank[np.uint64(np.int64(mixed) + offsets[mixed >> SHIFT])]
+    return strength_of_rank_key(key & _RANK_BITS, rank, offsets)
 
 
 @intrinsic
