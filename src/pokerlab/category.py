@@ -32,7 +32,11 @@ CATEGORY_FLOORS = _category_floors()
 
 
 class HandCategory(IntEnum):
-    """The nine kinds of poker hand, weakest first."""
+    """The nine kinds of poker hand, weakest first.
+
+    >>> HandCategory.FLUSH > HandCategory.STRAIGHT, HandCategory(1).label
+    (True, 'Pair')
+    """
 
     HIGH_CARD = 0
     PAIR = 1

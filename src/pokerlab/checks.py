@@ -110,7 +110,11 @@ def check_threads(threads: object) -> int | None:
 
 
 def available_threads() -> int:
-    """How many threads a call may use on this machine (``NUMBA_NUM_THREADS`` or the cores)."""
+    """How many threads a call may use on this machine (``NUMBA_NUM_THREADS`` or the cores).
+
+    >>> available_threads() >= 1
+    True
+    """
     configured = os.environ.get("NUMBA_NUM_THREADS")
     if configured and configured.isdigit() and int(configured) > 0:
         return int(configured)
@@ -118,24 +122,48 @@ def available_threads() -> int:
 
 
 def check_progress(progress: object) -> Progress | None:
-    """A progress callback: None, or a callable taking ``(done, total)``."""
+    """A progress callback: None, or a callable taking ``(done, total)``.
+
+    >>> check_progress(print) is print
+    True
+    >>> check_progress("yes")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: progress must be a callable taking (done, total) or None, got 'yes'
+    """
     if progress is not None and not callable(progress):
         raise InvalidArgumentError(f"progress must be a callable taking (done, total) or None, got {progress!r}")
     return progress
 
 
 def check_trials(trials: object) -> int | None:
-    """A Monte Carlo trial count: None or an int of at least 1."""
+    """A Monte Carlo trial count: None or an int of at least 1.
+
+    >>> check_trials(10_000)
+    10000
+    >>> check_trials(0)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: trials must be an int of at least 1, got 0
+    """
     return None if trials is None else check_int("trials", trials, low=1)
 
 
 def check_stderr(stderr: object) -> float | None:
-    """A standard error to stop at: None, or a finite number above 0 and at most 0.5."""
+    """A standard error to stop at: None, or a finite number above 0 and at most 0.5.
+
+    >>> check_stderr(0.001)
+    0.001
+    """
     return None if stderr is None else check_number("stderr", stderr, above=0, high=0.5)
 
 
 def check_seconds(seconds: object) -> float | None:
-    """A time limit in seconds: None, or a finite number above 0."""
+    """A time limit in seconds: None, or a finite number above 0.
+
+    >>> check_seconds(2)
+    2.0
+    """
     return None if seconds is None else check_number("seconds", seconds, above=0)
 
 

@@ -310,7 +310,11 @@ def _with_card_tables(rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray) 
 
 
 def npy_bytes(array: np.ndarray) -> bytes:
-    """The exact bytes ``np.save`` writes for an array, as shipped in ``pokerlab/data``."""
+    """The exact bytes ``np.save`` writes for an array, as shipped in ``pokerlab/data``.
+
+    >>> npy_bytes(np.zeros(3, dtype=np.uint16))[:6]
+    b'\\x93NUMPY'
+    """
     buffer = io.BytesIO()
     np.save(buffer, array, allow_pickle=False)
     return buffer.getvalue()
