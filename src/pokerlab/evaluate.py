@@ -160,9 +160,9 @@ def evaluate(cards: CardsLike) -> HandRank:
     # Python (the kernels' is strength_of_key), inlined: at a microsecond a call, a function
     # call would be a tenth of the time. A bool or a float would pass for the int it equals:
     # a float makes the ids' sum a float, and a bool can only pass for 2c (0) or 2d (1), so
-    # only a hand holding one of those looks at which object it is. Anything
-    # else, and a hand whose lookup finds an unknown or repeated card, goes through
-    # parse_cards, which says what is wrong.
+    # only a hand holding one of those looks at which object it is. Anything else, and a hand
+    # whose lookup finds an unknown or repeated card, goes through parse_cards, which says
+    # what is wrong; the ids it returns come back here.
     if type(cards) is tuple or type(cards) is list:
         n = len(cards)
         if 5 <= n <= 7:
