@@ -419,7 +419,7 @@ class _Parser:
             if char == "(":
                 depth += 1
                 if depth > MAX_NESTING:
-                    raise self.error(pos, "(", f"groups nest at most {MAX_NESTING} deep")
+                    raise self.error(pos, "(", f"range groups nest at most {MAX_NESTING} deep")
             elif char == ")":
                 depth -= 1
 
