@@ -103,3 +103,12 @@ def test_every_import_comes_from_a_declared_dependency():
     for path in PACKAGE.rglob("*.py"):
         for module, distributions in distributions_of(imports(path, module_level_only=False)).items():
             assert distributions & everything, f"{path.relative_to(PACKAGE)} imports {module}, which nothing declares"
+
+
+def test_each_optional_module_is_installed_by_the_extra_that_errors_name():
+    from pokerlab.extras import EXTRA_OF_MODULE
+
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    for module, extra in EXTRA_OF_MODULE.items():
+        brought = declared(r for r in extras[extra] if name_of(r) != "pokerlab")
+        assert distributions_of([module])[module] & brought, f"pokerlab[{extra}] does not install {module}"

@@ -13,10 +13,11 @@ from rich.table import Table
 from pokerlab.cards import format_cards, parse_cards
 from pokerlab.category import HandCategory
 from pokerlab.checks import check_choice
-from pokerlab.cli_support import JsonFlag, err, needs_extra, new_app, out, print_json, progress_bar
+from pokerlab.cli_support import JsonFlag, err, new_app, out, print_json, progress_bar
 from pokerlab.equity import equity
 from pokerlab.errors import InvalidArgumentError
 from pokerlab.evaluate import best_five, evaluate
+from pokerlab.extras import naming_extras
 from pokerlab.grid import GridResult, grid
 from pokerlab.outs import OutsResult, outs
 from pokerlab.preflop.cli import app as preflop_app
@@ -103,7 +104,7 @@ def bench(
     names = [check_choice("suite", name, benchmarks.SUITES) for name in suites or benchmarks.SUITES]
     results = {}
     for name in names:
-        with err.status(f"running bench suite {name}..."), needs_extra("bench"):
+        with err.status(f"running bench suite {name}..."), naming_extras(f"bench {name}"):
             figures = benchmarks.run_suite(name, quick=quick)
         results[name] = figures
         if markdown is not None:
@@ -278,7 +279,7 @@ def outs_command(hand: Annotated[str, typer.Argument(help="The player's hole car
 def serve(host: Annotated[str, typer.Option(help="Address to listen on (default: loopback only).")] = "127.0.0.1",
           port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8000) -> None:
     """The web app: hand odds, the odds grid and the video poker trainer; prints its URL."""
-    with needs_extra("web"):
+    with naming_extras("the web app"):
         from pokerlab.web.server import serve as serve_web  # FastAPI loads only for this command
     serve_web(host, port)
 

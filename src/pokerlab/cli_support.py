@@ -35,7 +35,7 @@ from rich.progress import BarColumn, Progress, TaskID, TaskProgressColumn, TextC
 from typer.core import TyperGroup
 
 from pokerlab.checks import Progress as ProgressCallback
-from pokerlab.errors import InvalidArgumentError, MissingDependencyError, PokerlabError
+from pokerlab.errors import InvalidArgumentError, PokerlabError
 
 out = Console(highlight=False)
 """Where results go (stdout)."""
@@ -92,25 +92,6 @@ def new_app(help: str) -> typer.Typer:
     # Plain help, not typer's rich panels: those print "<bool>" after every flag, which takes no value.
     return typer.Typer(cls=CommandGroup, help=help, no_args_is_help=True, context_settings=CONTEXT_SETTINGS,
                        pretty_exceptions_enable=False, add_completion=False, rich_markup_mode=None)
-
-
-@contextmanager
-def needs_extra(extra: str) -> Iterator[None]:
-    """Run a block that imports an optional package; if it is missing, say which extra installs it.
-
-    >>> with needs_extra("plot"):
-    ...     import no_such_module_here
-    Traceback (most recent call last):
-    ...
-    pokerlab.errors.MissingDependencyError: this needs no_such_module_here: install pokerlab[plot]
-    """
-    try:
-        yield
-    except ImportError as error:
-        missing = (error.name or "").partition(".")[0]
-        if isinstance(error, MissingDependencyError) or not missing or missing == "pokerlab":
-            raise  # already explained, or a fault of pokerlab's own that no install would fix
-        raise MissingDependencyError(f"this needs {missing}: install pokerlab[{extra}]") from error
 
 
 def print_json(data: object) -> None:

@@ -27,16 +27,12 @@ import numba
 import numpy as np
 
 from pokerlab.bench.timing import Figure
-from pokerlab.errors import MissingDependencyError
+from pokerlab.extras import naming_extras
 
 SUITES: tuple[str, ...] = ("eval", "algorithms", "equity", "videopoker", "preflop", "web")
 """The suites, in the order ``pokerlab bench`` runs them; each is the module ``pokerlab.bench.NAME``."""
 
-EXTRA_OF_MODULE = {"eval7": "bench", "phevaluator": "bench", "pokerfast": "bench", "httpx": "bench",
-                   "distributed": "dask", "matplotlib": "plot"}
-"""The extra that installs each optional module a suite imports (the web app names its own)."""
-
-__all__ = ["EXTRA_OF_MODULE", "SUITES", "Figure", "markdown", "run_suite", "update_markdown"]
+__all__ = ["SUITES", "Figure", "markdown", "run_suite", "update_markdown"]
 
 
 def run_suite(name: str, quick: bool = False) -> list[Figure]:
@@ -46,14 +42,8 @@ def run_suite(name: str, quick: bool = False) -> list[Figure]:
     :class:`~pokerlab.errors.MissingDependencyError`, which names the extra.
     """
     suite = importlib.import_module(f"pokerlab.bench.{name}").suite
-    try:
+    with naming_extras(f"bench {name}"):
         figures: list[Figure] = suite(quick=quick)
-    except ModuleNotFoundError as error:
-        module = (error.name or "").partition(".")[0]
-        if module not in EXTRA_OF_MODULE:
-            raise
-        raise MissingDependencyError(f"bench {name} needs {module}: install pokerlab[{EXTRA_OF_MODULE[module]}]"
-                                     ) from error
     return figures
 
 

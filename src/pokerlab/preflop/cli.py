@@ -10,8 +10,9 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from pokerlab.cli_support import JsonFlag, needs_extra, new_app, output_path, print_json, progress_bar, write_file
+from pokerlab.cli_support import JsonFlag, new_app, output_path, print_json, progress_bar, write_file
 from pokerlab.cli_support import out as console
+from pokerlab.extras import naming_extras
 from pokerlab.preflop.compute import DEFAULT_STDERR, matrix, vs_random
 from pokerlab.preflop.results import CLASSES, PreflopMatrix, PreflopTable
 
@@ -100,7 +101,7 @@ def vs_random_command(
     """Every starting hand against N random hands; prints the chart."""
     out = output_path(out, TABLE_SUFFIXES)
     started = time.perf_counter()
-    with progress_bar(f"{opponents} opponent(s)") as progress, needs_extra("dask"):
+    with progress_bar(f"{opponents} opponent(s)") as progress, naming_extras("running on a Dask cluster"):
         table = vs_random(opponents, stderr=stderr, seed=seed, executor=scheduler, results=results,
                           progress=progress, threads=threads)
     if out is not None:
@@ -127,7 +128,7 @@ def matrix_command(
     out = output_path(out, TABLE_SUFFIXES)
     started = time.perf_counter()
     names = None if hands is None else [h for h in (part.strip() for part in hands.split(",")) if h]
-    with progress_bar("matrix") as progress, needs_extra("dask"):
+    with progress_bar("matrix") as progress, naming_extras("running on a Dask cluster"):
         result = matrix(names, executor=scheduler, results=results, progress=progress, threads=threads)
     if out is not None:
         _save(result, out)
@@ -184,7 +185,7 @@ def chart_command(
     out = output_path(out, (".png",))
     table = _load(table_path)
     if out is not None:
-        with needs_extra("plot"):
+        with naming_extras("the chart"):
             write_file(out, lambda path: write_png(table, path))
     if as_json:
         print_json(table.to_dict())

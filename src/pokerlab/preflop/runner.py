@@ -26,7 +26,8 @@ from typing import Any
 import numpy as np
 
 from pokerlab.checks import Progress, check_int, check_number, check_progress, check_threads
-from pokerlab.errors import InvalidArgumentError, MissingDependencyError, ResultsFolderError, SchedulerError
+from pokerlab.errors import InvalidArgumentError, ResultsFolderError, SchedulerError
+from pokerlab.extras import naming_extras
 from pokerlab.kernels import threads as kernel_threads
 
 Executor = None | str | Any
@@ -167,10 +168,8 @@ def check_executor(executor: object) -> Executor:
 
 def _distributed() -> Any:
     """The ``distributed`` module, or the error that says which extra brings it."""
-    try:
+    with naming_extras("running on a Dask cluster"):
         return importlib.import_module("distributed")
-    except ImportError as err:
-        raise MissingDependencyError("running on a Dask cluster needs Dask: install pokerlab[dask]") from err
 
 
 def _chunk_indices(only: object, chunks: int) -> list[int]:

@@ -5,16 +5,12 @@
 :class:`~pokerlab.errors.MissingDependencyError` saying so, before any module of it loads.
 """
 
-from importlib.util import find_spec
-
-from pokerlab.errors import MissingDependencyError
+from pokerlab.extras import require
 
 WEB_MODULES = ("fastapi", "fastapi_offline", "uvicorn")
 """What the ``web`` extra installs and the app imports."""
 
-for _module in WEB_MODULES:
-    if find_spec(_module) is None:
-        raise MissingDependencyError(f"the web app needs {_module}: install pokerlab[web]")
+require(WEB_MODULES, "the web app")
 
 from pokerlab.web.app import create_app  # noqa: E402  (after the check, which names the extra to install)
 
