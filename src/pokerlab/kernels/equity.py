@@ -22,16 +22,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from pokerlab.kernels.evaluation import KEY_MASK, KEY_START, MULT, ONE, SHIFT, strength_of_key
+from pokerlab.kernels.evaluation import KEY_START, ONE, strength_of_key, strength_of_rank_key
 
 TIE_UNITS = 2520
 """Least common multiple of 1..10: a k-way split is worth TIE_UNITS // k units."""
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _nonflush(rank_key: np.uint64, rank: np.ndarray, offsets: np.ndarray) -> int:
-    mixed = (rank_key * MULT) & KEY_MASK
-    return int(rank[np.uint64(np.int64(mixed) + offsets[mixed >> SHIFT])])
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -352,7 +346,7 @@ def _count_boards(n_players: int, weights: np.ndarray, choose: np.ndarray, avail
                                 boards *= choose[avail[e], used[e]]
                             key = weights[a] + weights[b] + weights[c] + weights[d] + weights[e]
                             for i in range(n_players):
-                                plain[i] = _nonflush(key + hole_rank_key[i], rank, offsets)
+                                plain[i] = strength_of_rank_key(key + hole_rank_key[i], rank, offsets)
                             if n_players == 2:
                                 _heads_up(plain[0], plain[1], boards, category, counts, shares)
                             else:
@@ -417,7 +411,7 @@ def _count_boards(n_players: int, weights: np.ndarray, choose: np.ndarray, avail
                                 continue
                             if boards == 0:
                                 for i in range(n_players):
-                                    plain[i] = _nonflush(key + hole_rank_key[i], rank, offsets)
+                                    plain[i] = strength_of_rank_key(key + hole_rank_key[i], rank, offsets)
                             boards += mult
                             # a flush beats every non-flush hand of the same seven cards (no
                             # full house fits beside five suited cards)

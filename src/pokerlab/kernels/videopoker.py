@@ -23,8 +23,7 @@ from math import comb
 import numpy as np
 from numba import njit
 
-from pokerlab.kernels.evaluation import strength_of_key
-from pokerlab.tables import EMPTY_KEY
+from pokerlab.kernels.evaluation import KEY_START, ONE, strength_of_key
 
 N_FINAL = 10
 """Pay classes of a final hand, from nothing to a royal flush."""
@@ -37,8 +36,6 @@ N_SUBSETS = SUBSET_START[5]
 DRAW_LCM = 7_669_695
 """The least common multiple of C(47, n) for n = 0..5 (3 * 5 * 11 * 23 * 43 * 47)."""
 
-_ONE = np.uint64(1)
-_KEY_START = np.uint64(EMPTY_KEY)
 _SUIT_FIELD = np.uint64(0xFFFF)
 
 
@@ -50,8 +47,8 @@ def _extend(part: np.ndarray, size: np.ndarray, level: int, card: int, binom: np
     for t in range(half):
         part[level + 1, t] = part[level, t]
         size[level + 1, t] = size[level, t]
-        part[level + 1, half + t] = part[level, t] + binom[card, size[level, t] + _ONE]
-        size[level + 1, half + t] = size[level, t] + _ONE
+        part[level + 1, half + t] = part[level, t] + binom[card, size[level, t] + ONE]
+        size[level + 1, half + t] = size[level, t] + ONE
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -86,22 +83,22 @@ def subset_counts(card_key: np.ndarray, card_mask: np.ndarray, rank: np.ndarray,
     for a in range(np.uint64(48)):
         _extend(part, size, 0, a, binom)
         hist[0, :] = 0
-        for b in range(a + _ONE, np.uint64(49)):
+        for b in range(a + ONE, np.uint64(49)):
             _extend(part, size, 1, b, binom)
             hist[1, :] = 0
-            for c in range(b + _ONE, np.uint64(50)):
+            for c in range(b + ONE, np.uint64(50)):
                 _extend(part, size, 2, c, binom)
                 hist[2, :] = 0
-                for d in range(c + _ONE, np.uint64(51)):
+                for d in range(c + ONE, np.uint64(51)):
                     _extend(part, size, 3, d, binom)
                     hist[3, :] = 0
                     # Subset 15 is {a, b, c, d}: with e it is the hand itself, no proper subset.
                     for t in range(15):
-                        row4[t] = start[size[4, t] + _ONE] + part[4, t]
-                        col4[t] = size[4, t] + _ONE
-                    k4 = _KEY_START + card_key[a] + card_key[b] + card_key[c] + card_key[d]
+                        row4[t] = start[size[4, t] + ONE] + part[4, t]
+                        col4[t] = size[4, t] + ONE
+                    k4 = KEY_START + card_key[a] + card_key[b] + card_key[c] + card_key[d]
                     m4 = card_mask[a] | card_mask[b] | card_mask[c] | card_mask[d]
-                    for e in range(d + _ONE, np.uint64(52)):
+                    for e in range(d + ONE, np.uint64(52)):
                         p = pay_class[strength_of_key(k4 + card_key[e], m4 | card_mask[e],
                                                       rank, offsets, flush)]
                         hist[3, p] += 1
@@ -140,8 +137,8 @@ def _hold_counts(cards: np.ndarray, own_class: int, counts: np.ndarray, binom: n
         for i in range(5):
             if s >> i & 1:
                 row += binom[cards[i], j]
-                j += _ONE
-        row += start[j - _ONE]
+                j += ONE
+        row += start[j - ONE]
         for f in range(N_FINAL):
             final[s, f] = counts[row, f]
     final[31, :] = 0
@@ -188,7 +185,7 @@ def hold_table(hand: np.ndarray, card_key: np.ndarray, card_mask: np.ndarray, ra
     """
     position = np.argsort(hand)
     cards = np.empty(5, dtype=np.uint64)
-    key = _KEY_START
+    key = KEY_START
     mask = np.uint64(0)
     for i in range(5):
         cards[i] = np.uint64(hand[position[i]])
@@ -245,10 +242,10 @@ def play_all_hands(first: int, stop: int, card_key: np.ndarray, card_mask: np.nd
     played = 0
     dealt = 0
     for a in range(np.uint64(first), np.uint64(stop)):
-        for b in range(a + _ONE, np.uint64(49)):
-            for c in range(b + _ONE, np.uint64(50)):
-                for d in range(c + _ONE, np.uint64(51)):
-                    for e in range(d + _ONE, np.uint64(52)):
+        for b in range(a + ONE, np.uint64(49)):
+            for c in range(b + ONE, np.uint64(50)):
+                for d in range(c + ONE, np.uint64(51)):
+                    for e in range(d + ONE, np.uint64(52)):
                         mask = card_mask[a] | card_mask[b] | card_mask[c] | card_mask[d] | card_mask[e]
                         s0 = mask & _SUIT_FIELD
                         s1 = mask >> np.uint64(16) & _SUIT_FIELD
@@ -265,7 +262,7 @@ def play_all_hands(first: int, stop: int, card_key: np.ndarray, card_mask: np.nd
                         run = run + 1 if s2 == s3 else 1
                         fixing *= run
                         weight = 24 // fixing
-                        key = _KEY_START + card_key[a] + card_key[b] + card_key[c] + card_key[d] + card_key[e]
+                        key = KEY_START + card_key[a] + card_key[b] + card_key[c] + card_key[d] + card_key[e]
                         own = pay_class[strength_of_key(key, mask, rank, offsets, flush)]
                         cards[0] = a
                         cards[1] = b
