@@ -203,9 +203,10 @@ def test_usage_errors_exit_2(args):
     ("matplotlib", ("preflop", "chart", "--out", "{tmp}/chart.png"), "plot"),
     ("distributed", ("preflop", "matrix", "--hands", "AA", "--scheduler", "tcp://127.0.0.1:1"), "dask"),
     ("fastapi", ("serve", "--port", "0"), "web"),
+    ("fastapi", ("bench", "web", "--quick"), "web"),
 ])
 def test_a_missing_extra_is_named(monkeypatch, tmp_path, blocked, args, extra):
-    for name in [m for m in sys.modules if m.partition(".")[0] == blocked or m.startswith("pokerlab.web")]:
+    for name in [m for m in sys.modules if m.partition(".")[0] == blocked or m.startswith(("pokerlab.web", "pokerlab.bench."))]:
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, blocked, None)  # import now fails as if it was never installed
     result = run(*(a.format(tmp=tmp_path) for a in args))

@@ -82,6 +82,9 @@ TABLE = [
     CliRefused("chart-out-not-png", ("preflop", "chart", "--out", "chart.jpg"), r"out must end in \.png"),
     # bench
     CliRefused("bench-unknown-suite", ("bench", "nosuchsuite"), r"suite must be one of"),
+    CliRefused("bench-markdown-no-folder", ("bench", "eval", "--markdown", "/nonexistent/dir/B.md"),
+               r"markdown: no such folder"),
+    CliRefused("bench-markdown-not-md", ("bench", "eval", "--markdown", "B.txt"), r"markdown must end in \.md"),
 ]
 
 

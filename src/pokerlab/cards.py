@@ -258,6 +258,16 @@ class Cards(tuple[int, ...]):
     def __new__(cls, cards: CardsLike = ()) -> Cards:
         return super().__new__(cls, parse_cards(cards))
 
+    @classmethod
+    def of_valid_ids(cls, ids: Iterable[int]) -> Cards:
+        """Cards from ids already known to be valid and distinct (a kernel's output), unchecked:
+        checking them again would cost an iterator of hands most of its time.
+
+        >>> Cards.of_valid_ids([51, 47])
+        Cards('As Ks')
+        """
+        return tuple.__new__(cls, ids)
+
     @property
     def text(self) -> str:
         """The cards as text, separated by spaces: ``'As Ks'``."""

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 import operator
-import os
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -108,17 +107,6 @@ def check_threads(threads: object) -> int | None:
     """
     return None if threads is None else check_int("threads", threads, low=1, high=4096)
 
-
-def available_threads() -> int:
-    """How many threads a call may use on this machine (``NUMBA_NUM_THREADS`` or the cores).
-
-    >>> available_threads() >= 1
-    True
-    """
-    configured = os.environ.get("NUMBA_NUM_THREADS")
-    if configured and configured.isdigit() and int(configured) > 0:
-        return int(configured)
-    return os.cpu_count() or 1
 
 
 def check_progress(progress: object) -> Progress | None:

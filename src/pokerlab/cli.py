@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict
 from importlib.metadata import version
 from pathlib import Path
@@ -13,11 +14,10 @@ from rich.table import Table
 from pokerlab.cards import format_cards, parse_cards
 from pokerlab.category import HandCategory
 from pokerlab.checks import check_choice
-from pokerlab.cli_support import JsonFlag, err, new_app, out, print_json, progress_bar
+from pokerlab.cli_support import JsonFlag, err, new_app, out, output_path, print_json, progress_bar, write_file
 from pokerlab.equity import equity
 from pokerlab.errors import InvalidArgumentError
 from pokerlab.evaluate import best_five, evaluate
-from pokerlab.extras import naming_extras
 from pokerlab.grid import GridResult, grid
 from pokerlab.outs import OutsResult, outs
 from pokerlab.preflop.cli import app as preflop_app
@@ -102,14 +102,17 @@ def bench(
     from pokerlab import bench as benchmarks
 
     names = [check_choice("suite", name, benchmarks.SUITES) for name in suites or benchmarks.SUITES]
+    markdown = output_path(markdown, (".md",), "markdown")
     results = {}
     for name in names:
-        with err.status(f"running bench suite {name}..."), naming_extras(f"bench {name}"):
+        with err.status(f"running bench suite {name}..."):
             figures = benchmarks.run_suite(name, quick=quick)
         results[name] = figures
         if markdown is not None:
             command = f"pokerlab bench {name}" + (" --quick" if quick else "")
-            benchmarks.update_markdown(markdown, name, benchmarks.markdown(name, figures, command))
+            section = benchmarks.markdown(name, figures, command)
+            write_file(markdown, functools.partial(benchmarks.update_markdown, name=name, section=section),
+                       "markdown")
         if not as_json:
             table = Table(title=f"bench {name}")
             for column in ("figure", "value", "unit", "target", "baseline", "ratio"):
@@ -279,8 +282,8 @@ def outs_command(hand: Annotated[str, typer.Argument(help="The player's hole car
 def serve(host: Annotated[str, typer.Option(help="Address to listen on (default: loopback only).")] = "127.0.0.1",
           port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8000) -> None:
     """The web app: hand odds, the odds grid and the video poker trainer; prints its URL."""
-    with naming_extras("the web app"):
-        from pokerlab.web.server import serve as serve_web  # FastAPI loads only for this command
+    from pokerlab.web.server import serve as serve_web  # FastAPI loads only for this command; without
+    # it, pokerlab.web says which extra to install
     serve_web(host, port)
 
 

@@ -99,8 +99,10 @@ def print_json(data: object) -> None:
     typer.echo(json.dumps(data))
 
 
-def output_path(path: Path | None, suffixes: tuple[str, ...]) -> Path | None:
+def output_path(path: Path | None, suffixes: tuple[str, ...], option: str = "out") -> Path | None:
     """``path`` if a file with one of ``suffixes`` can be written there: checked before any work starts.
+
+    ``option`` names the command-line option the path came from, in the error.
 
     >>> output_path(Path("table.csv"), (".csv", ".json"))
     PosixPath('table.csv')
@@ -112,18 +114,18 @@ def output_path(path: Path | None, suffixes: tuple[str, ...]) -> Path | None:
     if path is None:
         return None
     if path.suffix.lower() not in suffixes:
-        raise InvalidArgumentError(f"out must end in {' or '.join(suffixes)}, got {str(path)!r}")
+        raise InvalidArgumentError(f"{option} must end in {' or '.join(suffixes)}, got {str(path)!r}")
     if not path.parent.is_dir():
-        raise InvalidArgumentError(f"out: no such folder {str(path.parent)!r} to write {path.name!r} in")
+        raise InvalidArgumentError(f"{option}: no such folder {str(path.parent)!r} to write {path.name!r} in")
     return path
 
 
-def write_file(path: Path, write: Callable[[Path], object]) -> None:
+def write_file(path: Path, write: Callable[[Path], object], option: str = "out") -> None:
     """Run ``write(path)``, reporting a file that cannot be written as a refusal, then say where it went."""
     try:
         write(path)
     except OSError as error:
-        raise InvalidArgumentError(f"out: cannot write {str(path)!r}: {error.strerror or error}") from error
+        raise InvalidArgumentError(f"{option}: cannot write {str(path)!r}: {error.strerror or error}") from error
     err.print(f"wrote {path}", markup=False)
 
 

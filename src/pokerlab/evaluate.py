@@ -163,7 +163,7 @@ def evaluate(cards: CardsLike) -> HandRank:
     # only a hand holding one of those looks at which object it is. Anything else, and a hand
     # whose lookup finds an unknown or repeated card, goes through parse_cards, which says
     # what is wrong; the ids it returns come back here.
-    if type(cards) is tuple or type(cards) is list:
+    if type(cards) is tuple or type(cards) is list or type(cards) is Cards:
         n = len(cards)
         if 5 <= n <= 7:
             try:
@@ -209,7 +209,7 @@ def best_five(cards: CardsLike) -> Cards:
     if target.category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH) and \
             ordered[0] >> 2 == 12 and ordered[1] >> 2 == 3:
         ordered = ordered[1:] + ordered[:1]
-    return Cards(ordered)
+    return Cards.of_valid_ids(ordered)
 
 
 def winners(hands: Sequence[CardsLike], board: CardsLike = ()) -> list[int]:

@@ -29,6 +29,15 @@ EXTRA_OF_MODULE = {
 """Each optional package pokerlab imports, by its top-level module, and the extra that brings it."""
 
 
+def modules_of(extra: str) -> tuple[str, ...]:
+    """The optional modules that ``extra`` installs.
+
+    >>> modules_of("dask")
+    ('dask', 'distributed')
+    """
+    return tuple(module for module, its_extra in EXTRA_OF_MODULE.items() if its_extra == extra)
+
+
 def missing(module: str, purpose: str) -> MissingDependencyError:
     """The error for an optional ``module`` that ``purpose`` needs and that is not installed.
 

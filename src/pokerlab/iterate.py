@@ -122,7 +122,7 @@ def _enumerate(space: _HandSpace) -> Iterator[Cards]:
         _kernels().enumerate_hands(space.shared, space.free, positions, out)
         left -= len(out)
         for row in out.tolist():
-            yield Cards(row)
+            yield Cards.of_valid_ids(row)
 
 
 def _sample(space: _HandSpace, rows: int, rng: np.random.Generator) -> np.ndarray:
@@ -187,6 +187,6 @@ def _draw(space: _HandSpace, count: int | None, seconds: float | None,
         for row in _sample(space, rows, rng).tolist():
             if deadline is not None and time.monotonic() >= deadline:
                 return
-            yield Cards(row)
+            yield Cards.of_valid_ids(row)
         if left is not None:
             left -= rows

@@ -41,9 +41,8 @@ def run_suite(name: str, quick: bool = False) -> list[Figure]:
     A module the suite needs and its extra would install raises
     :class:`~pokerlab.errors.MissingDependencyError`, which names the extra.
     """
-    suite = importlib.import_module(f"pokerlab.bench.{name}").suite
     with naming_extras(f"bench {name}"):
-        figures: list[Figure] = suite(quick=quick)
+        figures: list[Figure] = importlib.import_module(f"pokerlab.bench.{name}").suite(quick=quick)
     return figures
 
 

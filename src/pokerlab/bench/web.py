@@ -10,11 +10,13 @@ from __future__ import annotations
 import asyncio
 import math
 import time
-
-from pydantic import JsonValue
+from typing import TYPE_CHECKING
 
 from pokerlab.bench.timing import Figure
 from pokerlab.web.models import EQUITY_EXAMPLES
+
+if TYPE_CHECKING:  # pydantic comes with the web extra, which pokerlab.web names when it is missing
+    from pydantic import JsonValue
 
 
 async def _send_all(url: str, bodies: list[dict[str, JsonValue]]) -> list[float]:

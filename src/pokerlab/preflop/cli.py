@@ -101,7 +101,7 @@ def vs_random_command(
     """Every starting hand against N random hands; prints the chart."""
     out = output_path(out, TABLE_SUFFIXES)
     started = time.perf_counter()
-    with progress_bar(f"{opponents} opponent(s)") as progress, naming_extras("running on a Dask cluster"):
+    with progress_bar(f"{opponents} opponent(s)") as progress:
         table = vs_random(opponents, stderr=stderr, seed=seed, executor=scheduler, results=results,
                           progress=progress, threads=threads)
     if out is not None:
@@ -128,7 +128,7 @@ def matrix_command(
     out = output_path(out, TABLE_SUFFIXES)
     started = time.perf_counter()
     names = None if hands is None else [h for h in (part.strip() for part in hands.split(",")) if h]
-    with progress_bar("matrix") as progress, naming_extras("running on a Dask cluster"):
+    with progress_bar("matrix") as progress:
         result = matrix(names, executor=scheduler, results=results, progress=progress, threads=threads)
     if out is not None:
         _save(result, out)

@@ -5,13 +5,10 @@
 :class:`~pokerlab.errors.MissingDependencyError` saying so, before any module of it loads.
 """
 
-from pokerlab.extras import require
+from pokerlab.extras import modules_of, require
 
-WEB_MODULES = ("fastapi", "fastapi_offline", "uvicorn")
-"""What the ``web`` extra installs and the app imports."""
-
-require(WEB_MODULES, "the web app")
+require(modules_of("web"), "the web app")
 
 from pokerlab.web.app import create_app  # noqa: E402  (after the check, which names the extra to install)
 
-__all__ = ["WEB_MODULES", "create_app"]
+__all__ = ["create_app"]
