@@ -206,7 +206,9 @@ def test_usage_errors_exit_2(args):
     ("fastapi", ("bench", "web", "--quick"), "web"),
 ])
 def test_a_missing_extra_is_named(monkeypatch, tmp_path, blocked, args, extra):
-    for name in [m for m in sys.modules if m.partition(".")[0] == blocked or m.startswith(("pokerlab.web", "pokerlab.bench."))]:
+    loaded = [m for m in sys.modules
+              if m.partition(".")[0] == blocked or m.startswith(("pokerlab.web", "pokerlab.bench."))]
+    for name in loaded:
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, blocked, None)  # import now fails as if it was never installed
     result = run(*(a.format(tmp=tmp_path) for a in args))
