@@ -5,14 +5,12 @@
 >>> client.get("/cards/As.svg").headers["content-type"]
 'image/svg+xml'
 >>> client.post("/api/equity", json={"players": ["AsKs", "AsQd"]}).json()["detail"]
-'players[1]: duplicate card: As, already in players[0]'
+'Player 2: duplicate card: As, already in Player 1'
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Awaitable, Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from string import Template
@@ -21,19 +19,21 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pokerlab.cards import card_name, parse_cards
 from pokerlab.category import HandCategory
 from pokerlab.equity import equity
-from pokerlab.errors import PokerlabError, UnknownSessionError
+from pokerlab.errors import UnknownSessionError
 from pokerlab.grid import grid
 from pokerlab.svg import card_svg
 from pokerlab.videopoker import LINES, MAX_COINS, PAYTABLES, Trainer, hold_evs
 from pokerlab.web.compute import bounded, hole_cards, made_hand
+from pokerlab.web.docs import add_docs
+from pokerlab.web.guards import ARRIVED, Guards
 from pokerlab.web.models import DrawRequest, EquityRequest, GridRequest, HoldsRequest, Refusal, SessionRequest
-from pokerlab.web.sessions import START_CREDITS, SessionStore
+from pokerlab.web.refusals import FieldError, blame, error_response, field_name
+from pokerlab.web.sessions import START_CREDITS, SessionStore, new_client_key
 
 STATIC = Path(__file__).parent / "static"
 PAGES = {"/": ("odds", "Hand odds"), "/odds": ("odds", "Hand odds"), "/grid": ("grid", "Odds grid"),
@@ -43,54 +43,17 @@ DEFAULT_TIME_LIMIT = 5.0
 """Seconds any one analysis may take on the server, whatever the request asks for."""
 
 
-class FieldError(Exception):
-    """Bad input found past pydantic's per-field checks: named by field, answered with a 4xx."""
-
-    def __init__(self, field: str, problem: str, status: int = 422) -> None:
-        super().__init__(f"{field}: {problem}")
-        self.field, self.problem, self.status = field, problem, status
-
-
-def _error_response(errors: list[tuple[str, str]], status: int,
-                    headers: Mapping[str, str] | None = None) -> JSONResponse:
-    """One shape for every refusal: ``detail`` to show, ``errors`` to act on field by field."""
-    return JSONResponse(status_code=status, headers=headers, content={
-        "detail": "; ".join(f"{field}: {problem}" for field, problem in errors),
-        "errors": [{"field": field, "problem": problem} for field, problem in errors]})
-
-
 SESSION_REFUSALS: dict[int | str, dict[str, object]] = {
     404: {"model": Refusal, "description": "No such session (or it expired)"},
     409: {"model": Refusal,
           "description": "Not at this point of the hand: deal before the draw, draw before the next deal"}}
 
-HTTP_ERROR_FIELDS = {400: "body", 404: "path", 405: "method"}
-"""What a refusal from the framework itself is about: a body that does not parse, an unknown
-address, a method the address does not take."""
+HTTP_ERROR_FIELDS = {400: "body", 404: "path", 405: "method", 413: "body", 415: "body"}
+"""What a refusal from the framework itself is about: a body that does not parse, is too large or
+is not JSON, an unknown address, a method the address does not take."""
 
-
-def _field_name(location: tuple[str | int, ...]) -> str:
-    """``("body", "players", 1)`` -> ``"players[1]"``; the body as a whole is ``"body"``.
-
-    >>> _field_name(("body", "players", 1)), _field_name(("query", "four_color")), _field_name(("body", 7))
-    ('players[1]', 'four_color', 'body')
-    """
-    parts = location[1:] if location and location[0] in ("body", "query", "path") else location
-    if not parts or isinstance(parts[0], int):  # a JSON syntax error is located by its position
-        return "body"
-    name = str(parts[0]) or '""'  # an unknown field may be named by the empty string
-    for part in parts[1:]:
-        name += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return name
-
-
-@contextmanager
-def blame(field: str, status: int = 422) -> Iterator[None]:
-    """Report a library input error raised inside the block against ``field``."""
-    try:
-        yield
-    except PokerlabError as err:
-        raise FieldError(field, str(err), status) from err
+CLIENT_COOKIE = "pokerlab_client"
+"""The cookie that binds video poker sessions to the browser that started them."""
 
 
 def _dealt(trainer: Trainer) -> Trainer:
@@ -112,42 +75,44 @@ def _distinct(fields: dict[str, tuple[int, ...]]) -> None:
 
 def _session_view(session_id: str, trainer: Trainer) -> dict[str, object]:
     summary = trainer.summary()
+    # the bet leaves the credits at the deal, as on a machine, though the trainer books it at the draw
+    waiting = trainer.coins if trainer.hand is not None else 0
     return {"id": session_id, "paytable": trainer.paytable.name, "coins": trainer.coins,
-            "credits": START_CREDITS + summary.net, **summary.to_dict()}
+            "credits": START_CREDITS + summary.net - waiting, **summary.to_dict()}
+
+
+def _client(request: Request) -> str:
+    """The client key the request carries (empty if none, which matches no session)."""
+    return request.cookies.get(CLIENT_COOKIE, "")
 
 
 def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
     """The app; every analysis is cut to ``time_limit`` seconds (then Monte Carlo answers)."""
-    # FastAPIOffline serves the /docs page's Swagger UI from its own package, not from a CDN.
-    app = FastAPIOffline(title="pokerlab", version="0.1.0", favicon_url="/cards/As.svg",
-                         responses={422: {"model": Refusal, "description": "Bad input, named by field"}},
-                         description="Poker odds, the odds grid and a video poker trainer. Bad input gets a 4xx "
-                                     "whose `detail` names the field and the problem.")
+    app = FastAPI(title="pokerlab", version="0.1.0", docs_url=None, redoc_url=None,
+                  responses={422: {"model": Refusal, "description": "Bad input, named by field"}},
+                  description="Poker odds, the odds grid and a video poker trainer. Bad input gets a 4xx "
+                              "whose `detail` names the field and the problem.")
+    app.add_middleware(Guards)
+    add_docs(app)
     sessions = SessionStore()
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, err: RequestValidationError) -> JSONResponse:
-        return _error_response([(_field_name(tuple(e["loc"])), e["msg"].removeprefix("Value error, "))
-                                for e in err.errors()], 422)
+        return error_response([(field_name(tuple(e["loc"])), e["msg"].removeprefix("Value error, "))
+                               for e in err.errors()], 422)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, err: StarletteHTTPException) -> JSONResponse:
         field = HTTP_ERROR_FIELDS.get(err.status_code, "request")
-        return _error_response([(field, str(err.detail))], err.status_code, err.headers)
+        return error_response([(field, str(err.detail))], err.status_code, err.headers)
 
     @app.exception_handler(FieldError)
     async def invalid_field(_request: Request, err: FieldError) -> JSONResponse:
-        return _error_response([(err.field, err.problem)], err.status)
+        return error_response([(err.field, err.problem)], err.status)
 
     @app.exception_handler(UnknownSessionError)
     async def unknown_session(_request: Request, err: UnknownSessionError) -> JSONResponse:
-        return _error_response([("session", str(err))], 404)
-
-    @app.middleware("http")
-    async def stamp_arrival(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        # Time limits run from here, so a request queued behind busy workers computes less.
-        request.state.arrived = time.perf_counter()
-        return await call_next(request)
+        return error_response([("session", str(err))], 404)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     for route, (page, title) in PAGES.items():
@@ -172,7 +137,7 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
         seconds = min(body.seconds, time_limit)
         with blame("players"):
             result = bounded(lambda **options: equity(body.players, body.board, body.dead, **options),
-                             seconds, body.seed, request.state.arrived)
+                             seconds, body.seed, getattr(request.state, ARRIVED))
         players = [{**player.to_dict(), "made": made_hand(spec, body.board)}
                    for player, spec in zip(result.players, body.players)]
         return {**result.to_dict(), "players": players, "seconds": seconds}
@@ -183,7 +148,7 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
         _distinct({"hand": parse_cards(body.hand), "board": parse_cards(body.board)})
         with blame("opponents"):
             result = bounded(lambda **options: grid(body.hand, body.board, body.opponents, **options),
-                             min(body.seconds, time_limit), body.seed, request.state.arrived)
+                             min(body.seconds, time_limit), body.seed, getattr(request.state, ARRIVED))
         return {**result.to_dict(), "labels": {c.name: c.label for c in HandCategory}}
 
     @app.get("/api/paytables", tags=["video poker"])
@@ -200,30 +165,37 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
         return {"hand": body.hand, "holds": [h.to_dict() for h in hold_evs(body.hand, body.paytable, body.coins)]}
 
     @app.post("/api/videopoker/sessions", tags=["video poker"])
-    def new_session(body: SessionRequest) -> dict[str, object]:
-        """Start a session: a pay table, a bet and credits to play with."""
-        session_id = sessions.create(body.paytable, body.coins, body.seed)
-        with sessions.use(session_id) as trainer:
+    def new_session(request: Request, response: Response, body: SessionRequest | None = None) -> dict[str, object]:
+        """Start a session: a pay table, a bet and credits to play with (no body: the defaults).
+
+        The session is bound to this client by a cookie, which later calls must send."""
+        body = body or SessionRequest()
+        client = _client(request)
+        if not client:
+            client = new_client_key()
+            response.set_cookie(CLIENT_COOKIE, client, httponly=True, samesite="strict", path="/api/videopoker")
+        session_id = sessions.create(body.paytable, body.coins, client, body.seed)
+        with sessions.use(session_id, client) as trainer:
             return _session_view(session_id, trainer)
 
     @app.post("/api/videopoker/sessions/{session_id}/deal", tags=["video poker"], responses=SESSION_REFUSALS)
-    def deal(session_id: str) -> dict[str, object]:
-        """Deal five cards; refused while a hand waits for its draw, so no hand is dealt again for free."""
-        with sessions.use(session_id) as trainer:
+    def deal(session_id: str, request: Request) -> dict[str, object]:
+        """Deal five cards, taking the bet; refused while a hand waits for its draw."""
+        with sessions.use(session_id, _client(request)) as trainer:
             if trainer.hand is not None:
                 raise FieldError("session", "a hand is dealt and not yet drawn to: draw first", 409)
             return {"hand": [card_name(c) for c in trainer.deal()], "session": _session_view(session_id, trainer)}
 
     @app.get("/api/videopoker/sessions/{session_id}/holds", tags=["video poker"], responses=SESSION_REFUSALS)
-    def session_holds(session_id: str) -> dict[str, object]:
+    def session_holds(session_id: str, request: Request) -> dict[str, object]:
         """The advice: every hold of the hand dealt, with its EV per coin, best first."""
-        with sessions.use(session_id) as trainer:
+        with sessions.use(session_id, _client(request)) as trainer:
             return {"holds": [h.to_dict() for h in _dealt(trainer).holds()]}
 
     @app.post("/api/videopoker/sessions/{session_id}/draw", tags=["video poker"], responses=SESSION_REFUSALS)
-    def draw(session_id: str, body: DrawRequest) -> dict[str, object]:
+    def draw(session_id: str, body: DrawRequest, request: Request) -> dict[str, object]:
         """Hold the given positions, draw, pay; the result grades the hold against the best."""
-        with sessions.use(session_id) as trainer:
+        with sessions.use(session_id, _client(request)) as trainer:
             with blame("hold"):
                 result = _dealt(trainer).hold(body.hold)
             return {"result": result.to_dict(), "session": _session_view(session_id, trainer)}

@@ -19,14 +19,13 @@ players.1
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue
 
 from pokerlab.cards import format_cards, parse_cards
 from pokerlab.equity import RANDOM_WORDS
-from pokerlab.errors import HandSizeError, InvalidCardError, InvalidRangeError
+from pokerlab.errors import HandSizeError, InvalidCardError, InvalidRangeError, PaytableError
 from pokerlab.ranges import Range
 from pokerlab.videopoker import MAX_COINS, PAYTABLES, dealt_hand
 
@@ -80,6 +79,13 @@ def _video_poker_hand(text: str) -> str:
     return _compact(dealt_hand(text))
 
 
+def _paytable_name(name: str) -> str:
+    # checked against the built-in names here: the library would also read a file of that name
+    if name not in PAYTABLES:
+        raise PaytableError(f"unknown pay table: choose one of {', '.join(PAYTABLES)}")
+    return name
+
+
 Text = Annotated[str, Field(max_length=MAX_TEXT)]
 Board = Annotated[Text, AfterValidator(_board), Field(description="0, 3, 4 or 5 cards, e.g. 'Qh7h3s'")]
 Dead = Annotated[Text, AfterValidator(_dead), Field(description="Cards out of play, e.g. '2c 9d'")]
@@ -91,14 +97,16 @@ Seconds = Annotated[float, Field(gt=0, le=MAX_SECONDS,
                                              "exact if it fits, else Monte Carlo until it runs out")]
 Seed = Annotated[int | None, Field(ge=0, lt=2**63, description="Monte Carlo seed, for repeatable runs")]
 
-PaytableName = StrEnum("PaytableName", {name: name for name in PAYTABLES})  # type: ignore[misc]
-"""The built-in pay tables by name; files are not accepted over the web."""
+PaytableName = Annotated[Text, AfterValidator(_paytable_name),
+                         Field(description="A built-in pay table; files are not read over the web",
+                               json_schema_extra={"enum": list(PAYTABLES)})]
 
 
 class Request(BaseModel):
-    """Every body refuses unknown fields, so a misspelt option is reported, not ignored."""
+    """Every body refuses unknown fields, so a misspelt option is reported, not ignored, and takes
+    each value only as its JSON type: ``"0.5"`` is not a number, nor ``true``, nor ``"1"`` a position."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 EQUITY_EXAMPLES: tuple[dict[str, JsonValue], ...] = (
@@ -138,15 +146,15 @@ class HoldsRequest(Request):
 
     hand: Annotated[Text, AfterValidator(_video_poker_hand),
                     Field(description="Five distinct cards", examples=["As Ks Kh 4s 4d"])]
-    paytable: PaytableName = PaytableName("jacks-9-6")
-    coins: int = Field(MAX_COINS, ge=1, le=MAX_COINS)
+    paytable: PaytableName = "jacks-9-6"
+    coins: int = Field(default=MAX_COINS, ge=1, le=MAX_COINS)
 
 
 class SessionRequest(Request):
     """A new video poker session."""
 
-    paytable: PaytableName = PaytableName("jacks-9-6")
-    coins: int = Field(MAX_COINS, ge=1, le=MAX_COINS)
+    paytable: PaytableName = "jacks-9-6"
+    coins: int = Field(default=MAX_COINS, ge=1, le=MAX_COINS)
     seed: Seed = None
 
 

@@ -22,6 +22,7 @@ from fastapi import FastAPI
 
 from pokerlab.errors import PokerlabError
 from pokerlab.web.app import create_app
+from pokerlab.web.protocol import REQUEST_SECONDS, timed_protocol
 
 STARTUP_SECONDS = 30.0
 
@@ -46,9 +47,11 @@ def url_of(sock: socket.socket) -> str:
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
 
-def _server(app: FastAPI) -> uvicorn.Server:
-    # Request logs would flood a terminal during a load test; warnings and errors still show.
-    return uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=5))
+def _server(app: FastAPI, request_seconds: float = REQUEST_SECONDS) -> uvicorn.Server:
+    # Request logs would flood a terminal during a load test (and would write session ids to
+    # it); warnings and errors still show. No WebSockets: the app has none to offer.
+    return uvicorn.Server(uvicorn.Config(app, http=timed_protocol(request_seconds), ws="none", log_level="warning",
+                                         timeout_graceful_shutdown=5))
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
@@ -59,10 +62,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
 
 
 @contextmanager
-def running(app: FastAPI | None = None, host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
-    """Serve ``app`` (default: a new one) in a background thread; yields its URL, stops on exit."""
+def running(app: FastAPI | None = None, host: str = "127.0.0.1", port: int = 0,
+            request_seconds: float = REQUEST_SECONDS) -> Iterator[str]:
+    """Serve ``app`` (default: a new one) in a background thread; yields its URL, stops on exit.
+
+    A client gets ``request_seconds`` to send each request whole, then it is cut off.
+    """
     sock = bind(host, port)
-    server = _server(app or create_app())
+    server = _server(app or create_app(), request_seconds)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + STARTUP_SECONDS
