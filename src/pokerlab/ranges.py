@@ -15,11 +15,13 @@ The syntax, items separated by commas (a combo in several items keeps its larges
 ``AK``                       both ``AKs`` and ``AKo``
 ``QQ+``, ``A2s+``, ``K9+``   the pair and every higher pair; the kicker up to one below the top card
 ``22-66``, ``A2s-A5s``       every pair, or every kicker, between the two ends
+``JTs-54s``, ``T9o-65o``     a run of classes with the same gap and suitedness, e.g. the connectors
 ``AsKs``                     one combo
 ``AhKx``, ``AxKx``           combos by suit pattern, ``x`` for any suit
 ``random``, ``any``, ``XxXx`` all 1,326 combos
 ``top 15%``, ``15%``         the strongest starting hands, see :func:`top_classes`
 ``AKs:0.5``, ``50%(AKs,QQ)`` weights between 0 and 1, or a percentage of a group
+``0.2(As2d)``, ``.5(KQs,AJs)`` a group's weight as a fraction (eval7's prefix)
 ============================ =====================================================
 
 Ranks are upper or lower case. A syntax error raises
@@ -47,7 +49,8 @@ import numpy as np
 from pokerlab.cards import RANKS, SUITS, CardsLike, card_name, mask_of, parse_cards
 from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidRangeError
 
-__all__ = ["COMBOS", "STARTING_HANDS", "Range", "starting_hand", "starting_hand_order", "top_classes"]
+__all__ = ["CLASS_NAMES", "COMBOS", "COMBO_CLASSES", "COMBO_NAMES", "STARTING_HANDS", "Range", "combo_index",
+           "combo_name", "starting_hand", "starting_hand_order", "top_classes"]
 
 COMBOS: np.ndarray = np.array(list(itertools.combinations(range(52), 2)), dtype=np.uint8)
 """The 1,326 two-card combos as a (1326, 2) uint8 array, ascending ids, lexicographic."""
@@ -76,15 +79,18 @@ def _cell_name(cell: int) -> str:
     return RANKS[high] + RANKS[low] + ("s" if row < column else "o")
 
 
-_CLASS_NAMES = tuple(_cell_name(cell) for cell in range(169))
-_CLASS_INDEX = {name: cell for cell, name in enumerate(_CLASS_NAMES)}
-_CLASS_OF = np.array([_cell(max(a, b) >> 2, min(a, b) >> 2, a & 3 == b & 3) for a, b in COMBOS.tolist()],
-                     dtype=np.int64)
-_CLASS_SIZES = np.bincount(_CLASS_OF, minlength=169)
-_MEMBERS = tuple(np.flatnonzero(_CLASS_OF == cell) for cell in range(169))
+CLASS_NAMES: tuple[str, ...] = tuple(_cell_name(cell) for cell in range(169))
+"""The 169 starting-hand classes in grid order (row by row, aces first, suited above the diagonal)."""
+_CLASS_INDEX = {name: cell for cell, name in enumerate(CLASS_NAMES)}
+COMBO_CLASSES: np.ndarray = np.array([_cell(max(a, b) >> 2, min(a, b) >> 2, a & 3 == b & 3)
+                                      for a, b in COMBOS.tolist()], dtype=np.int64)
+"""The class of each combo of :data:`COMBOS`, as its index in :data:`CLASS_NAMES` (its grid cell)."""
+COMBO_CLASSES.flags.writeable = False
+_CLASS_SIZES = np.bincount(COMBO_CLASSES, minlength=169)
+_MEMBERS = tuple(np.flatnonzero(COMBO_CLASSES == cell) for cell in range(169))
 
 STARTING_HANDS: MappingProxyType[str, int] = MappingProxyType(
-    {name: int(size) for name, size in zip(_CLASS_NAMES, _CLASS_SIZES)})
+    {name: int(size) for name, size in zip(CLASS_NAMES, _CLASS_SIZES)})
 """The 169 starting-hand classes and their combo counts (6 a pair, 4 suited, 12 offsuit),
 in grid order: row by row, aces first, suited classes above the diagonal."""
 
@@ -98,11 +104,11 @@ def starting_hand(cards: CardsLike) -> str:
     ids = parse_cards(cards)
     if len(ids) != 2:
         raise HandSizeError(f"a starting hand has 2 cards, got {len(ids)}")
-    return _CLASS_NAMES[int(_CLASS_OF[_COMBO_INDEX[ids[0], ids[1]]])]
+    return CLASS_NAMES[int(COMBO_CLASSES[_COMBO_INDEX[ids[0], ids[1]]])]
 
 
 def _require_every_class(names: Sequence[str], source: str) -> None:
-    if sorted(names) != sorted(_CLASS_NAMES):
+    if sorted(names) != sorted(CLASS_NAMES):
         raise ValueError(f"{source} must list each of the 169 starting hands once")
 
 
@@ -127,7 +133,7 @@ def starting_hand_order(path: str | Path | None = None) -> tuple[str, ...]:
             raise ValueError(f"{path}: {row['hand']} has {STARTING_HANDS[row['hand']]} combos, "
                              f"not {row['combos']}")
     equity = {row["hand"]: float(row["equity"]) for row in rows}
-    return tuple(sorted(_CLASS_NAMES, key=lambda name: -equity[name]))
+    return tuple(sorted(CLASS_NAMES, key=lambda name: -equity[name]))
 
 
 def top_classes(percent: float, order: Sequence[str] | None = None) -> tuple[str, ...]:
@@ -176,6 +182,19 @@ class Range:
         self._text: str | None = text
         self._weights = _Parser(text, order).parse()
         self._weights.flags.writeable = False
+
+    @classmethod
+    def from_weights(cls, weights: np.ndarray) -> Range:
+        """A range from a weight for each combo of :data:`COMBOS`, each from 0 to 1.
+
+        >>> w = np.zeros(len(COMBOS)); w[-1] = 0.5
+        >>> Range.from_weights(w)
+        Range('AsAh:0.5')
+        """
+        weights = np.array(weights, dtype=np.float64)
+        if weights.shape != (len(COMBOS),) or not np.all((weights >= 0) & (weights <= 1)):
+            raise InvalidArgumentError(f"weights must be {len(COMBOS)} numbers from 0 to 1, one per combo")
+        return cls._of(weights)
 
     @classmethod
     def _of(cls, weights: np.ndarray) -> Range:
@@ -259,13 +278,13 @@ class Range:
         >>> float(g[0, 1]), float(g[2, 0]), float(g[1, 0])
         (1.0, 0.5, 0.0)
         """
-        shares = np.bincount(_CLASS_OF, weights=self._weights, minlength=169) / _CLASS_SIZES
+        shares = np.bincount(COMBO_CLASSES, weights=self._weights, minlength=169) / _CLASS_SIZES
         return shares.reshape(13, 13)
 
     def _cells(self) -> list[list[tuple[str, float]]]:
         """Each grid cell's class name and share, row by row."""
         shares = self.grid().ravel().tolist()
-        return [[(_CLASS_NAMES[r * 13 + c], shares[r * 13 + c]) for c in range(13)] for r in range(13)]
+        return [[(CLASS_NAMES[r * 13 + c], shares[r * 13 + c]) for c in range(13)] for r in range(13)]
 
     def __str__(self) -> str:
         """The 13x13 grid: a class wholly in the range by name, partly in as a percentage, out as '.'.
@@ -306,8 +325,8 @@ class Range:
             "combos": len(self),
             "weight": total,
             "fraction": total / len(COMBOS),
-            "classes": {name: share for name, share in zip(_CLASS_NAMES, shares) if share},
-            "hands": {_combo_name(a, b): w for (a, b), w in zip(combos.tolist(), weights.tolist())},
+            "classes": {name: share for name, share in zip(CLASS_NAMES, shares) if share},
+            "hands": {combo_name(a, b): w for (a, b), w in zip(combos.tolist(), weights.tolist())},
         }
 
     def describe(self) -> str:
@@ -327,7 +346,7 @@ class Range:
             if np.all(weights == weights[0]):
                 uniform[cell] = float(weights[0])
             else:
-                singles += [_combo_name(*COMBOS[i].tolist()) + _weight_suffix(float(self._weights[i]))
+                singles += [combo_name(*COMBOS[i].tolist()) + _weight_suffix(float(self._weights[i]))
                             for i in members if self._weights[i]]
         items = _runs([_cell(r, r, False) for r in range(12, -1, -1)], uniform, pairs=True)
         for high in range(12, 0, -1):
@@ -344,8 +363,26 @@ def _cell_text(name: str, share: float) -> str:
     return f"{min(99, max(1, round(share * 100)))}%" if share else "."
 
 
-def _combo_name(low: int, high: int) -> str:
-    return card_name(high) + card_name(low)
+def combo_name(low: int, high: int) -> str:
+    """A combo's text, the higher card first, from its two card ids in either order.
+
+    >>> combo_name(47, 51), combo_name(51, 47)
+    ('AsKs', 'AsKs')
+    """
+    return card_name(max(low, high)) + card_name(min(low, high))
+
+
+COMBO_NAMES: tuple[str, ...] = tuple(combo_name(a, b) for a, b in COMBOS.tolist())
+"""The text of each combo of :data:`COMBOS`, the higher card first: ``COMBO_NAMES[-1] == "AsAh"``."""
+
+
+def combo_index(low: int, high: int) -> int:
+    """The row of :data:`COMBOS` that holds two different card ids, in either order.
+
+    >>> combo_index(0, 1), combo_index(51, 50)
+    (0, 1325)
+    """
+    return int(_COMBO_INDEX[low, high])
 
 
 def _weight_suffix(weight: float) -> str:
@@ -366,7 +403,7 @@ def _runs(cells: list[int], uniform: dict[int, float], *, pairs: bool) -> list[s
         while j < len(cells) and uniform.get(cells[j], 0.0) == weight:
             j += 1
         if weight:
-            first, last = _CLASS_NAMES[cells[i]], _CLASS_NAMES[cells[j - 1]]
+            first, last = CLASS_NAMES[cells[i]], CLASS_NAMES[cells[j - 1]]
             if j - i == 1:
                 text = first
             elif i == 0:
@@ -379,7 +416,7 @@ def _runs(cells: list[int], uniform: dict[int, float], *, pairs: bool) -> list[s
 
 
 _NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
-_GROUP = re.compile(_NUMBER + r"\s*%\s*\(", re.ASCII)
+_GROUP = re.compile(_NUMBER + r"\s*(%?)\s*\(", re.ASCII)
 _TOP = re.compile(r"(?:top\s*)?" + _NUMBER + r"\s*%", re.IGNORECASE | re.ASCII)
 _CLASS = r"([2-9TJQKA])([2-9TJQKA])([SO]?)"
 _PLUS = re.compile(_CLASS + r"(\+?)", re.IGNORECASE)
@@ -466,13 +503,15 @@ class _Parser:
         text = self.text[start:end]
         group = _GROUP.match(text)
         if group and text.endswith(")"):
-            percent = float(group.group(1))
-            if percent > 100:
-                raise self.error(start, text[:group.end() - 1].rstrip(), "a percentage is at most 100")
+            # "50%(...)" is a percentage of the group, "0.5(...)" (eval7's prefix) a fraction
+            weight = float(group.group(1)) / (100 if group.group(2) else 1)
+            if weight > 1:
+                why = "a percentage is at most 100" if group.group(2) else "a weight is a number from 0 to 1"
+                raise self.error(start, text[:group.end() - 1].rstrip(), why)
             inner_start, inner_end = start + group.end(), end - 1
             if not self.text[inner_start:inner_end].strip():
                 raise self.error(inner_start - 1, self.text[inner_start - 1:end], "empty group")
-            return self.union(inner_start, inner_end) * (percent / 100)
+            return self.union(inner_start, inner_end) * weight
         body, colon, weight_text = text.partition(":")
         weight = 1.0
         if colon:
@@ -542,11 +581,16 @@ class _Parser:
             if pairs == (True, True):
                 lo, hi = sorted((first[0], second[0]))
                 return [_cell(r, r, False) for r in range(lo, hi + 1)]
-            if pairs != (False, False) or first[0] != second[0] or first[2] != second[2]:
-                raise self.error(start, text, "a dash joins two pairs, or two classes with the same "
-                                              "top card and suitedness")
-            lo, hi = sorted((first[1], second[1]))
-            return [c for kicker in range(lo, hi + 1) for c in self.cells(first[0], kicker, first[2])]
+            if pairs == (False, False) and first[2] == second[2]:
+                if first[0] == second[0]:  # A2s-A5s: the kickers of one top card
+                    lo, hi = sorted((first[1], second[1]))
+                    return [c for kicker in range(lo, hi + 1) for c in self.cells(first[0], kicker, first[2])]
+                gap = first[0] - first[1]
+                if second[0] - second[1] == gap:  # JTs-54s: a run of classes with one gap
+                    lo, hi = sorted((first[0], second[0]))
+                    return [c for top in range(lo, hi + 1) for c in self.cells(top, top - gap, first[2])]
+            raise self.error(start, text, "a dash joins two pairs, two classes with the same top card, or two "
+                                          "with the same gap between their cards, and the same suitedness")
         raise self.error(start, text, "unknown range token")
 
     def class_parts(self, start: int, text: str, parts: Sequence[str]) -> tuple[int, int, str]:

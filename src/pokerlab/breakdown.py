@@ -1,0 +1,197 @@
+"""What a range holds on a board: made hands and draws, combo by combo (as Flopzilla shows it).
+
+>>> b = breakdown("QQ+,AK,KQs", "Ah7d2c")
+>>> b.combos, b.made["set"].combos, b.made["top_pair_top_kicker"].combos
+(31, 3, 12)
+>>> round(b.made["overpair"].share, 4), b.made["set"].hands
+(0.0, ('AsAd', 'AsAc', 'AdAc'))
+
+Every combo of the range that the board and the dead cards leave lands in exactly one made-hand
+line (:data:`MADE_LINES`, strongest first), and in any number of draw lines
+(:data:`DRAW_LINES`, none on the river). A made hand counts only where the hole cards play:
+
+- ``straight_flush``, ``quads``, ``full_house``, ``flush``, ``straight``: the hand is of that
+  category and the hole cards play in it (on a five-card board, the hand beats the board alone);
+  a hand that only plays the board is classed by the lines below;
+- ``set``: a pocket pair with one of its rank on the board; ``trips``: one hole card matching
+  a board pair;
+- ``two_pair``: each hole card pairs a board card, and both pairs play;
+  ``two_pair_board``: one hole card pairs a board card beside a pair on the board (a board pair
+  that counterfeits the hand's second pair lands here too);
+- ``overpair``: a pocket pair above every board card; ``pocket_pair_below_top``: one below the
+  top board card (and not a set);
+- ``top_pair_top_kicker``, ``top_pair_good_kicker``, ``top_pair_weak_kicker``: a hole card
+  pairs the top board card; the kicker is top when no rank the board leaves beats it, good when
+  one or two do, weak otherwise;
+- ``middle_pair``: a hole card pairs the second highest board rank; ``bottom_pair``: a lower one;
+- ``ace_high``: no pair with the hole cards, an ace in them; ``no_made_hand``: the rest.
+
+Draws on the flop and turn, each to a hand better than the combo's made line:
+
+- ``flush_draw``: four cards of a suit, one or two of them in the hand; ``nut_flush_draw``: and
+  the hand holds the best card of that suit the board leaves;
+- ``oesd``, ``double_gutshot``, ``gutshot``: the ranks that complete a straight the board and
+  that card alone would not make: two that close a run of four at both ends (open-ended), two
+  otherwise (double gutshot), or one;
+- ``backdoor_flush_draw`` (flop): three cards of a suit, one or two in the hand, and no flush draw;
+- ``two_overcards``: no pair with the hole cards, both above the top board card;
+- ``flush_draw_and_straight_draw``, ``pair_and_flush_draw``, ``pair_and_straight_draw``: the
+  combo draws; a pair is one of the lines from ``overpair`` to ``bottom_pair``.
+
+Weights are the range's (``AKs:0.5`` counts half); each line's :attr:`~BreakdownLine.share` is its
+weight over the weight of the range on this board.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType, ModuleType
+
+import numpy as np
+
+from pokerlab.cards import CardsLike, format_cards, parse_cards
+from pokerlab.equity import category_of_strength
+from pokerlab.errors import HandSizeError
+from pokerlab.ranges import COMBO_NAMES, COMBOS, Range
+from pokerlab.tables import load_tables
+
+__all__ = ["DRAW_LINES", "LABELS", "MADE_LINES", "Breakdown", "BreakdownLine", "breakdown", "classify"]
+
+MADE_LINES = ("straight_flush", "quads", "full_house", "flush", "straight", "set", "trips", "two_pair",
+              "two_pair_board", "overpair", "top_pair_top_kicker", "top_pair_good_kicker", "top_pair_weak_kicker",
+              "pocket_pair_below_top", "middle_pair", "bottom_pair", "ace_high", "no_made_hand")
+"""The made-hand lines, strongest first: each combo lands in exactly one (the kernel returns
+its index here)."""
+
+DRAW_LINES = ("flush_draw", "nut_flush_draw", "oesd", "double_gutshot", "gutshot", "backdoor_flush_draw",
+              "two_overcards", "flush_draw_and_straight_draw", "pair_and_flush_draw", "pair_and_straight_draw")
+"""The draws: a combo may have several or none (the kernel sets bit ``i`` for line ``i``)."""
+
+LABELS: Mapping[str, str] = MappingProxyType({
+    "straight_flush": "Straight flush", "quads": "Quads", "full_house": "Full house", "flush": "Flush",
+    "straight": "Straight", "set": "Set", "trips": "Trips", "two_pair": "Two pair (both hole cards)",
+    "two_pair_board": "Two pair (one hole card and a board pair)", "overpair": "Overpair",
+    "top_pair_top_kicker": "Top pair, top kicker", "top_pair_good_kicker": "Top pair, good kicker",
+    "top_pair_weak_kicker": "Top pair, weak kicker", "pocket_pair_below_top": "Pocket pair below the top card",
+    "middle_pair": "Middle pair", "bottom_pair": "Bottom pair", "ace_high": "Ace high",
+    "no_made_hand": "No made hand", "flush_draw": "Flush draw", "nut_flush_draw": "Nut flush draw",
+    "oesd": "Open-ended straight draw", "double_gutshot": "Double gutshot", "gutshot": "Gutshot",
+    "backdoor_flush_draw": "Backdoor flush draw", "two_overcards": "Two overcards",
+    "flush_draw_and_straight_draw": "Flush draw and straight draw", "pair_and_flush_draw": "Pair and flush draw",
+    "pair_and_straight_draw": "Pair and straight draw"})
+"""Each line's name as people write it."""
+
+
+@dataclass(frozen=True)
+class BreakdownLine:
+    """One line of a breakdown: how many combos of the range it holds, their weight and share."""
+
+    name: str
+    combos: int
+    weight: float
+    share: float
+    """The line's weight over the range's weight on the board (0 for an empty range)."""
+    hands: tuple[str, ...] = field(repr=False)
+    """The combos in the line, strongest cards first, like ``"AsKd"``."""
+    weights: tuple[float, ...] = field(repr=False)
+    """The range's weight of each of :attr:`hands`."""
+
+    @property
+    def label(self) -> str:
+        """The line's name as people write it: ``"Top pair, top kicker"``."""
+        return LABELS[self.name]
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain JSON-ready values; ``hands`` maps each combo to its weight."""
+        return {"name": self.name, "label": self.label, "combos": self.combos, "weight": self.weight,
+                "share": self.share, "hands": dict(zip(self.hands, self.weights))}
+
+
+@dataclass(frozen=True, repr=False)
+class Breakdown:
+    """The outcome of :func:`breakdown`: the range's combos on the board, by made hand and by draw."""
+
+    range: str
+    board: str
+    dead: str
+    combos: int
+    """How many combos of the range the board and dead cards leave."""
+    weight: float
+    """Their total weight."""
+    made: Mapping[str, BreakdownLine]
+    """Every made-hand line by name, strongest first; each combo is in exactly one."""
+    draws: Mapping[str, BreakdownLine]
+    """Every draw line by name; a combo may be in several."""
+
+    def __repr__(self) -> str:
+        held = ", ".join(f"{line.name} {line.combos}" for line in self.made.values() if line.combos)
+        return f"Breakdown({self.range!r} on {self.board}: {self.combos} combos; {held})"
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain JSON-ready values: every line, in order, under ``made`` and ``draws``."""
+        return {"range": self.range, "board": self.board, "dead": self.dead, "combos": self.combos,
+                "weight": self.weight, "made": {name: line.to_dict() for name, line in self.made.items()},
+                "draws": {name: line.to_dict() for name, line in self.draws.items()}}
+
+
+@functools.cache
+def _kernels() -> ModuleType:
+    """The breakdown kernels, imported on first use: they load Numba."""
+    return importlib.import_module("pokerlab.kernels.breakdown")
+
+
+def classify(combos: np.ndarray, board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """The made-hand line (index into :data:`MADE_LINES`) and draw bits of each combo (K, 2)
+    on a board of 3 to 5 cards; no combo may hold a board card.
+
+    >>> made, draws = classify(COMBOS[[1325]], parse_cards("Ah 7d 2c"))  # AsAh
+    >>> MADE_LINES[int(made[0])], int(draws[0])
+    ('set', 0)
+    """
+    t = load_tables()
+    made, draws = _kernels().classify_combos(np.ascontiguousarray(combos, dtype=np.uint8),
+                                             np.array(board, dtype=np.uint8), t.card_key, t.card_mask, t.rank,
+                                             t.offsets, t.flush, category_of_strength())
+    return made, draws
+
+
+def breakdown(hand_range: str | Range, board: CardsLike, dead: CardsLike = "") -> Breakdown:
+    """Sort every combo of a range that the board and dead cards leave into made hands and draws.
+
+    ``hand_range`` is range text (see :mod:`pokerlab.ranges`) or a :class:`~pokerlab.ranges.Range`;
+    ``board`` has 3 to 5 cards. The definitions of the lines are in the module's introduction.
+
+    >>> b = breakdown("JTs-54s", "9h8d2c")
+    >>> b.draws["oesd"].combos, b.draws["gutshot"].combos, b.made["straight"].combos
+    (8, 4, 0)
+    """
+    r = hand_range if isinstance(hand_range, Range) else Range(hand_range)
+    board_ids = parse_cards(board)
+    if not 3 <= len(board_ids) <= 5:
+        raise HandSizeError(f"a breakdown needs a flop, turn or river (3 to 5 board cards), got {len(board_ids)}")
+    dead_ids = parse_cards(dead)
+    parse_cards([*board_ids, *dead_ids])  # a card on the board and dead is a duplicate
+    left = r.without([*board_ids, *dead_ids]).weights
+    present = np.flatnonzero(left)
+    # strongest cards first, the order people read combos in
+    present = present[np.lexsort((-COMBOS[present, 0].astype(np.int64), -COMBOS[present, 1].astype(np.int64)))]
+    weights = left[present]
+    made, draws = classify(COMBOS[present], board_ids)
+    total = float(weights.sum())
+    names = [COMBO_NAMES[i] for i in present.tolist()]
+    listed = weights.tolist()
+
+    def line(name: str, members: np.ndarray) -> BreakdownLine:
+        picked = np.flatnonzero(members).tolist()
+        weight = float(weights[picked].sum())
+        return BreakdownLine(name, len(picked), weight, weight / total if total else 0.0,
+                             tuple(names[i] for i in picked), tuple(listed[i] for i in picked))
+
+    made_lines = {name: line(name, made == i) for i, name in enumerate(MADE_LINES)}
+    draw_lines = {name: line(name, draws >> i & 1) for i, name in enumerate(DRAW_LINES)}
+    return Breakdown(r.text, format_cards(board_ids), format_cards(dead_ids), len(present), total,
+                     MappingProxyType(made_lines), MappingProxyType(draw_lines))
+
