@@ -14,6 +14,7 @@ standard error, a trial count or a time limit, whichever comes first.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib
 import itertools
@@ -46,9 +47,12 @@ from pokerlab.errors import (
     PlayerCountError,
     PokerlabError,
 )
+from pokerlab.game_tables import STANDARD_ORDER, Ranking
+from pokerlab.games import Game
+from pokerlab.games import get as get_game
 from pokerlab.kernels import threads as numba_threads
 from pokerlab.ranges import Range
-from pokerlab.tables import EMPTY_KEY, load_tables
+from pokerlab.tables import EMPTY_KEY, Tables
 
 PlayerLike = str | Sequence[int] | Range
 
@@ -92,7 +96,12 @@ PERMILLE = 1000
 
 @dataclass(frozen=True)
 class PlayerEquity:
-    """One player's results. Fractions of showdowns; ``equity`` is win plus split shares."""
+    """One player's results. Fractions of showdowns; ``equity`` is win plus split shares.
+
+    ``hi_equity`` and ``lo_equity`` are the shares of the pot won with the high hand and with
+    the low hand (they add up to ``equity``; in a high-only game ``lo_equity`` is 0), and
+    ``scoop`` the fraction of showdowns in which the player takes the whole pot alone.
+    """
 
     hand: str
     win: float
@@ -101,6 +110,9 @@ class PlayerEquity:
     lose: float
     equity: float
     stderr: float
+    hi_equity: float
+    lo_equity: float
+    scoop: float
     wins: float = field(repr=False)
     ties: float = field(repr=False)
     losses: float = field(repr=False)
@@ -122,7 +134,8 @@ class PlayerEquity:
     def to_dict(self) -> dict[str, object]:
         """Plain JSON-ready values."""
         return {"hand": self.hand, "win": self.win, "tie": self.tie, "tie_equity": self.tie_equity,
-                "lose": self.lose, "equity": self.equity, "stderr": self.stderr,
+                "lose": self.lose, "equity": self.equity, "stderr": self.stderr, "hi_equity": self.hi_equity,
+                "lo_equity": self.lo_equity, "scoop": self.scoop,
                 "win_by_category": {c.name: v for c, v in self.win_by_category.items()},
                 "lose_by_category": {c.name: v for c, v in self.lose_by_category.items()}}
 
@@ -139,6 +152,8 @@ class EquityResult:
     elapsed: float
     counts: np.ndarray = field(repr=False, compare=False)
     """Raw counters ``[player, own category, best other category, win/tie/lose]``."""
+    game: str = "holdem"
+    """The name of the game played (see :mod:`pokerlab.games`)."""
 
     @property
     def trials(self) -> float:
@@ -148,7 +163,7 @@ class EquityResult:
     def to_dict(self) -> dict[str, object]:
         """Plain JSON-ready values."""
         return {"players": [p.to_dict() for p in self.players], "board": self.board, "dead": self.dead,
-                "exact": self.exact, "showdowns": self.showdowns, "elapsed": self.elapsed}
+                "exact": self.exact, "showdowns": self.showdowns, "elapsed": self.elapsed, "game": self.game}
 
 
 @dataclass(frozen=True)
@@ -201,15 +216,15 @@ def _player(spec: PlayerLike, index: int) -> _Player:
     return _Player(format_cards(cards).replace(" ", ""), np.array([cards], dtype=np.uint8), np.ones(1), False)
 
 
-def _check_table(players: Sequence[PlayerLike], board: tuple[int, ...], dead: tuple[int, ...]) -> None:
+def _check_table(players: Sequence[PlayerLike], board: tuple[int, ...], dead: tuple[int, ...], deck: int) -> None:
     if not 2 <= len(players) <= 10:
         raise PlayerCountError(f"equity takes 2 to 10 players, got {len(players)}")
     if len(board) not in (0, 3, 4, 5):
         raise HandSizeError(f"a board has 0, 3, 4 or 5 cards, got {len(board)}: {format_cards(board)!r}")
     needed = 2 * len(players) + 5 + len(dead)
-    if needed > 52:
+    if needed > deck:
         raise PlayerCountError(f"{len(players)} players need {2 * len(players)} hole cards and 5 board "
-                               f"cards; with {len(dead)} dead cards the deck is {needed - 52} short")
+                               f"cards; with {len(dead)} dead cards the deck is {needed - deck} short")
 
 
 def _check_method(exact: object, trials: int | None, stderr: float | None, seconds: float | None) -> bool | None:
@@ -353,8 +368,9 @@ def canonical_matchup(hands: tuple[tuple[int, int], ...], dead: tuple[int, ...])
     return best
 
 
-_PREFLOP_CACHE: dict[Matchup, tuple[np.ndarray, np.ndarray]] = {}
-"""Exact preflop counters by canonical matchup, kept for the process (cleared past 100,000)."""
+_PREFLOP_CACHE: dict[tuple[str, Matchup], tuple[np.ndarray, np.ndarray]] = {}
+"""Exact preflop counters by ranking and canonical matchup, kept for the process (cleared past
+100,000)."""
 
 
 def clear_cache() -> None:
@@ -365,49 +381,49 @@ def clear_cache() -> None:
     _PREFLOP_CACHE.clear()
 
 
-def _preflop_counts_many(keys: list[Matchup]) -> list[tuple[np.ndarray, np.ndarray]]:
+def _preflop_counts_many(matchups: list[Matchup], ranking: Ranking) -> list[tuple[np.ndarray, np.ndarray]]:
     """Exact counters of canonical preflop matchups; the ones not cached run in parallel."""
-    missing = [k for k in dict.fromkeys(keys) if k not in _PREFLOP_CACHE]
+    keys = [(ranking.name, k) for k in matchups]
+    missing = [k for _, k in dict.fromkeys(keys) if (ranking.name, k) not in _PREFLOP_CACHE]
     if missing:
-        t = load_tables()
+        t = ranking.tables
         if len(missing) == 1:  # one matchup: waking a second thread would cost more than it saves
             (hands, dead_cards), = missing
             holes = np.array(hands, dtype=np.int64)
             dead = sum(1 << c for c in [*(c for hand in hands for c in hand), *dead_cards])
             counts = np.zeros((1, len(hands), 9, 9, 3), dtype=np.int64)
             shares = np.zeros((1, len(hands)), dtype=np.int64)
-            _kernels().preflop_exact(holes, np.uint64(dead), t.rank, t.offsets, t.flush, category_of_strength(),
+            _kernels().preflop_exact(holes, np.uint64(dead), t.rank, t.offsets, t.flush, ranking.category_index,
                                      counts[0], shares[0])
         else:
             many = np.array([hands for hands, _ in missing], dtype=np.int64)
             masks = np.array([sum(1 << c for c in [*np.ravel(hands).tolist(), *dead_cards])
                               for hands, dead_cards in missing], dtype=np.uint64)
             counts, shares = _kernels().preflop_exact_many(many, masks, t.rank, t.offsets, t.flush,
-                                                           category_of_strength())
+                                                           ranking.category_index)
         if len(_PREFLOP_CACHE) + len(missing) > 100_000:
             _PREFLOP_CACHE.clear()
         for key, c, s in zip(missing, counts, shares):
-            _PREFLOP_CACHE[key] = (c, s)
+            _PREFLOP_CACHE[ranking.name, key] = (c, s)
     return [_PREFLOP_CACHE[k] for k in keys]
 
 
 def _board_counts_many(deals: list[tuple[tuple[tuple[int, int], ...], float]], board: tuple[int, ...],
-                       dead: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+                       dead: tuple[int, ...], ranking: Ranking) -> tuple[np.ndarray, np.ndarray]:
     """Counters of every board completion for many weighted deals of hole cards (float)."""
-    t = load_tables()
+    t = ranking.tables
     holes = np.array([hands for hands, _ in deals], dtype=np.uint8)
     weights = np.array([weight for _, weight in deals], dtype=np.float64)
-    key, mask = _board_key_and_mask(board)
+    key, mask = _board_key_and_mask(board, t)
     base_mask = sum(1 << c for c in {*board, *dead})
     counts, shares = _kernels().enumerate_boards_many(holes, weights, key, mask, np.uint64(base_mask),
                                                       5 - len(board), t.card_key, t.card_mask, t.rank, t.offsets,
-                                                      t.flush, category_of_strength())
+                                                      t.flush, ranking.category_index)
     return counts, shares
 
 
-def _board_key_and_mask(cards: Sequence[int]) -> tuple[np.uint64, np.uint64]:
+def _board_key_and_mask(cards: Sequence[int], t: Tables) -> tuple[np.uint64, np.uint64]:
     """The kernels' summed key and OR-ed card mask of some board cards."""
-    t = load_tables()
     mask = 0
     for c in cards:
         mask |= int(t.card_mask[c])
@@ -415,20 +431,20 @@ def _board_key_and_mask(cards: Sequence[int]) -> tuple[np.uint64, np.uint64]:
 
 
 def _known_counts(hands: tuple[tuple[int, int], ...], board: tuple[int, ...],
-                  dead: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+                  dead: tuple[int, ...], ranking: Ranking) -> tuple[np.ndarray, np.ndarray]:
     """Counters (P, 9, 9, 3) and their summary (P, 11, 3) of every board for known hands.
 
     Before the flop, by rank multisets and cached by canonical matchup; after it, every
     completion of the board, dealt in one serial kernel call (a few thousand showdowns).
     """
     if not board:
-        counts, shares = _preflop_counts_many([canonical_matchup(hands, dead)])[0]
+        counts, shares = _preflop_counts_many([canonical_matchup(hands, dead)], ranking)[0]
         summary: np.ndarray = _kernels().summarize(counts, shares)
         return counts, summary
-    t = load_tables()
+    t = ranking.tables
     cards = np.frombuffer(bytes([*(c for hand in hands for c in hand), *board, *dead]), dtype=np.uint8)
     counts, summary = _kernels().known_showdowns(cards, len(hands), len(board), t.card_key, t.card_mask, t.rank,
-                                                 t.offsets, t.flush, category_of_strength())
+                                                 t.offsets, t.flush, ranking.category_index)
     return counts, summary
 
 
@@ -456,8 +472,12 @@ to be counted one by one, in case the ranges' shared cards leave few of them."""
 def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike = "", *,
            exact: bool | None = None, trials: int | None = None, stderr: float | None = None,
            seconds: float | None = None, seed: int | None = None, threads: int | None = None,
-           progress: Progress | None = None) -> EquityResult:
+           progress: Progress | None = None, game: Game | str = "holdem") -> EquityResult:
     """Each player's chance to win, split and lose, and their share of the pot.
+
+    ``game`` is a :class:`~pokerlab.games.Game` or its name (see :mod:`pokerlab.games`):
+    hold'em by default; short deck deals from 36 cards, and the Omaha games take Omaha hands
+    and ranges (see :mod:`pokerlab.game_ranges`). The lowball rankings have no equity.
 
     ``exact=None`` enumerates when :func:`exact_work` is small (at most
     :data:`MAX_EXACT_MATCHUPS` matchups and, after the flop, :data:`MAX_EXACT_SHOWDOWNS`
@@ -477,6 +497,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     [0.5717, 0.4283]
     >>> equity(["AhKh", "2c2d"], trials=1000, seed=1).exact
     False
+    >>> round(equity(["AhKh", "6c6d"], game="short-deck").players[0].equity, 4)
+    0.6077
     """
     started = time.perf_counter()
     players = check_list("players", players)  # type: ignore[assignment]
@@ -487,26 +509,33 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     threads = check_threads(threads)
     progress = check_progress(progress)
     exact = _check_method(exact, trials, stderr, seconds)
-    board_ids = parse_cards(board)
-    dead_ids = parse_cards(dead)
-    _check_table(players, board_ids, dead_ids)
+    rules = _check_game(game)
+    board_ids = rules.check_cards("board", board)
+    dead_ids = rules.check_cards("dead", dead)
+    if rules.hole_used:
+        return _other_engine(rules, players, board_ids, dead_ids, exact, trials, stderr, seconds, seed, threads,
+                             progress)
+    _check_table(players, board_ids, dead_ids, len(rules.deck))
+    if rules.missing_cards:
+        _check_known_cards(rules, players)
+    ranking = rules.ranking_tables
     hands = _known_hands(players)
     if hands is not None and exact is not False:
         # every player's hand is known: the common case, kept lean (one serial kernel call)
         known = [*(c for hand in hands for c in hand), *board_ids, *dead_ids]
         if len(set(known)) != len(known):
             parse_cards(known)  # names the duplicate
-        counts, summary = _known_counts(hands, board_ids, dead_ids)
+        counts, summary = _known_counts(hands, board_ids, dead_ids + rules.missing_cards, ranking)
         if progress is not None:
             progress(1, 1)
         return _result([card_name(a) + card_name(b) for a, b in hands], counts, summary, None, board_ids,
-                       dead_ids, started)
+                       dead_ids, started, rules)
     fixed_ids = parse_cards([*board_ids, *dead_ids])  # a card in both is a duplicate
-    fixed = sum(1 << c for c in fixed_ids)
+    fixed = sum(1 << c for c in fixed_ids + rules.missing_cards)
     parsed = _players(players, fixed)
     matchups = 0
     if exact is not False:
-        matchups, showdowns = exact_work(parsed, board_ids, dead_ids)
+        matchups, showdowns = exact_work(parsed, board_ids, dead_ids + rules.missing_cards)
         small = matchups <= MAX_EXACT_MATCHUPS and (not board_ids or showdowns <= MAX_EXACT_SHOWDOWNS)
         if exact and not small:
             raise ExactTooLargeError(
@@ -516,12 +545,50 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     squares: np.ndarray | None = None
     with numba_threads(threads):
         if exact:
-            counts, shares = _exact(parsed, board_ids, dead_ids, matchups, progress)
+            counts, shares = _exact(parsed, board_ids, dead_ids + rules.missing_cards, matchups, progress, ranking)
         else:
             counts, shares, squares = _monte_carlo(parsed, board_ids, fixed, trials, stderr, seconds, seed,
-                                                   progress)
+                                                   progress, ranking)
     summary = _kernels().summarize(counts, shares)
-    return _result([p.label for p in parsed], counts, summary, squares, board_ids, dead_ids, started)
+    return _result([p.label for p in parsed], counts, summary, squares, board_ids, dead_ids, started, rules)
+
+
+def _check_game(game: object) -> Game:
+    """The game to play, which must have equity (the lowball rankings only evaluate)."""
+    rules = get_game(game)  # type: ignore[arg-type]
+    if rules.is_lowball:
+        raise InvalidArgumentError(f"game: {rules.name} is a ranking for evaluation only, with no equity; the "
+                                   "games with equity are holdem, short-deck, short-deck-triton and the Omaha games")
+    return rules
+
+
+def _check_known_cards(rules: Game, players: Sequence[PlayerLike]) -> None:
+    """Refuse a known hand holding a card the game's deck leaves out (a range just loses
+    those combos)."""
+    for i, spec in enumerate(players):
+        if isinstance(spec, Range) or (isinstance(spec, str) and spec.strip().lower() in RANDOM_WORDS):
+            continue
+        try:
+            cards = parse_cards(spec, allow_duplicates=True)
+        except PokerlabError:
+            continue
+        rules.check_cards(f"player {i + 1}", cards)
+
+
+def _other_engine(rules: Game, players: Sequence[PlayerLike], board: tuple[int, ...], dead: tuple[int, ...],
+                  exact: bool | None, trials: int | None, stderr: float | None, seconds: float | None,
+                  seed: int | None, threads: int | None, progress: Progress | None) -> EquityResult:
+    """Equity in the games whose hands are not the best five of all cards: Omaha's engine,
+    given every player's combos and weights, named back with the players' own words."""
+    from pokerlab.game_ranges import game_players
+    from pokerlab.omaha import omaha_equity  # loads Numba and the Omaha tables
+
+    labels, combos = game_players(rules, players, board, dead)
+    result: EquityResult = omaha_equity(combos, board, dead, hilo=rules.hilo, exact=exact, trials=trials,
+                                        stderr=stderr, seconds=seconds, seed=seed, threads=threads,
+                                        progress=progress)
+    named = tuple(dataclasses.replace(p, hand=label) for p, label in zip(result.players, labels))
+    return dataclasses.replace(result, players=named, game=rules.name)
 
 
 def _known_hands(players: Sequence[PlayerLike]) -> tuple[tuple[int, int], ...] | None:
@@ -549,7 +616,7 @@ reporting progress between calls."""
 
 
 def _exact(players: list[_Player], board: tuple[int, ...], dead: tuple[int, ...], matchups: int,
-           progress: Progress | None) -> tuple[np.ndarray, np.ndarray]:
+           progress: Progress | None, ranking: Ranking) -> tuple[np.ndarray, np.ndarray]:
     weighted = any(np.any(p.weights != 1.0) for p in players)
     dtype = np.float64 if weighted else np.int64
     counts = np.zeros((len(players), 9, 9, 3), dtype=dtype)
@@ -562,7 +629,7 @@ def _exact(players: list[_Player], board: tuple[int, ...], dead: tuple[int, ...]
         for start in range(0, len(deals), _DEALS_PER_CALL):
             if progress is not None:
                 progress(start, len(deals))
-            c, s = _board_counts_many(deals[start:start + _DEALS_PER_CALL], board, dead)
+            c, s = _board_counts_many(deals[start:start + _DEALS_PER_CALL], board, dead, ranking)
             counts += c if weighted else c.astype(np.int64)
             shares += s if weighted else s.astype(np.int64)
         if progress is not None:
@@ -584,7 +651,7 @@ def _exact(players: list[_Player], board: tuple[int, ...], dead: tuple[int, ...]
         if progress is not None:
             progress(int(PERMILLE * (_CANONICAL_SHARE + (1 - _CANONICAL_SHARE) * start / len(keys))), PERMILLE)
         chunk = keys[start:start + 256]
-        results = _preflop_counts_many(chunk)
+        results = _preflop_counts_many(chunk, ranking)
         w = np.array([weights[k] for k in chunk], dtype=dtype)
         counts += np.tensordot(w, np.stack([c for c, _ in results]), axes=1)
         shares += np.tensordot(w, np.stack([s for _, s in results]), axes=1)
@@ -595,11 +662,11 @@ def _exact(players: list[_Player], board: tuple[int, ...], dead: tuple[int, ...]
 
 def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, trials: int | None,
                  stderr: float | None, seconds: float | None, seed: int | None,
-                 progress: Progress | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                 progress: Progress | None, ranking: Ranking) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     _check_dealable(players, fixed)
     if trials is None and stderr is None and seconds is None:
         stderr = DEFAULT_STDERR
-    t = load_tables()
+    t = ranking.tables
     combos = np.concatenate([p.combos if not p.random else np.zeros((0, 2), np.uint8) for p in players])
     starts = np.cumsum([0] + [0 if p.random else len(p.combos) for p in players]).astype(np.int64)
     cumulative = np.concatenate([np.cumsum(p.weights) if not p.random else np.zeros(0) for p in players])
@@ -620,7 +687,7 @@ def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, tri
         c, s, q, attempts = _kernels().monte_carlo(combos, starts, cumulative, board_array, np.uint64(fixed),
                                                    n_chunks, per_chunk, (base_seed * 1_000_003 + batch) % (1 << 63),
                                                    t.card_key, t.card_mask, t.rank, t.offsets, t.flush,
-                                                   category_of_strength())
+                                                   ranking.category_index)
         batch_seconds = time.perf_counter() - batch_started
         counts += c
         shares += s
@@ -669,7 +736,14 @@ def _standard_errors(rows: list[list[list[float]]], squares: list[float]) -> lis
 
 
 def _result(labels: list[str], counts: np.ndarray, summary: np.ndarray, squares: np.ndarray | None,
-            board: tuple[int, ...], dead: tuple[int, ...], started: float) -> EquityResult:
+            board: tuple[int, ...], dead: tuple[int, ...], started: float, rules: Game) -> EquityResult:
+    categories = rules.ranking_tables.categories
+    if categories != STANDARD_ORDER:
+        # the kernels count categories in the game's order (weakest first), which the
+        # results give in the usual one
+        order = [categories.index(c) for c in STANDARD_ORDER]
+        counts = counts[:, order][:, :, order]
+        summary = summary[:, [*order, 9, 10]]
     rows = summary.tolist()  # [player][own category 0..8, totals, shares][win, tie, lose]
     errors = _standard_errors(rows, squares.tolist()) if squares is not None else [0.0] * len(labels)
     total = sum(rows[0][9])
@@ -678,9 +752,10 @@ def _result(labels: list[str], counts: np.ndarray, summary: np.ndarray, squares:
         wins, ties, losses = row[9]
         split = row[10][0] / (2520 * total)
         players.append(PlayerEquity(label, wins / total, ties / total, split, losses / total, wins / total + split,
-                                    error, wins, ties, losses, tuple(map(tuple, row[:9]))))
+                                    error, wins / total + split, 0.0, wins / total, wins, ties, losses,
+                                    tuple(map(tuple, row[:9]))))
     return EquityResult(tuple(players), _cards_text(board), _cards_text(dead), squares is None,
-                        total, time.perf_counter() - started, counts)
+                        total, time.perf_counter() - started, counts, rules.name)
 
 
 _cards_text = functools.lru_cache(maxsize=4096)(format_cards)

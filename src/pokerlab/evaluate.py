@@ -39,11 +39,12 @@ from pokerlab.tables import (
     HASH_SHIFT,
     KEY_BITS,
     RANK_WEIGHTS,
+    Value,
     class_values,
     load_tables,
 )
 
-__all__ = ["HandRank", "best_five", "evaluate", "evaluate_many", "winners"]
+__all__ = ["HandRank", "best_five", "describe_value", "evaluate", "evaluate_many", "winners"]
 
 
 class HandRank(int):
@@ -95,7 +96,16 @@ def _a(name: str) -> str:
 
 @functools.cache
 def _description(strength: int) -> str:
-    category, ranks = class_values()[strength - 1]
+    return describe_value(class_values()[strength - 1])
+
+
+def describe_value(value: Value) -> str:
+    """A hand class, (category, ranks in order of significance), in words.
+
+    >>> describe_value((HandCategory.STRAIGHT, (7,)))
+    'Straight, Nine High'
+    """
+    category, ranks = value
     names = [RANK_NAMES[r] for r in ranks]
     plural = [RANK_PLURALS[r] for r in ranks]
     if category == HandCategory.STRAIGHT_FLUSH:

@@ -1,0 +1,63 @@
+"""Every game pokerlab knows, each one :class:`~pokerlab.games.game.Game` definition.
+
+Adding a game is adding a definition here (and, for a new ranking, its reference evaluator
+in :mod:`pokerlab.game_tables`), plus its tests.
+
+>>> get("Omaha-HiLo").hole_cards, get(OMAHA).name
+(4, 'omaha')
+"""
+
+from __future__ import annotations
+
+from pokerlab.errors import InvalidArgumentError
+from pokerlab.games.game import Game
+
+HOLDEM = Game("holdem", "Texas hold'em", 2, 5,
+              rules="2 hole cards, 5 on the board, the best five of all seven; high hand wins")
+SHORT_DECK = Game("short-deck", "Short deck (six plus) hold'em", 2, 5, lowest_rank=4, ranking="short-deck",
+                  rules="hold'em with 36 cards (sixes to aces); A-6-7-8-9 is the lowest straight; "
+                        "a flush beats a full house")
+SHORT_DECK_TRITON = Game("short-deck-triton", "Short deck, Triton rules", 2, 5, lowest_rank=4,
+                         ranking="short-deck-triton",
+                         rules="short deck, and three of a kind beats a straight")
+OMAHA = Game("omaha", "Pot-limit Omaha", 4, 5, hole_used=2,
+             rules="4 hole cards; a hand is exactly 2 of them and 3 of the board")
+OMAHA5 = Game("omaha5", "Five-card Omaha", 5, 5, hole_used=2,
+              rules="5 hole cards; a hand is exactly 2 of them and 3 of the board")
+OMAHA6 = Game("omaha6", "Six-card Omaha", 6, 5, hole_used=2,
+              rules="6 hole cards; a hand is exactly 2 of them and 3 of the board")
+OMAHA_HILO = Game("omaha-hilo", "Omaha hi/lo, eight or better", 4, 5, hole_used=2, hilo=True,
+                  rules="Omaha; half the pot to the best high, half to the best low of five different "
+                        "ranks eight or lower (aces low), each 2 hole + 3 board cards chosen apart; "
+                        "no low: the high takes all")
+OMAHA5_HILO = Game("omaha5-hilo", "Five-card Omaha hi/lo, eight or better", 5, 5, hole_used=2, hilo=True,
+                   rules="five-card Omaha, split high and eight-or-better low as in omaha-hilo")
+DEUCE_TO_SEVEN = Game("deuce-to-seven", "Deuce-to-seven lowball", 5, 0, ranking="deuce-to-seven",
+                      rules="five cards, the lowest hand wins; aces are high; straights and flushes count "
+                            "against you; best 7-5-4-3-2 (evaluation only)")
+ACE_TO_FIVE = Game("ace-to-five", "Ace-to-five lowball (as in razz)", 7, 0, ranking="ace-to-five",
+                   rules="the best five of five to seven cards, the lowest wins; aces are low; straights "
+                         "and flushes do not count; best 5-4-3-2-A (evaluation only)")
+
+GAMES = {g.name: g for g in (HOLDEM, SHORT_DECK, SHORT_DECK_TRITON, OMAHA, OMAHA5, OMAHA6, OMAHA_HILO, OMAHA5_HILO,
+                             DEUCE_TO_SEVEN, ACE_TO_FIVE)}
+"""Every game by name."""
+
+
+def get(name: str | Game) -> Game:
+    """The game called ``name`` (any case; a :class:`Game` is returned as it is).
+
+    >>> get("short-deck").deck[:2]
+    (16, 17)
+    >>> get("stud")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: unknown game 'stud'; the games are holdem, short-deck, short-deck-triton, \
+omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo, deuce-to-seven, ace-to-five
+    """
+    if isinstance(name, Game):
+        return name
+    game = GAMES.get(name.strip().lower()) if isinstance(name, str) else None
+    if game is None:
+        raise InvalidArgumentError(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
+    return game

@@ -1,0 +1,296 @@
+"""A poker game as data: :class:`Game` and the ranks its hands get, :class:`GameRank`.
+
+>>> from pokerlab.games import SHORT_DECK, OMAHA_HILO
+>>> SHORT_DECK.evaluate("Ah Kh", "Qh 9h 6h").describe()
+'Flush, Ace-King-Queen-Nine-Six'
+>>> OMAHA_HILO.evaluate_low("Ah 2c Kd Ks", "3h 5d 8c Qs Js").describe()
+'8-5-3-2-A, Eight-Five low'
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pokerlab.cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, card_name, format_cards, parse_cards
+from pokerlab.category import HandCategory
+from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidArgumentError, InvalidCardError
+from pokerlab.evaluate import HandRank, describe_value, evaluate
+from pokerlab.game_tables import Ranking, eight_or_better_lows, ranking
+from pokerlab.tables import Value
+
+EIGHT_OR_BETTER = "eight-or-better"
+"""The low of the hi/lo games: five different ranks from ace to eight."""
+
+
+@functools.cache
+def _eight_or_better() -> tuple[dict[tuple[int, ...], int], tuple[Value, ...]]:
+    """Each qualifying low's strength (1..56, higher is better) by its ranks sorted, and its class."""
+    lows = eight_or_better_lows()
+    return ({tuple(sorted(low)): i + 1 for i, low in enumerate(lows)},
+            tuple((HandCategory.HIGH_CARD, low) for low in lows))
+
+
+def _values(name: str) -> tuple[Value, ...]:
+    return _eight_or_better()[1] if name == EIGHT_OR_BETTER else ranking(name).values
+
+
+@dataclass(frozen=True, order=True)
+class GameRank:
+    """A hand's rank in a game's ranking other than hold'em's: ``strength`` 1..N, higher is
+    better (for a low too: the best deuce-to-seven hand, 7-5-4-3-2, is 7,462). Ranks of one
+    ranking compare with ``<``.
+
+    >>> from pokerlab.games import DEUCE_TO_SEVEN
+    >>> a, b = DEUCE_TO_SEVEN.evaluate("7h 5d 4c 3s 2h"), DEUCE_TO_SEVEN.evaluate("8h 6d 4c 3s 2h")
+    >>> a > b, a.describe(), b.category.label
+    (True, '7-5-4-3-2, Seven-Five low', 'High Card')
+    """
+
+    strength: int
+    ranking: str = field(compare=False)
+
+    @property
+    def value(self) -> Value:
+        """The class: (category, ranks in order of significance; rank 0 = deuce .. 12 = ace)."""
+        return _values(self.ranking)[self.strength - 1]
+
+    @property
+    def category(self) -> HandCategory:
+        """The kind of hand (a low's unpaired hand is ``HIGH_CARD``)."""
+        return HandCategory(self.value[0])
+
+    @property
+    def is_low(self) -> bool:
+        """Whether lower cards make it better."""
+        return self.ranking == EIGHT_OR_BETTER or ranking(self.ranking).low
+
+    def describe(self) -> str:
+        """The hand in words: an unpaired low as its ranks and its name ("8-6-4-3-A,
+        Eight-Six low"), anything else as hold'em names it."""
+        category, ranks = self.value
+        if self.is_low and category == HandCategory.HIGH_CARD:
+            return f"{'-'.join(RANKS[r] for r in ranks)}, {RANK_NAMES[ranks[0]]}-{RANK_NAMES[ranks[1]]} low"
+        return describe_value(self.value)
+
+    def __int__(self) -> int:
+        return self.strength
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain JSON-ready values."""
+        return {"strength": self.strength, "ranking": self.ranking, "category": self.category.name,
+                "description": self.describe()}
+
+
+@dataclass(frozen=True)
+class Game:
+    """The rules of one game: the deal, how a hand is formed, the deck, the ranking, the pot.
+
+    - ``hole_cards``: cards dealt to each player (for the lowball rankings, which have no
+      board, the most cards a hand may have; it needs five at least);
+    - ``board_cards``: community cards (0 or 5);
+    - ``hole_used``: None when a hand is the best five of all its cards, 2 when it is exactly
+      two hole cards and three board cards (Omaha);
+    - ``lowest_rank``: the deck holds the ranks from this one (0: deuce, 52 cards; 4: six,
+      36 cards) up to the ace;
+    - ``ranking``: the name of the high ranking (see :mod:`pokerlab.game_tables`; "standard"
+      is hold'em's);
+    - ``hilo``: the pot splits between the best high and the best eight-or-better low, and
+      the high takes it all when no hand has a low.
+    """
+
+    name: str
+    title: str
+    hole_cards: int
+    board_cards: int
+    hole_used: int | None = None
+    lowest_rank: int = 0
+    ranking: str = "standard"
+    hilo: bool = False
+    rules: str = field(default="", compare=False)
+    """The rules in a line, for people."""
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The card ids the deck holds, in order.
+
+        >>> from pokerlab.games import SHORT_DECK
+        >>> len(SHORT_DECK.deck), SHORT_DECK.deck[0]
+        (36, 16)
+        """
+        return tuple(range(4 * self.lowest_rank, 52))
+
+    @property
+    def is_lowball(self) -> bool:
+        """Whether the game ranks hands by a low (evaluation only: no board, no equity)."""
+        return self.ranking_tables.low
+
+    @property
+    def ranking_tables(self) -> Ranking:
+        """The high ranking with its lookup tables (built on first use)."""
+        return ranking(self.ranking)
+
+    @property
+    def missing_cards(self) -> tuple[int, ...]:
+        """The ids of the 52 cards that this game's deck leaves out.
+
+        >>> from pokerlab.games import SHORT_DECK
+        >>> len(SHORT_DECK.missing_cards)
+        16
+        """
+        return tuple(range(4 * self.lowest_rank))
+
+    def check_cards(self, name: str, cards: CardsLike) -> tuple[int, ...]:
+        """Cards as ids, refusing one the game's deck does not hold (``name`` says whose).
+
+        >>> from pokerlab.games import SHORT_DECK
+        >>> SHORT_DECK.check_cards("board", "Ah 5d 7c")
+        Traceback (most recent call last):
+        ...
+        pokerlab.errors.InvalidCardError: board: 5d is not in the short-deck deck, which runs from sixes to aces
+        """
+        ids = parse_cards(cards)
+        for c in ids if self.lowest_rank else ():
+            if c >> 2 < self.lowest_rank:
+                raise InvalidCardError(f"{name}: {card_name(c)} is not in the {self.name} deck, which runs from "
+                                       f"{RANK_PLURALS[self.lowest_rank].lower()} to aces")
+        return ids
+
+    def check_hand(self, hole: CardsLike, board: CardsLike = ()) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """A hand's hole cards and board cards as ids, checked against the game's rules.
+
+        >>> from pokerlab.games import OMAHA
+        >>> OMAHA.check_hand("As Ks", "Qs Js Ts")
+        Traceback (most recent call last):
+        ...
+        pokerlab.errors.HandSizeError: hole: an omaha hand has 4 hole cards, got 2 (As Ks)
+        """
+        hole_ids = self.check_cards("hole", hole)
+        board_ids = self.check_cards("board", board)
+        if not self.board_cards:
+            if board_ids:
+                raise HandSizeError(f"board: {self.name} has no board, got {format_cards(board_ids)}")
+            if not 5 <= len(hole_ids) <= self.hole_cards:
+                allowed = "5" if self.hole_cards == 5 else f"5 to {self.hole_cards}"
+                raise HandSizeError(f"hole: a {self.name} hand has {allowed} cards, got {len(hole_ids)} "
+                                    f"({format_cards(hole_ids)})")
+        else:
+            if len(hole_ids) != self.hole_cards:
+                raise HandSizeError(f"hole: a{'n' if self.name[0] in 'aeiou' else ''} {self.name} hand has "
+                                    f"{self.hole_cards} hole cards, got {len(hole_ids)} ({format_cards(hole_ids)})")
+            if not 3 <= len(board_ids) <= self.board_cards:
+                raise HandSizeError(f"board: a hand is evaluated on 3 to {self.board_cards} board cards, "
+                                    f"got {len(board_ids)}")
+        if len(set(hole_ids + board_ids)) != len(hole_ids) + len(board_ids):
+            repeated = next(c for c in hole_ids + board_ids if (hole_ids + board_ids).count(c) > 1)
+            raise DuplicateCardError(f"duplicate card: {card_name(repeated)}")
+        return hole_ids, board_ids
+
+    def _fives(self, hole: tuple[int, ...], board: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The hands of five (or more, for the best-five lookup) cards a player may use."""
+        if self.hole_used is None:
+            return [hole + board]
+        return [h + b for h in itertools.combinations(hole, self.hole_used)
+                for b in itertools.combinations(board, 5 - self.hole_used)]
+
+    def evaluate(self, hole: CardsLike, board: CardsLike = ()) -> HandRank | GameRank:
+        """The rank of the best hand: a :class:`~pokerlab.evaluate.HandRank` in the games
+        ranked like hold'em, otherwise a :class:`GameRank`.
+
+        >>> from pokerlab.games import HOLDEM, OMAHA, SHORT_DECK_TRITON
+        >>> HOLDEM.evaluate("As Ks", "Qs Js Ts")
+        HandRank(7462, 'Royal Flush')
+        >>> OMAHA.evaluate("As Kd Qd Jc", "Ts 9s 8s").describe()  # exactly two hole cards: no flush
+        'Straight, Queen High'
+        >>> SHORT_DECK_TRITON.evaluate("Ah Ad", "Ac 9s 8d 7c 6h").category.label
+        'Three of a Kind'
+        """
+        hole_ids, board_ids = self.check_hand(hole, board)
+        if self.ranking == "standard":
+            return max(evaluate(cards) for cards in self._fives(hole_ids, board_ids))
+        return GameRank(max(self._strength(cards) for cards in self._fives(hole_ids, board_ids)), self.ranking)
+
+    def _strength(self, cards: tuple[int, ...]) -> int:
+        """One hand's strength by the ranking's tables, in plain Python (the kernels' lookup)."""
+        t = self.ranking_tables.tables
+        if len(cards) not in self.ranking_tables.cards:
+            raise HandSizeError(f"a {self.name} hand has {' or '.join(map(str, self.ranking_tables.cards))} cards, "
+                                f"got {len(cards)}")
+        row = np.array([cards], dtype=np.uint8)
+        from pokerlab.kernels.evaluation import evaluate_rows  # Numba: on first use
+
+        out, _ = evaluate_rows(row, t.card_key, t.card_mask, t.rank, t.offsets, t.flush, False)
+        return int(out[0])
+
+    def evaluate_low(self, hole: CardsLike, board: CardsLike = ()) -> GameRank | None:
+        """The best eight-or-better low of a hi/lo game's hand, or None when it has none.
+
+        >>> from pokerlab.games import OMAHA_HILO
+        >>> OMAHA_HILO.evaluate_low("Ah 2c Kd Ks", "9h Td 8c Qs Js") is None
+        True
+        """
+        if not self.hilo:
+            raise InvalidArgumentError(f"{self.name} has no low hand; the hi/lo games are "
+                                       f"{', '.join(g.name for g in _hilo_games())}")
+        hole_ids, board_ids = self.check_hand(hole, board)
+        strengths = _eight_or_better()[0]
+        best = 0
+        for cards in self._fives(hole_ids, board_ids):
+            key = tuple(sorted(c >> 2 for c in cards))
+            best = max(best, strengths.get(key, 0))
+        return GameRank(best, EIGHT_OR_BETTER) if best else None
+
+    def rank(self, strength: int) -> HandRank | GameRank:
+        """The rank object of a strength from :meth:`evaluate_many`.
+
+        >>> from pokerlab.games import ACE_TO_FIVE
+        >>> ACE_TO_FIVE.rank(6175).describe()
+        '5-4-3-2-A, Five-Four low'
+        """
+        if self.ranking == "standard":
+            return HandRank(strength)
+        count = len(self.ranking_tables.values)
+        if isinstance(strength, bool) or not isinstance(strength, (int, np.integer)) or not 1 <= strength <= count:
+            raise InvalidArgumentError(f"strength must be an int from 1 to {count}, got {strength!r}")
+        return GameRank(int(strength), self.ranking)
+
+    def evaluate_many(self, holes: np.ndarray, boards: np.ndarray | None = None, *,
+                      validate: bool = True) -> np.ndarray:
+        """Strengths (uint16, higher is better) of many hands: ``holes`` (N, hole cards) and
+        ``boards`` (N, 3..5) card ids (no boards for the lowball rankings), in parallel.
+
+        >>> from pokerlab.games import SHORT_DECK
+        >>> holes = np.array([[51, 47], [16, 20]], dtype=np.uint8)
+        >>> boards = np.array([[43, 39, 35, 25, 29], [48, 28, 25, 47, 45]], dtype=np.uint8)
+        >>> [SHORT_DECK.rank(s).describe() for s in SHORT_DECK.evaluate_many(holes, boards)]
+        ['Royal Flush', 'Straight, Nine High']
+        """
+        from pokerlab.games.batch import strengths
+
+        return strengths(self, holes, boards, validate=validate, low=False)
+
+    def evaluate_low_many(self, holes: np.ndarray, boards: np.ndarray, *, validate: bool = True) -> np.ndarray:
+        """Eight-or-better lows of many hi/lo hands: 0 for no low, else 1..56, higher is better."""
+        if not self.hilo:
+            raise InvalidArgumentError(f"{self.name} has no low hand; the hi/lo games are "
+                                       f"{', '.join(g.name for g in _hilo_games())}")
+        from pokerlab.games.batch import strengths
+
+        return strengths(self, holes, boards, validate=validate, low=True)
+
+    def to_dict(self) -> dict[str, object]:
+        """The rules as plain JSON-ready values."""
+        return {"name": self.name, "title": self.title, "hole_cards": self.hole_cards,
+                "board_cards": self.board_cards, "hole_used": self.hole_used, "deck": len(self.deck),
+                "ranking": self.ranking, "pot": "hi/lo, eight or better" if self.hilo else "high",
+                "rules": self.rules}
+
+
+def _hilo_games() -> list[Game]:
+    from pokerlab.games.catalog import GAMES
+
+    return [g for g in GAMES.values() if g.hilo]
+
