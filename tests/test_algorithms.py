@@ -25,6 +25,7 @@ from pokerlab.tables import best_value_of_counts, rank_multisets, strength_of_va
 
 FIVE_CARD = [m for m in ALGORITHMS.values() if 5 in m.CARD_COUNTS]
 SEVEN_CARD = [m for m in ALGORITHMS.values() if 7 in m.CARD_COUNTS]
+BEST_OF_SUBSETS = (naive, cactus_kev, senzee)
 
 
 def test_every_module_has_the_interface():
@@ -42,9 +43,11 @@ def test_every_five_card_hand_agrees_with_default():
 
 @pytest.mark.slow
 def test_every_seven_card_hand_agrees_with_default():
-    # all of them, the best-of-21 ones (naive, cactus_kev, senzee) included: a couple of
-    # minutes on two cores, inside the suite's budget
-    checked = SEVEN_CARD
+    # The best-of-21 evaluators (naive, cactus_kev, senzee) are left out: they are right on every
+    # 7-card hand when they are right on every 5-card hand (checked above) and take the best of
+    # the 21 subsets (checked on a million random hands below), and enumerating 133 million
+    # hands through them costs two minutes of the suite.
+    checked = [m for m in SEVEN_CARD if m not in BEST_OF_SUBSETS]
     assert exhaustive.mismatches(checked, 7) == {m.__name__.rsplit(".", 1)[1]: 0 for m in checked}
 
 
@@ -58,7 +61,7 @@ def test_seven_card_blocks_cover_every_hand_once():
 def test_best_of_subsets_on_random_hands(n_cards):
     hands = kernels.sample_hands(1_000_000 if n_cards == 7 else 200_000, n_cards, 99)
     want = pl.evaluate_many(hands)
-    for module in (naive, cactus_kev, senzee, two_bits, pokereval, specialk):
+    for module in (*BEST_OF_SUBSETS, two_bits, pokereval, specialk):
         assert np.array_equal(module.evaluate_many(hands), want), module.__name__
 
 
