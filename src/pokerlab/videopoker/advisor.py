@@ -24,24 +24,23 @@ from types import MappingProxyType
 
 import numpy as np
 
-from pokerlab.cards import CardsLike, format_cards, parse_cards
-from pokerlab.category import HandCategory
-from pokerlab.errors import HandSizeError, HoldError
-from pokerlab.evaluate import evaluate
+from pokerlab.cards import CardsLike
+from pokerlab.errors import HandSizeError, HoldError, InvalidCardError
 from pokerlab.kernels import videopoker as kernel
-from pokerlab.tables import class_values
-from pokerlab.videopoker.draws import draw_tables, final_hand_of_class
-from pokerlab.videopoker.paytable import MAX_COINS, FinalHand, Paytable, check_coins, get_paytable
+from pokerlab.videopoker.deck import JOKER, format_hand, parse_hand
+from pokerlab.videopoker.draws import draw_tables, hand_index
+from pokerlab.videopoker.paytable import HAND_SIZE, MAX_COINS, FinalHand, Paytable, check_coins, get_paytable
 
-HAND_SIZE = 5
+__all__ = ["HAND_SIZE", "HoldEV", "best_hold", "dealt_hand", "final_hand", "hold_evs", "parse_hold"]
+
 
 @dataclass(frozen=True)
 class HoldEV:
     """One hold of a dealt hand and what it is worth.
 
     ``cards`` are the held card ids in dealt order and ``positions`` their places in the hand,
-    1..5; ``ev`` is the expected pay per coin bet; ``final_hands`` maps each :class:`FinalHand`
-    to its probability after the draw (they sum to 1).
+    1..5; ``ev`` is the expected pay per coin bet; ``final_hands`` maps each final hand of the
+    game (:attr:`Paytable.hands`) to its probability after the draw (they sum to 1).
     """
 
     cards: tuple[int, ...]
@@ -52,7 +51,7 @@ class HoldEV:
     @property
     def label(self) -> str:
         """The held cards as text, or "draw five" for the empty hold."""
-        return format_cards(self.cards) if self.cards else "draw five"
+        return format_hand(self.cards) if self.cards else "draw five"
 
     @property
     def drawn(self) -> int:
@@ -64,61 +63,73 @@ class HoldEV:
 
     def to_dict(self) -> dict[str, object]:
         """The hold as plain JSON-ready values."""
-        return {"cards": format_cards(self.cards), "positions": list(self.positions), "ev": self.ev,
+        return {"cards": format_hand(self.cards), "positions": list(self.positions), "ev": self.ev,
                 "final_hands": {hand.value: p for hand, p in self.final_hands.items()}}
 
 
-def dealt_hand(hand: CardsLike) -> tuple[int, ...]:
-    """The card ids of a dealt hand, which must be five distinct cards.
+def dealt_hand(hand: CardsLike, paytable: Paytable | str = "jacks-9-6") -> tuple[int, ...]:
+    """The card ids of a dealt hand: five distinct cards of the game's deck (the joker, ``Jk``,
+    only in a joker game).
 
     >>> dealt_hand("As Ks Kh 4s")
     Traceback (most recent call last):
     ...
     pokerlab.errors.HandSizeError: a video poker hand has 5 cards, got 4: 'As Ks Kh 4s'
+    >>> dealt_hand("As Ks Kh 4s Jk", "joker-kings-20-7-5")
+    (51, 47, 46, 11, 52)
     """
-    ids = parse_cards(hand)
+    ids = parse_hand(hand)
     if len(ids) != HAND_SIZE:
-        raise HandSizeError(f"a video poker hand has {HAND_SIZE} cards, got {len(ids)}: {format_cards(ids)!r}")
+        raise HandSizeError(f"a video poker hand has {HAND_SIZE} cards, got {len(ids)}: {format_hand(ids)!r}")
+    table = get_paytable(paytable)
+    if JOKER in ids and table.wild != "joker":
+        raise InvalidCardError(f"the joker is not in the deck of {table.name!r}: only a game with "
+                               f"wild = 'joker' deals it; got {format_hand(ids)!r}")
     return ids
 
 
-def final_hand(hand: CardsLike) -> FinalHand:
-    """The pay class of a five-card hand.
+def final_hand(hand: CardsLike, paytable: Paytable | str = "jacks-9-6") -> FinalHand:
+    """The final hand a five-card hand makes in a game.
 
     >>> final_hand("Jd Jc 7s 4h 2c"), final_hand("Ts Js Qs Ks As")
     (<FinalHand.JACKS_OR_BETTER: 'jacks_or_better'>, <FinalHand.ROYAL_FLUSH: 'royal_flush'>)
+    >>> final_hand("Jd Jc 7s 4h 2c", "deuces-wild-full-pay"), final_hand("Ah Jk Qh Kh Th", "joker-kings-20-7-5")
+    (<FinalHand.THREE_OF_A_KIND: 'three_of_a_kind'>, <FinalHand.WILD_ROYAL_FLUSH: 'wild_royal_flush'>)
     """
-    category, ranks = class_values()[evaluate(dealt_hand(hand)) - 1]
-    return final_hand_of_class(HandCategory(category), ranks)
+    table = get_paytable(paytable)
+    t = draw_tables(table)
+    return t.hands[int(t.hand_class[hand_index(list(dealt_hand(hand, table)))])]
 
 
 def hold_evs(hand: CardsLike, paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS) -> list[HoldEV]:
     """The exact EV per coin of all 32 holds of a dealt hand, best first.
 
-    ``paytable`` is a :class:`Paytable` or a name in ``PAYTABLES``; ``coins`` (1..5) matters
-    through the royal flush, which pays 800 per coin only at five coins.
+    ``paytable`` is a game: a :class:`Paytable`, a name in ``PAYTABLES`` or a file; ``coins``
+    (1..5) matters through the natural royal flush, which pays 800 per coin only at five coins.
 
     >>> evs = hold_evs("7c 8d 2h 3s 9c")
     >>> len(evs), evs[0].label, round(sum(evs[0].final_hands.values()), 12)
     (32, 'draw five', 1.0)
+    >>> best = hold_evs("2c 2d 7h 8h Ks", "deuces-wild-full-pay")[0]
+    >>> best.label, round(best.ev, 4)
+    ('2c 2d 7h 8h', 3.3404)
     """
-    ids = dealt_hand(hand)
     table = get_paytable(paytable)
-    pays = np.array(table.per_coin(check_coins(coins)), dtype=np.int64)
-    t = draw_tables()
-    e = t.evaluator
-    final, ev, order = kernel.hold_table(np.array(ids, dtype=np.uint8), e.card_key, e.card_mask, e.rank,
-                                         e.offsets, e.flush, t.pay_class, t.counts, t.binom, t.start,
+    ids = dealt_hand(hand, table)
+    pays = np.array(table.hand_pays(check_coins(coins)), dtype=np.int64)
+    t = draw_tables(table)
+    final, ev, order = kernel.hold_table(np.array(ids, dtype=np.uint8), t.hand_class, t.counts, t.binom, t.start,
                                          pays, t.draw_scale)
+    unseen = t.deck_size - HAND_SIZE
+    held = [bin(mask).count("1") for mask in range(32)]
+    draws = np.array([comb(unseen, HAND_SIZE - n) for n in held], dtype=np.float64)
+    chances = (final / draws[:, None]).tolist()
+    evs = (ev / t.draw_lcm).tolist()
     holds = []
     for mask in order.tolist():
         positions = tuple(i for i in range(HAND_SIZE) if mask >> i & 1)
-        draws = comb(47, HAND_SIZE - len(positions))
-        holds.append(HoldEV(
-            cards=tuple(ids[i] for i in positions),
-            positions=tuple(i + 1 for i in positions),
-            ev=int(ev[mask]) / kernel.DRAW_LCM,
-            final_hands=MappingProxyType({h: n / draws for h, n in zip(FinalHand, final[mask].tolist())})))
+        holds.append(HoldEV(cards=tuple(ids[i] for i in positions), positions=tuple(i + 1 for i in positions),
+                            ev=evs[mask], final_hands=MappingProxyType(dict(zip(t.hands, chances[mask])))))
     return holds
 
 

@@ -1,10 +1,11 @@
-"""The whole game: the return of a pay table when every dealt hand is held perfectly.
+"""The whole game: the return of a game when every dealt hand is held perfectly.
 
-Each of the 2,598,960 deals is played by the hold of highest EV, with the advisor's tie rule.
-Hands that differ only by a permutation of suits play alike, so one hand of each of the
-134,459 suit classes is played, weighted by the size of its class; the kernel finds all 32
-holds of a hand by inclusion-exclusion over the subset counts (see ``pokerlab.kernels.videopoker``),
-and every probability is summed exactly in integers.
+Each of the 2,598,960 deals (2,869,685 in a joker deck) is played by the hold of highest EV,
+with the advisor's tie rule. Hands that differ only by a permutation of suits play alike, so
+one hand of each suit class is played (134,459 of them; 150,891 with a joker, which no
+permutation moves), weighted by the size of its class; the kernel finds all 32 holds of a hand
+by inclusion-exclusion over the subset counts (see ``pokerlab.kernels.videopoker``), and every
+probability is summed exactly in integers.
 
 >>> a = analyze("jacks-9-6")
 >>> a
@@ -29,9 +30,7 @@ from pokerlab.checks import Progress, check_progress, check_threads
 from pokerlab.kernels import threads as kernel_threads
 from pokerlab.kernels import videopoker as kernel
 from pokerlab.videopoker.draws import draw_tables
-from pokerlab.videopoker.paytable import MAX_COINS, FinalHand, Paytable, check_coins, get_paytable
-
-DEALT_HANDS = comb(52, 5)
+from pokerlab.videopoker.paytable import HAND_SIZE, MAX_COINS, FinalHand, Paytable, check_coins, get_paytable
 
 
 @dataclass(frozen=True)
@@ -39,8 +38,9 @@ class GameAnalysis:
     """A pay table's game under optimal play, per coin bet.
 
     ``expected_return`` is the mean pay per coin bet (1.0 is break-even), ``variance`` that of
-    the pay; ``final_hands`` maps each :class:`FinalHand` to its probability, and
-    ``distinct_hands`` counts the dealt hands played, one per class of suit permutations.
+    the pay; ``final_hands`` maps each final hand of the game (:attr:`Paytable.hands`) to its
+    probability, and ``distinct_hands`` counts the dealt hands played, one per class of suit
+    permutations.
     """
 
     paytable: Paytable
@@ -53,8 +53,7 @@ class GameAnalysis:
     @property
     def contributions(self) -> dict[FinalHand, float]:
         """Each final hand's share of the return: its probability times its pay."""
-        pays = self.paytable.per_coin(self.coins)
-        return {hand: p * pays[hand.index] for hand, p in self.final_hands.items()}
+        return {hand: p * self.paytable.pay(hand, self.coins) for hand, p in self.final_hands.items()}
 
     def __repr__(self) -> str:
         return (f"GameAnalysis({self.paytable.name!r}, coins={self.coins}, "
@@ -76,7 +75,11 @@ def analyze(paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS,
 
     The deals are split by their lowest card and played on ``threads`` threads (None: as many
     as Numba has, which ``NUMBA_NUM_THREADS`` sets); the kernels release the GIL.
-    ``progress(hands_done, 2598960)`` is called as each slice of deals is done.
+    ``progress(hands_done, deals)`` is called as each slice of deals is done, ``deals`` being
+    C(52, 5) or, with a joker, C(53, 5).
+
+    >>> f"{analyze('deuces-wild-full-pay').expected_return:.4%}"
+    '100.7620%'
 
     >>> analyze("jacks-9-6", threads=0)
     Traceback (most recent call last):
@@ -85,40 +88,39 @@ def analyze(paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS,
     """
     table = get_paytable(paytable)
     coins = check_coins(coins)
-    pays = np.array(table.per_coin(coins), dtype=np.int64)
+    pays = np.array(table.hand_pays(coins), dtype=np.int64)
     report = check_progress(progress)
     with kernel_threads(check_threads(threads)):
         workers = numba.get_num_threads()  # serial kernels on a thread pool, sized as for any kernel
-    t = draw_tables()
-    e = t.evaluator
+    t = draw_tables(table)
+    deals = comb(t.deck_size, HAND_SIZE)
 
     def play(first: int) -> tuple[np.ndarray, int, int]:
-        final, played, dealt = kernel.play_all_hands(first, first + 1, e.card_key, e.card_mask, e.rank, e.offsets,
-                                                     e.flush, t.pay_class, t.counts, t.binom, t.start, pays,
-                                                     t.draw_scale)
+        final, played, dealt = kernel.play_all_hands(first, first + 1, t.hand_class, t.counts, t.binom, t.start,
+                                                     pays, t.draw_scale, t.suit_bits)
         return final, int(played), int(dealt)
 
-    final = np.zeros(kernel.N_FINAL, dtype=np.int64)
+    final = np.zeros(len(t.hands), dtype=np.int64)
     distinct = dealt = 0
     pool = ThreadPoolExecutor(workers)
     try:
         # Lowest card first: the biggest slices start first, so the threads finish together.
-        jobs = [pool.submit(play, first) for first in range(48)]
+        jobs = [pool.submit(play, first) for first in range(t.deck_size - HAND_SIZE + 1)]
         for job in as_completed(jobs):
             slice_final, slice_distinct, slice_dealt = job.result()
             final += slice_final
             distinct += slice_distinct
             dealt += slice_dealt
             if report is not None:
-                report(dealt, DEALT_HANDS)
+                report(dealt, deals)
     finally:
         # A progress callback that raises (Ctrl-C in a terminal) stops the slices not yet begun.
         pool.shutdown(cancel_futures=True)
-    denominator = DEALT_HANDS * kernel.DRAW_LCM
+    denominator = deals * t.draw_lcm
     probabilities = [Fraction(int(n), denominator) for n in final]
     mean = sum(p * int(pay) for p, pay in zip(probabilities, pays))
     second = sum(p * int(pay) ** 2 for p, pay in zip(probabilities, pays))
     return GameAnalysis(
         paytable=table, coins=coins, expected_return=float(mean), variance=float(second - mean ** 2),
-        final_hands=MappingProxyType({h: float(p) for h, p in zip(FinalHand, probabilities)}),
+        final_hands=MappingProxyType({h: float(p) for h, p in zip(t.hands, probabilities)}),
         distinct_hands=distinct)
