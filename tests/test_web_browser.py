@@ -1,74 +1,50 @@
-"""End to end in a real headless Chromium (Playwright with Debian's chromium): each page, by clicking.
+"""End to end in a real headless Chromium (Playwright with Debian's chromium): each page by clicking,
+and the states a person must be able to trust (stale results, lost sessions, typed ranges).
 
-Screenshots of each page are saved under tests/artifacts/ (git-ignored) for a person to look at.
+Screenshots are saved under tests/artifacts/ (git-ignored) for a person to look at.
 """
 
-from pathlib import Path
+import json
 
 import pytest
 
+from browser import (
+    chromium,
+    needs_chromium,
+    new_page,
+    pick,
+    screenshot,
+    serving,
+    wait_for_state,
+    wait_for_text,
+)
 from pokerlab import evaluate
 from pokerlab.equity import equity
 from pokerlab.grid import grid
-from pokerlab.web import create_app
-from pokerlab.web.server import running
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
-ARTIFACTS = Path(__file__).parent / "artifacts"
-WAIT_MS = 30_000
-
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium: apt-get install chromium")
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
 def url():
-    with running(create_app(time_limit=2.0)) as address:
+    with serving() as address:
         yield address
 
 
 @pytest.fixture(scope="module")
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture
 def page(browser, url):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors, outside = [], []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("request", lambda request: None if request.url.startswith((url, "data:")) else outside.append(request.url))
-    page.set_default_timeout(WAIT_MS)
-    yield page
-    context.close()
-    assert not errors, f"script errors on the page: {errors}"
-    assert not outside, f"requests beyond the server: {outside}"
+    with new_page(browser, url) as opened:
+        yield opened
 
 
-def pick(page, *cards):
-    for card in cards:
-        page.click(f'.deck button[data-card="{card}"]')
-
-
-def screenshot(page, name):
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
-
-
-def wait_for_state(page, *states):
-    """Wait until the status line reports one of ``states`` (it may be empty, so not visible)."""
-    page.wait_for_selector(", ".join(f"#status[data-state={s}]" for s in states), state="attached")
-
-
-def wait_for_text(page, selector, text):
-    page.wait_for_function("([s, t]) => document.querySelector(s)?.textContent === t", arg=[selector, text])
+def in_play(page, card):
+    return page.get_attribute(f'.deck button[data-card="{card}"]', "aria-disabled") == "true"
 
 
 def test_hand_odds_by_clicking(page, url):
@@ -79,22 +55,29 @@ def test_hand_odds_by_clicking(page, url):
     for i, player in enumerate(expected.players):
         shown = float(page.get_attribute(f'.seat[data-player="{i}"] .equity', "data-equity"))
         assert shown == pytest.approx(player.equity)
-    assert page.is_disabled('.deck button[data-card="As"]'), "a card in play cannot be picked again"
-    assert page.is_enabled('.deck button[data-card="Ah"]')
+    assert in_play(page, "As"), "a card in play cannot be picked again"
+    page.dispatch_event('.deck button[data-card="As"]', "click")
+    assert page.locator('.seat[data-player="1"] .slot.filled').count() == 2
+    assert not in_play(page, "Ah")
+    leader = 0 if expected.players[0].equity > expected.players[1].equity else 1
+    assert page.get_attribute(".seat.leader", "data-player") == str(leader)
 
+    equity_element = page.locator('.seat[data-player="1"] .equity').element_handle()
     pick(page, "Qh", "7h", "3s")  # the seats are full, so the picker moves on to the board
     made = evaluate("Qd Qc Qh 7h 3s").describe()
     wait_for_text(page, '.seat[data-player="1"] .made', made)
     expected = equity(["AsKs", "QdQc"], board="Qh7h3s")
     shown = float(page.get_attribute('.seat[data-player="1"] .equity', "data-equity"))
     assert shown == pytest.approx(expected.players[1].equity)
+    assert equity_element.evaluate("(e) => e.isConnected"), "each street updates the seats in place"
+    assert "Player 1" in page.inner_text("#announce"), "the odds are announced"
 
     page.click('.seat[data-player="0"] .slot >> nth=0')  # take back the ace of spades: it can be picked again
-    assert page.is_enabled('.deck button[data-card="As"]')
+    assert not in_play(page, "As")
     wait_for_state(page, "waiting")
+    assert page.get_attribute('.seat[data-player="0"] .equity', "data-equity") == "", "no odds for a half-empty seat"
     pick(page, "As")
     wait_for_state(page, "exact")
-
     screenshot(page, "odds.png")
 
     page.click("#clear")
@@ -118,17 +101,32 @@ def test_typing_a_range_and_a_bad_one(page, url):
     page.fill('.seat[data-player="0"] input', "A♥ K♥")  # symbols, as the library reads them
     page.fill('.seat[data-player="1"] input', "QQ+,ZZ")
     wait_for_state(page, "error")
-    assert "players[1]: unknown range token: 'ZZ'" in page.inner_text("#error")
-    assert page.is_disabled('.deck button[data-card="Kh"]')
+    assert page.inner_text("#error").startswith("Player 2: unknown range token: 'ZZ'"), "errors name the player"
+    assert in_play(page, "Kh")
     page.fill('.seat[data-player="1"] input', "QQ+,AKs")
     wait_for_text(page, '.seat[data-player="1"] .made', "a range")
     assert page.inner_text("#error") == ""
     page.fill("#board-text", "Qh 7h 3h")
     wait_for_text(page, '.seat[data-player="0"] .made', evaluate("Ah Kh Qh 7h 3h").describe())
-    assert page.is_disabled('.deck button[data-card="7h"]')
-    page.fill("#dead-text", "Ah")  # already player 1's: the server names the field
+    assert in_play(page, "7h")
+    page.fill("#dead-text", "Ah")  # already player 1's: the message names both places in words
     wait_for_state(page, "error")
-    assert "players[0]: duplicate card: Ah, already in dead" in page.inner_text("#error")
+    assert page.inner_text("#error").startswith("Player 1: duplicate card: Ah, already in")
+    assert page.get_attribute('.seat[data-player="0"] .equity', "data-equity") == "", "no odds stay beside an error"
+
+
+def test_picking_never_overwrites_a_typed_range_without_asking(page, url):
+    page.goto(url + "odds")
+    page.fill('.seat[data-player="0"] input', "QQ+,AKs")
+    page.click('.seat[data-player="0"] .name')  # aim the picker at the seat with the range
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    pick(page, "2c")
+    assert asked and "QQ+,AKs" in asked[0]
+    assert page.input_value('.seat[data-player="0"] input') == "QQ+,AKs", "a no keeps the range"
+    page.once("dialog", lambda dialog: dialog.accept())
+    pick(page, "2c")
+    assert page.locator('.seat[data-player="0"] .slot.filled[data-card="2c"]').count() == 1, "a yes takes the card"
 
 
 def test_odds_grid_by_clicking(page, url):
@@ -142,19 +140,32 @@ def test_odds_grid_by_clicking(page, url):
     assert float(page.get_attribute("#equity", "data-win")) == pytest.approx(expected.win)
     rows = page.locator("#grid tr")
     assert rows.count() == 11  # header, nine categories, the opponents' sums
-    flush_vs_pair = rows.nth(6).locator("td").nth(1).inner_text()
-    assert flush_vs_pair == f"{100 * expected.cell('FLUSH', 'PAIR').total:.2f}%"
+    flush_vs_pair = rows.nth(6).locator("td").nth(1)
+    assert flush_vs_pair.inner_text() == f"{100 * expected.cell('FLUSH', 'PAIR').total:.2f}%"
+    flush_vs_pair.click()  # a tap shows the cell's details, not only a hover tooltip
+    assert page.inner_text("#cell-detail").startswith("You: Flush; best opponent: Pair.")
     screenshot(page, "grid.png")
 
-    page.check("#four-color")  # the page reloads with four-colour faces
+    page.check("#four-color")  # four-colour faces, drawn in place: the cards entered stay
     page.wait_for_selector('.deck button[data-card="Kd"] img[src="/cards/Kd.svg?four_color=true"]')
+    assert page.locator("#hand .slot.filled").count() == 2
+    assert page.locator('#hand img[src="/cards/As.svg?four_color=true"]').count() == 1
+
+    page.click('#hand .slot[data-card="As"]')  # the result no longer matches the hand: it goes
+    wait_for_state(page, "waiting")
+    assert page.locator("#grid tr").count() == 0
+    assert page.inner_text("#equity") == ""
 
 
-def test_api_docs_render_offline(page, url):
-    page.goto(url + "docs")
-    page.wait_for_selector(".opblock-summary-path[data-path=\"/api/equity\"]")
-    assert page.locator(".opblock").count() >= 8
-    screenshot(page, "docs.png")
+def test_a_computation_in_progress_dims_what_it_will_replace(page, url):
+    page.goto(url + "grid")
+    pick(page, "As", "Ks", "Ts", "Qs", "2d")
+    wait_for_state(page, "exact")
+    page.route("**/api/grid", lambda route: page.wait_for_timeout(400) or route.continue_())
+    page.select_option("#opponents", "2")
+    page.wait_for_selector("#result.busy[aria-busy=true]")
+    page.wait_for_selector("#result[aria-busy=false]")
+    assert page.locator("#grid tr").count() == 11, "the new grid replaced the dimmed one"
 
 
 def test_video_poker_hand_to_the_end(page, url):
@@ -162,19 +173,53 @@ def test_video_poker_hand_to_the_end(page, url):
     page.wait_for_selector("#credits[data-value='1000']")
     page.check("#advice")
     page.click("#deal")
+    page.wait_for_selector("#credits[data-value='995']")  # credits are taken at the deal
     page.wait_for_selector("#advice-panel:not([hidden]) table.holds tr.best")
     best = page.inner_text("table.holds tr.best td >> nth=0").split()
-    dealt = [page.get_attribute(f'.vp-card[data-position="{p}"] img', "alt") for p in range(1, 6)]
+    dealt = [page.get_attribute(f'.vp-card[data-position="{p}"]', "data-card") for p in range(1, 6)]
     for position, card in enumerate(dealt, 1):
         if card in best:
             page.click(f'.vp-card[data-position="{position}"]')
-    assert page.locator(".vp-card.hold").count() == len([c for c in best if c in dealt])
+    assert page.locator(".vp-card[aria-pressed=true]").count() == len([c for c in best if c in dealt])
     page.click("#deal")  # now labelled Draw
     page.wait_for_selector("#message:not([data-paid=''])")
     paid = int(page.get_attribute("#message", "data-paid"))
     assert page.get_attribute("#credits", "data-value") == str(1000 - 5 + paid)
     assert page.inner_text("#hands") == "1"
-    assert page.inner_text("#grade").startswith("Best hold"), "holding the advised cards is optimal"
+    assert page.get_attribute("#verdict", "data-optimal") == "true", "holding the advised cards is optimal"
+    assert page.locator("#verdict.good .icon").inner_text() == "✔"
+    assert page.locator("#verdict .graded .card").count() == 5, "the graded hand stays in view"
+    assert "Best hold" in page.inner_text("#announce")
     assert page.inner_text("#mistakes").startswith("0")
     assert page.inner_text("#deal") == "Deal"
     screenshot(page, "videopoker.png")
+
+    page.click("#deal")  # a mistake: throw away everything, whatever the best hold
+    wait_for_text(page, "#deal", "Draw")
+    page.click("#deal")
+    page.wait_for_selector("#verdict:not([hidden])")
+    if page.get_attribute("#verdict", "data-optimal") == "false":
+        assert page.locator("#verdict.bad .icon").inner_text() == "✘"
+        assert "Mistake" in page.inner_text("#verdict") and "Mistake" in page.inner_text("#announce")
+
+
+def test_a_lost_video_poker_session_starts_a_new_one(page, url):
+    page.goto(url + "videopoker")
+    page.wait_for_selector("#credits[data-value='1000']")
+    lost = {"detail": "Session: no such video poker session (it may have expired): start a new one",
+            "errors": [{"field": "session", "label": "Session", "problem": "no such video poker session"}]}
+    answer = {"status": 404, "content_type": "application/json", "body": json.dumps(lost)}
+    page.route("**/deal", lambda route: route.fulfill(**answer), times=1)
+    page.click("#deal")
+    wait_for_text(page, "#message", "Your session had expired, so a new one started with 1,000 credits.")
+    assert page.inner_text("#error") == ""
+    page.click("#deal")  # the new session deals
+    page.wait_for_selector(".vp-card[data-card]:not([data-card=''])")
+    assert page.inner_text("#error") == ""
+
+
+def test_api_docs_render_offline(page, url):
+    page.goto(url + "docs")
+    page.wait_for_selector(".opblock-summary-path[data-path=\"/api/equity\"]")
+    assert page.locator(".opblock").count() >= 8
+    screenshot(page, "docs.png")

@@ -1,7 +1,14 @@
-// Shared by the three pages: card names, card images, the deck picker and the API call.
+// Shared by every page: card names and images, card slots, the deck picker, the API call,
+// the status line and the live region, and the header.
 
-// Deck order for the picker: one row per suit, aces first, as players scan a deck.
-const DECK = [..."shdc"].flatMap((suit) => [..."AKQJT98765432"].map((rank) => rank + suit));
+const RANKS = "AKQJT98765432";
+const SUITS = "shdc";
+const RANK_WORDS = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven",
+                     6: "six", 5: "five", 4: "four", 3: "three", 2: "two" };
+const SUIT_WORDS = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
+
+/** The 52 cards in picker order: one row per suit, aces first, as players scan a deck. */
+export const DECK = [...SUITS].flatMap((suit) => [...RANKS].map((rank) => rank + suit));
 
 const CARD_TEXT = /(10|[2-9tjqka])\s*([cdhs♣♦♥♠])/gi;
 const SUIT_LETTERS = { "♣": "c", "♦": "d", "♥": "h", "♠": "s" };
@@ -17,58 +24,165 @@ export function isCards(text) {
   return text.replace(CARD_TEXT, "").replace(/[\s,]/g, "") === "" && cardsIn(text).length > 0;
 }
 
-// The four-colour deck (clubs green, diamonds blue) is a choice kept in the browser.
-const FOUR_COLOR_KEY = "pokerlab.fourColor";
-const fourColor = localStorage.getItem(FOUR_COLOR_KEY) === "1";
+/** A card's name in words, for screen readers: "As" -> "ace of spades". */
+export function cardWords(name) {
+  return name === "back" ? "face down card" : `${RANK_WORDS[name[0]]} of ${SUIT_WORDS[name[1]]}`;
+}
 
+// The four-colour deck (clubs green, diamonds blue) is a choice kept in the browser; switching
+// it redraws the faces in place, so nothing entered on the page is lost.
+const FOUR_COLOR_KEY = "pokerlab.fourColor";
+let fourColor = localStorage.getItem(FOUR_COLOR_KEY) === "1";
+
+const faceSource = (name) => `/cards/${name}.svg${fourColor ? "?four_color=true" : ""}`;
+
+/** A card face; decorative (alt="") because the control around it carries the name. */
 export function cardImage(name) {
   const img = document.createElement("img");
-  img.src = `/cards/${name}.svg${fourColor ? "?four_color=true" : ""}`;
-  img.alt = name;
+  img.src = faceSource(name);
+  img.alt = "";
+  img.dataset.face = name;
   img.draggable = false;
   return img;
 }
 
-/** An element showing a card (or an empty slot when name is null). */
-export function cardSlot(name, onClick) {
-  const slot = document.createElement("span");
-  slot.className = "card slot" + (name ? " filled" : "");
-  if (name) slot.append(cardImage(name));
+function setFourColor(on) {
+  fourColor = on;
+  localStorage.setItem(FOUR_COLOR_KEY, on ? "1" : "0");
+  for (const img of document.querySelectorAll("img[data-face]")) img.src = faceSource(img.dataset.face);
+}
+
+/**
+ * A card slot as a button: a filled one takes its card back, an empty one aims the picker at it.
+ * `key` names the slot for keepFocus; `place` ("Player 1", "Board") goes into its name.
+ */
+export function cardSlot(name, { place, index, onClick, target = false }) {
+  const slot = document.createElement("button");
+  slot.type = "button";
+  slot.className = "card slot" + (name ? " filled" : "") + (target ? " target" : "");
   slot.dataset.card = name || "";
-  if (onClick) slot.addEventListener("click", onClick);
+  slot.dataset.key = `${place} ${index}`;
+  if (name) slot.append(cardImage(name));
+  slot.setAttribute("aria-label", name ? `Remove ${cardWords(name)} from ${place}`
+                                       : `${place}, card ${index + 1}: empty${target ? ", picking now" : ", pick here"}`);
+  slot.addEventListener("click", onClick);
   return slot;
 }
 
-/** POST (or GET without a body) JSON; a refusal throws an Error carrying the server's detail. */
+/** Re-render with `render()`, then give focus back to the element with the same data-key. */
+export function keepFocus(render) {
+  const key = document.activeElement?.dataset?.key;
+  render();
+  if (key === undefined || document.activeElement?.dataset?.key === key) return;
+  const same = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  if (same) same.focus();
+}
+
+/** A refusal from the API, in the page's words: `detail` to show, `errors` field by field. */
+export class ApiError extends Error {
+  constructor(status, detail, errors) {
+    super(detail);
+    this.status = status;
+    this.errors = errors;
+  }
+
+  /** Whether the refusal is about `field` (the API's path, such as "session" or "players[1]"). */
+  about(field) {
+    return this.errors.some((e) => e.field === field);
+  }
+}
+
+/** POST JSON (or GET when body is undefined); a refusal throws an ApiError. */
 export async function api(path, body) {
-  const response = await fetch(path, body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.detail || `${response.status} ${response.statusText}`);
+  let response;
+  try {
+    response = await fetch(path, body === undefined ? {} : {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, "The server cannot be reached: is pokerlab serve still running?", []);
+  }
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError(response.status, data.detail || `${response.status} ${response.statusText}`, data.errors || []);
   return data;
 }
 
-/** The 52 cards as buttons; onPick(name) on a click; used(names) greys out cards in play. */
+let schema = null;
+
+/** Whether the server serves `path` (from its OpenAPI schema), so a page offers only what works. */
+export async function served(path) {
+  schema ??= fetch("/openapi.json").then((r) => r.json()).catch(() => ({ paths: {} }));
+  return path in (await schema).paths;
+}
+
+/**
+ * The deck as buttons, one row per suit (two rows a suit on a phone). One tab stop: the arrow
+ * keys move between cards. A card in play stays focusable (aria-disabled, not disabled), so
+ * focus stays where it was after a pick.
+ */
 export class DeckPicker {
-  constructor(element, onPick) {
+  constructor(element, onPick, label = "Deck") {
     this.buttons = new Map();
+    this.element = element;
     element.classList.add("deck");
-    for (const name of DECK) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.dataset.card = name;
-      button.title = name;
-      button.append(cardImage(name));
-      button.addEventListener("click", () => onPick(name));
-      element.append(button);
-      this.buttons.set(name, button);
+    element.setAttribute("role", "group");
+    element.setAttribute("aria-label", label);
+    for (const suit of SUITS) {
+      const row = document.createElement("div");
+      row.className = "suit";
+      for (const rank of RANKS) {
+        const name = rank + suit;
+        const button = document.createElement("button");
+        button.type = "button";
+        button.dataset.card = name;
+        button.tabIndex = -1;
+        button.setAttribute("aria-label", cardWords(name));
+        button.append(cardImage(name));
+        button.addEventListener("click", () => { if (button.getAttribute("aria-disabled") !== "true") onPick(name); });
+        button.addEventListener("focus", () => this.rove(button));
+        row.append(button);
+        this.buttons.set(name, button);
+      }
+      element.append(row);
     }
+    this.rove(this.buttons.get("As"));
+    element.addEventListener("keydown", (event) => this.move(event));
   }
 
+  /** The one button the tab key reaches. */
+  rove(button) {
+    for (const b of this.buttons.values()) b.tabIndex = b === button ? 0 : -1;
+  }
+
+  move(event) {
+    const shown = [...this.buttons.values()].filter((b) => !b.hidden);
+    const row = shown.length / SUITS.length; // 9 cards a suit in a short deck: up and down keep the rank
+    const steps = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: row, ArrowUp: -row };
+    const at = shown.indexOf(document.activeElement);
+    const next = event.key === "Home" ? 0 : event.key === "End" ? shown.length - 1
+      : event.key in steps ? at + steps[event.key] : null;
+    if (next === null) return;
+    event.preventDefault();
+    shown[Math.min(shown.length - 1, Math.max(0, next))].focus();
+  }
+
+  /** Grey out (and refuse) the cards in play. */
   used(names) {
     const taken = new Set(names);
-    for (const [name, button] of this.buttons) button.disabled = taken.has(name);
+    for (const [name, button] of this.buttons) button.setAttribute("aria-disabled", String(taken.has(name)));
+  }
+
+  /** Show only the cards of a deck (36 cards for short deck). */
+  only(names) {
+    const deck = new Set(names);
+    for (const [name, button] of this.buttons) button.hidden = !deck.has(name);
+    this.element.classList.toggle("short", deck.size < DECK.length);
+    if (this.element.querySelector("button[tabindex='0']")?.hidden) this.rove(this.buttons.get("As"));
+  }
+
+  /** Put the keyboard in the deck, on its roving card. */
+  focus() {
+    this.element.querySelector("button[tabindex='0']").focus();
   }
 }
 
@@ -81,23 +195,45 @@ export function setStatus(text, state) {
   status.dataset.state = state;
 }
 
+/** Say `text` to screen readers once (the page's polite live region). */
+export function announce(text) {
+  const region = document.getElementById("announce");
+  region.textContent = text;
+}
+
+/** Show an error (or clear it with ""): the alert region reads it out. */
+export function showError(text) {
+  document.getElementById("error").textContent = text;
+}
+
+/** Mark `element` as being recomputed (dimmed, aria-busy) or as done. */
+export function busy(element, on) {
+  element.classList.toggle("busy", on);
+  element.setAttribute("aria-busy", String(on));
+}
+
 /** A function that runs fn once the calls to it pause for ms: one request per burst of clicks. */
 export function debounced(fn, ms) {
   let timer = null;
   return () => { clearTimeout(timer); timer = setTimeout(fn, ms); };
 }
 
-const PAGES = [["/odds", "Hand odds"], ["/grid", "Odds grid"], ["/videopoker", "Video poker"], ["/docs", "API"]];
+const PAGES = [["/odds", "Hand odds"], ["/grid", "Odds grid"], ["/ranges", "Ranges"], ["/videopoker", "Video poker"],
+               ["/docs", "API"]];
 
-/** Every page's header: the name and the links, the current page marked. */
+/** Every page's header: the name, the links (the current page marked) and the deck colours. */
 function drawHeader() {
   const here = location.pathname === "/" ? "/odds" : location.pathname;
   const nav = document.createElement("nav");
-  nav.append(...PAGES.map(([href, label]) => Object.assign(document.createElement("a"),
-    { href, textContent: label, className: href === here ? "current" : "" })));
+  nav.setAttribute("aria-label", "Pages");
+  nav.append(...PAGES.map(([href, label]) => {
+    const link = Object.assign(document.createElement("a"), { href, textContent: label });
+    if (href === here) { link.className = "current"; link.setAttribute("aria-current", "page"); }
+    return link;
+  }));
   const brand = Object.assign(document.createElement("span"), { className: "brand", textContent: "pokerlab" });
   const toggle = Object.assign(document.createElement("input"), { type: "checkbox", id: "four-color", checked: fourColor });
-  toggle.addEventListener("change", () => { localStorage.setItem(FOUR_COLOR_KEY, toggle.checked ? "1" : "0"); location.reload(); });
+  toggle.addEventListener("change", () => setFourColor(toggle.checked));
   const label = Object.assign(document.createElement("label"), { className: "four-color" });
   label.append(toggle, " four-colour deck");
   document.querySelector("body > header").replaceChildren(brand, nav, label);

@@ -1,9 +1,12 @@
 // The odds grid: a hand, a board and a number of random opponents give how often each pair
 // of final categories (yours, the best opponent's) comes up, and how you fare in each.
-import { api, cardSlot, debounced, DeckPicker, percent, setStatus } from "/static/common.js";
+import { announce, api, busy, cardSlot, debounced, DeckPicker, keepFocus, percent, setStatus,
+         showError } from "/static/common.js";
 
 const state = { hand: [], board: [], target: "hand" };
 const SIZES = { hand: 2, board: 5 };
+const PLACES = { hand: "Your hand", board: "Board" };
+const HINT = "Choose a cell (tap it, or tab into the grid and use the arrow keys) to see how you fare there.";
 let requestSeq = 0;
 
 function pick(name) {
@@ -15,77 +18,133 @@ function pick(name) {
 }
 
 function refresh() {
-  for (const place of ["hand", "board"]) {
-    const cards = state[place];
-    const items = cards.map((name) => cardSlot(name, () => { cards.splice(cards.indexOf(name), 1); state.target = place; changed(); }));
-    for (let i = cards.length; i < SIZES[place]; i++) items.push(cardSlot(null, () => { state.target = place; refresh(); }));
-    if (state.target === place && cards.length < SIZES[place]) items[cards.length].classList.add("target");
-    document.getElementById(place).replaceChildren(...items);
-  }
+  keepFocus(() => {
+    for (const place of ["hand", "board"]) {
+      const cards = state[place];
+      const aimed = state.target === place;
+      const items = cards.map((name, i) => cardSlot(name, { place: PLACES[place], index: i, onClick: () => {
+        cards.splice(cards.indexOf(name), 1);
+        state.target = place;
+        changed();
+      } }));
+      for (let i = cards.length; i < SIZES[place]; i++) {
+        items.push(cardSlot(null, { place: PLACES[place], index: i, target: aimed && i === cards.length, onClick: () => {
+          state.target = place;
+          refresh();
+          picker.focus();
+        } }));
+      }
+      document.getElementById(place).replaceChildren(...items);
+    }
+  });
   document.getElementById("picking").textContent = state.target === "hand" ? "Pick your hand" : "Pick the board";
   picker.used([...state.hand, ...state.board]);
 }
 
 const schedule = debounced(compute, 120);
 
+/** The inputs changed: the grid shown dims until the new one comes (or clears if none can). */
 function changed() {
+  requestSeq++;
   refresh();
+  busy(document.getElementById("result"), true);
   schedule();
 }
 
-function cell(text, title, className) {
-  const td = document.createElement("td");
-  td.textContent = text;
-  if (title) td.title = title;
-  if (className) td.className = className;
-  return td;
+function clearGrid() {
+  document.getElementById("grid").replaceChildren();
+  const equity = document.getElementById("equity");
+  equity.textContent = "";
+  equity.dataset.win = "";
+  document.getElementById("cell-detail").textContent = "";
+  busy(document.getElementById("result"), false);
+}
+
+const head = (text, className = "") => Object.assign(document.createElement("th"), { textContent: text, className });
+
+function sumCell(text) {
+  return Object.assign(document.createElement("td"), { textContent: text, className: "sum" });
+}
+
+/** What a cell means, in words: shown on focus and on a tap. */
+function describe(td) {
+  const { own, opp, total, win, tie, lose } = td.dataset;
+  return `You: ${own}; best opponent: ${opp}. ${percent(Number(total), 2)} of deals; ` +
+         `there you win ${percent(Number(win), 1)}, tie ${percent(Number(tie), 1)}, lose ${percent(Number(lose), 1)}.`;
+}
+
+function choose(td) {
+  document.querySelectorAll("#grid td.chosen").forEach((c) => c.classList.remove("chosen"));
+  td.classList.add("chosen");
+  for (const c of document.querySelectorAll("#grid td[data-own]")) c.tabIndex = c === td ? 0 : -1;
+  document.getElementById("cell-detail").textContent = describe(td);
+}
+
+/** Arrow keys move between the grid's cells (one tab stop for the whole grid). */
+function move(event) {
+  const td = event.target.closest("td[data-own]");
+  const steps = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
+  if (!td || !(event.key in steps)) return;
+  event.preventDefault();
+  const [dr, dc] = steps[event.key];
+  const next = document.querySelector(`#grid td[data-row="${Number(td.dataset.row) + dr}"][data-col="${Number(td.dataset.col) + dc}"]`);
+  if (next) next.focus();
 }
 
 /** Rows: your category; columns: the best opponent's; sums on the right and at the foot. */
 function draw(result) {
   const names = Object.keys(result.labels);
-  const table = document.getElementById("grid");
-  const head = document.createElement("tr");
-  head.append(document.createElement("th"), ...names.map((n) => Object.assign(document.createElement("th"), { textContent: result.labels[n] })));
-  head.append(Object.assign(document.createElement("th"), { textContent: "you: total (win / tie / lose)", className: "sum" }));
-  const rows = [head];
+  const label = (name) => result.labels[name];
+  const top = document.createElement("tr");
+  top.append(head("", "corner"), ...names.map((n) => head(label(n))), head("you: total (win / tie / lose)", "sum"));
+  top.firstChild.append(Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: "your hand by the best opponent's" }));
+  const rows = [top];
   const columns = names.map(() => 0);
-  for (const own of names) {
+  names.forEach((own, r) => {
     const tr = document.createElement("tr");
-    tr.append(Object.assign(document.createElement("th"), { textContent: result.labels[own] }));
-    let sum = { win: 0, tie: 0, lose: 0 };
+    tr.append(head(label(own)));
+    const sum = { win: 0, tie: 0, lose: 0 };
     names.forEach((opp, j) => {
       const c = result.cells[own][opp];
       const total = c.win + c.tie + c.lose;
       columns[j] += total;
       for (const k in sum) sum[k] += c[k];
-      const td = cell(total ? percent(total, 2) : "", `win ${percent(c.win, 2)}, tie ${percent(c.tie, 2)}, lose ${percent(c.lose, 2)}`);
-      // Green where you mostly win, red where you mostly lose; brighter the likelier.
-      const alpha = Math.min(0.85, Math.sqrt(total) * 1.6);
-      td.style.background = total ? (c.win >= c.lose ? `rgba(47,191,113,${alpha})` : `rgba(229,83,75,${alpha})`) : "";
+      const td = document.createElement("td");
+      td.textContent = total ? percent(total, 2) : "";
+      Object.assign(td.dataset, { own: label(own), opp: label(opp), total, win: total ? c.win / total : 0,
+                                  tie: total ? c.tie / total : 0, lose: total ? c.lose / total : 0, row: r, col: j });
+      td.tabIndex = r === 0 && j === 0 ? 0 : -1;
+      if (total) {
+        // Green where you mostly win, red where you mostly lose; stronger the likelier (dark enough for white text).
+        const alpha = Math.min(1, 0.25 + Math.sqrt(total) * 1.6);
+        td.style.background = c.win >= c.lose ? `rgba(22, 110, 62, ${alpha})` : `rgba(160, 45, 40, ${alpha})`;
+      }
       tr.append(td);
     });
     const total = sum.win + sum.tie + sum.lose;
-    tr.append(cell(total ? `${percent(total)} (${percent(sum.win)} / ${percent(sum.tie)} / ${percent(sum.lose)})` : "", "", "sum"));
+    tr.append(sumCell(total ? `${percent(total)} (${percent(sum.win)} / ${percent(sum.tie)} / ${percent(sum.lose)})` : ""));
     rows.push(tr);
-  }
+  });
   const foot = document.createElement("tr");
-  foot.append(Object.assign(document.createElement("th"), { textContent: "opponents", className: "sum" }));
-  foot.append(...columns.map((c) => cell(c ? percent(c) : "", "", "sum")), cell("", "", "sum"));
+  foot.append(head("opponents", "sum"), ...columns.map((c) => sumCell(c ? percent(c) : "")), sumCell(""));
   rows.push(foot);
-  table.replaceChildren(...rows);
+  document.getElementById("grid").replaceChildren(...rows);
+  document.getElementById("cell-detail").textContent = HINT;
   const equity = document.getElementById("equity");
   equity.textContent = `win ${percent(result.win)} · tie ${percent(result.tie)}`;
   equity.dataset.win = result.win;
+  busy(document.getElementById("result"), false);
   const count = Math.round(result.showdowns).toLocaleString("en");
   setStatus(result.exact ? `exact · ${count} showdowns` : `Monte Carlo · ${count} trials · ±${percent(1.96 * result.stderr, 2)}`,
             result.exact ? "exact" : "done");
+  announce(`You win ${percent(result.win)} and tie ${percent(result.tie)}.`);
 }
 
 async function compute() {
   const seq = ++requestSeq;
-  document.getElementById("error").textContent = "";
+  showError("");
   if (state.hand.length !== 2 || ![0, 3, 4, 5].includes(state.board.length)) {
+    clearGrid();
     setStatus(state.hand.length !== 2 ? "Pick your two cards" : "The board takes 3, 4 or 5 cards", "waiting");
     return;
   }
@@ -95,10 +154,14 @@ async function compute() {
                                             opponents: Number(document.getElementById("opponents").value), seconds: 3 });
     if (seq === requestSeq) draw(result);
   } catch (error) {
-    if (seq === requestSeq) { setStatus("", "error"); document.getElementById("error").textContent = error.message; }
+    if (seq === requestSeq) { clearGrid(); setStatus("", "error"); showError(error.message); }
   }
 }
 
 const picker = new DeckPicker(document.getElementById("deck"), pick);
+const grid = document.getElementById("grid");
+grid.addEventListener("focusin", (event) => { const td = event.target.closest("td[data-own]"); if (td) choose(td); });
+grid.addEventListener("click", (event) => { const td = event.target.closest("td[data-own]"); if (td) td.focus(); });
+grid.addEventListener("keydown", move);
 document.getElementById("opponents").addEventListener("change", changed);
 changed();

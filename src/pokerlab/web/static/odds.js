@@ -1,20 +1,31 @@
 // Hand odds, the TV display: seats with hole cards (or a range, or random), board and dead
-// cards, and bars that update as the table changes. Exact answers come back at once; a
-// Monte Carlo answer is refined by asking again with a longer time budget, shown with its ±.
-import { api, cardSlot, cardsIn, debounced, DeckPicker, isCards, percent, setStatus } from "/static/common.js";
+// cards, and bars that update in place as the table changes. Exact answers come back at once;
+// a Monte Carlo answer is refined by asking again with a longer time budget, shown with its ±.
+import { announce, api, busy, cardsIn, cardSlot, debounced, DECK, DeckPicker, isCards, keepFocus, percent,
+         served, setStatus, showError } from "/static/common.js";
 
 const MAX_PLAYERS = 10, BOARD_SIZE = 5, MAX_DEAD = 8;
 const FIRST_SECONDS = 0.25, MAX_SECONDS = 5, GROWTH = 3;
 const PRECISE = 0.001; // stop refining once every 95% interval is within ±0.1 points
+const HOLDEM = { name: "holdem", label: "Hold'em", hole: 2, board: 5, deck: 52, hilo: false };
 
-const state = { players: [newPlayer(), newPlayer()], board: [], dead: [], target: { kind: "player", index: 0 } };
+const state = { players: [newPlayer(), newPlayer()], board: [], dead: [], target: { kind: "player", index: 0 },
+                games: [HOLDEM], game: HOLDEM, gamesServed: false };
 let requestSeq = 0;
 
 function newPlayer() { return { cards: [], text: "" }; }
 
-/** What the API gets for a player: two cards, a range or "random"; null while incomplete. */
+const playerName = (index) => `Player ${index + 1}`;
+const isRange = (player) => player.text !== "" && player.text.toLowerCase() !== "random";
+
+/** The cards of the game's deck: 36 from six up for short deck. */
+function deckOf(game) {
+  return game.deck === 52 ? DECK : DECK.filter((card) => "AKQJT9876".includes(card[0]));
+}
+
+/** What the API gets for a player: the hole cards, a range or "random"; null while incomplete. */
 function spec(player) {
-  if (player.cards.length === 2) return player.cards.join("");
+  if (player.cards.length === state.game.hole) return player.cards.join("");
   return player.cards.length === 0 && player.text.trim() ? player.text.trim() : null;
 }
 
@@ -26,10 +37,12 @@ function pick(name) {
   const t = state.target;
   if (t.kind === "player") {
     const player = state.players[t.index];
-    if (player.cards.length >= 2) return;
+    if (player.cards.length >= state.game.hole) return;
+    // A typed range is work: replacing it with cards needs a yes.
+    if (isRange(player) && !confirm(`Replace ${playerName(t.index)}'s range "${player.text}" with cards?`)) return;
     player.text = "";
     player.cards.push(name);
-    if (player.cards.length === 2) advance();
+    if (player.cards.length === state.game.hole) advance();
   } else if (t.kind === "board" && state.board.length < BOARD_SIZE) {
     state.board.push(name);
   } else if (t.kind === "dead" && state.dead.length < MAX_DEAD) {
@@ -44,21 +57,21 @@ function advance() {
   state.target = next >= 0 ? { kind: "player", index: next } : { kind: "board" };
 }
 
-function remove(list, name) { list.splice(list.indexOf(name), 1); }
-
 function seatElement(index) {
+  const name = playerName(index);
   const seat = document.createElement("div");
   seat.className = "seat";
   seat.dataset.player = index;
+  seat.setAttribute("role", "group");
+  seat.setAttribute("aria-label", name);
   seat.innerHTML = `
-    <div class="top"><span class="name">Player ${index + 1}</span>
-      <span><button type="button" class="random" title="Any two cards">random</button>
-      <button type="button" class="remove" title="Remove this player">&times;</button></span></div>
-    <div class="slots"><span class="hole"></span>
-      <input type="text" placeholder="AsKs, QQ+,AKs or random" aria-label="Player ${index + 1} cards or range"></div>
+    <div class="top"><span class="name">${name}</span><span class="leader-badge">★ leads</span>
+      <button type="button" class="random" aria-label="${name}: random cards">random</button>
+      <button type="button" class="remove" aria-label="Remove ${name.toLowerCase()}">✕</button></div>
+    <div class="hand-row"><span class="hole slots"></span><span class="equity" data-equity=""></span></div>
+    <input type="text" placeholder="AsKs, QQ+,AKs or random" aria-label="${name}: cards or range" autocomplete="off">
+    <div class="bar" aria-hidden="true"><div class="win"></div><div class="tie"></div></div>
     <div class="made"></div>
-    <div class="equity" data-equity=""></div>
-    <div class="bar"><div class="win" style="width:0"></div><div class="tie" style="width:0"></div></div>
     <div class="figures"></div>`;
   const player = () => state.players[index];
   seat.querySelector(".random").addEventListener("click", () => {
@@ -70,48 +83,66 @@ function seatElement(index) {
     state.players.splice(index, 1);
     state.target = { kind: "player", index: 0 };
     layout();
+    // The seat is gone: the keyboard goes on from the seat now in its place.
+    const next = document.querySelector(`.seat[data-player="${Math.min(index, state.players.length - 1)}"] .remove`);
+    (next.disabled ? document.getElementById("add-player") : next).focus();
   });
   seat.querySelector("input").addEventListener("input", (event) => {
     const text = event.target.value;
-    Object.assign(player(), isCards(text) ? { cards: cardsIn(text).slice(0, 2), text: "" } : { cards: [], text });
+    Object.assign(player(), isCards(text) ? { cards: cardsIn(text).slice(0, state.game.hole), text: "" } : { cards: [], text });
     changed();
   });
   seat.addEventListener("click", (event) => {
-    if (!event.target.closest("button")) { state.target = { kind: "player", index }; refresh(); }
+    if (!event.target.closest("button, input")) { state.target = { kind: "player", index }; refresh(); }
   });
   return seat;
 }
 
-/** Rebuild the seats (after a player is added or removed), then refresh everything. */
+/** Rebuild the seats (after a player is added or removed, or the game changes), then refresh. */
 function layout() {
   const seats = document.getElementById("seats");
   seats.replaceChildren(...state.players.map((_, i) => seatElement(i)));
+  seats.dataset.count = state.players.length;
+  clearOdds();
   changed();
 }
 
-/** Card slots for one place (a seat, the board, the dead cards); clicking a card takes it back. */
-function slots(container, cards, size, place) {
-  const aim = (event) => { event.stopPropagation(); state.target = place; };
-  const items = cards.map((name) => cardSlot(name, (event) => { aim(event); remove(cards, name); changed(); }));
-  for (let i = cards.length; i < size; i++) items.push(cardSlot(null, (event) => { aim(event); refresh(); }));
+/** Card slots for one place (a seat, the board, the dead cards); a card's slot takes it back. */
+function slots(container, cards, size, place, label) {
   const targeted = state.target.kind === place.kind && state.target.index === place.index;
-  if (targeted && cards.length < size) items[cards.length].classList.add("target");
+  const items = cards.map((name, i) => cardSlot(name, { place: label, index: i, onClick: (event) => {
+    event.stopPropagation();
+    state.target = place;
+    cards.splice(cards.indexOf(name), 1);
+    changed();
+  } }));
+  for (let i = cards.length; i < size; i++) {
+    items.push(cardSlot(null, { place: label, index: i, target: targeted && i === cards.length, onClick: (event) => {
+      event.stopPropagation();
+      state.target = place;
+      refresh();
+      picker.focus();
+    } }));
+  }
   container.replaceChildren(...items);
 }
 
 /** Show the table as it stands (cards, targets, picker); the odds come in later. */
 function refresh() {
-  document.querySelectorAll(".seat").forEach((seat, i) => {
-    const player = state.players[i];
-    seat.classList.toggle("active", state.target.kind === "player" && state.target.index === i);
-    slots(seat.querySelector(".hole"), player.cards, 2, { kind: "player", index: i });
-    seat.querySelector(".hole").hidden = player.text !== "" && player.cards.length === 0; // a range has no cards to show
-    const input = seat.querySelector("input");
-    if (document.activeElement !== input) input.value = player.cards.length ? player.cards.join("") : player.text;
-    seat.querySelector(".remove").disabled = state.players.length <= 2;
+  keepFocus(() => {
+    document.querySelectorAll(".seat").forEach((seat, i) => {
+      const player = state.players[i];
+      seat.classList.toggle("active", state.target.kind === "player" && state.target.index === i);
+      const hole = seat.querySelector(".hole");
+      slots(hole, player.cards, state.game.hole, { kind: "player", index: i }, playerName(i));
+      hole.hidden = player.text !== "" && player.cards.length === 0; // a range has no cards to show
+      const input = seat.querySelector("input");
+      if (document.activeElement !== input) input.value = player.cards.length ? player.cards.join("") : player.text;
+      seat.querySelector(".remove").disabled = state.players.length <= 2;
+    });
+    slots(document.getElementById("board"), state.board, BOARD_SIZE, { kind: "board" }, "Board");
+    slots(document.getElementById("dead"), state.dead, Math.min(state.dead.length + 1, MAX_DEAD), { kind: "dead" }, "Dead cards");
   });
-  slots(document.getElementById("board"), state.board, BOARD_SIZE, { kind: "board" });
-  slots(document.getElementById("dead"), state.dead, Math.min(state.dead.length + 1, MAX_DEAD), { kind: "dead" });
   for (const kind of ["board", "dead"]) {
     const input = document.getElementById(`${kind}-text`);
     if (document.activeElement !== input) input.value = state[kind].join("");
@@ -119,64 +150,78 @@ function refresh() {
   document.getElementById("add-player").disabled = state.players.length >= MAX_PLAYERS;
   const t = state.target;
   document.getElementById("picking").textContent =
-    t.kind === "player" ? `Pick cards for player ${t.index + 1}` : t.kind === "board" ? "Pick the board" : "Pick dead cards";
+    t.kind === "player" ? `Pick cards for ${playerName(t.index).toLowerCase()}` : t.kind === "board" ? "Pick the board" : "Pick dead cards";
   picker.used(usedCards());
 }
 
 const schedule = debounced(compute, 120);
 
+/** The inputs changed: what is shown no longer matches them, so it dims until the new answer. */
 function changed() {
+  requestSeq++; // an answer still on its way is for the old inputs
   refresh();
+  busy(document.getElementById("seats"), true);
   schedule();
 }
 
 function clearOdds() {
   document.querySelectorAll(".seat").forEach((seat) => {
+    seat.classList.remove("leader");
     seat.querySelector(".equity").textContent = "";
     seat.querySelector(".equity").dataset.equity = "";
     seat.querySelector(".figures").textContent = "";
     seat.querySelector(".made").textContent = "";
     seat.querySelector(".win").style.width = seat.querySelector(".tie").style.width = "0";
   });
+  busy(document.getElementById("seats"), false);
 }
 
 function show(result, refining) {
+  const best = Math.max(...result.players.map((p) => p.equity));
   document.querySelectorAll(".seat").forEach((seat, i) => {
     const p = result.players[i];
-    const margin = result.exact ? "" : `<span class="pm">±${percent(1.96 * p.stderr, 2)}</span>`;
     const equity = seat.querySelector(".equity");
-    equity.innerHTML = percent(p.equity) + margin;
+    equity.textContent = percent(p.equity);
+    if (!result.exact) equity.append(Object.assign(document.createElement("span"), { className: "pm", textContent: `±${percent(1.96 * p.stderr, 2)}` }));
     equity.dataset.equity = p.equity;
+    seat.classList.toggle("leader", p.equity === best);
     seat.querySelector(".made").textContent = p.made;
     seat.querySelector(".win").style.width = percent(p.win, 3);
     seat.querySelector(".tie").style.width = percent(p.tie, 3);
-    seat.querySelector(".figures").textContent = `win ${percent(p.win)} · tie ${percent(p.tie)} · lose ${percent(p.lose)}`;
+    const split = state.game.hilo ? ` · hi ${percent(p.hi_equity)} · lo ${percent(p.lo_equity)} · scoop ${percent(p.scoop)}` : "";
+    seat.querySelector(".figures").textContent = `win ${percent(p.win)} · tie ${percent(p.tie)} · lose ${percent(p.lose)}${split}`;
   });
+  busy(document.getElementById("seats"), false);
   const count = Math.round(result.showdowns).toLocaleString("en");
   const how = result.exact ? `exact · ${count} showdowns` : `Monte Carlo · ${count} trials`;
   setStatus(`${how} · ${result.elapsed.toFixed(2)} s${refining ? " · refining…" : ""}`,
             result.exact ? "exact" : refining ? "refining" : "done");
+  if (!refining) {
+    announce(result.players.map((p, i) => `${playerName(i)} ${percent(p.equity)}`).join(", ") +
+             (result.exact ? ". Exact." : ". Monte Carlo estimate."));
+  }
 }
 
 async function compute() {
   const seq = ++requestSeq;
-  document.getElementById("error").textContent = "";
+  showError("");
   const players = state.players.map(spec);
   const waiting = players.indexOf(null);
   if (waiting >= 0 || ![0, 3, 4, 5].includes(state.board.length)) {
     clearOdds();
-    setStatus(waiting >= 0 ? `Player ${waiting + 1}: pick two cards, type a range, or choose random`
+    setStatus(waiting >= 0 ? `${playerName(waiting)}: pick ${state.game.hole} cards, type a range, or choose random`
                            : "The board takes 3, 4 or 5 cards", "waiting");
     return;
   }
   const body = { players, board: state.board.join(""), dead: state.dead.join("") };
+  if (state.gamesServed) body.game = state.game.name;
   setStatus("computing…", "computing");
   for (let seconds = FIRST_SECONDS; ; seconds *= GROWTH) {
     let result;
     try {
       result = await api("/api/equity", { ...body, seconds });
     } catch (error) {
-      if (seq === requestSeq) { clearOdds(); setStatus("", "error"); document.getElementById("error").textContent = error.message; }
+      if (seq === requestSeq) { clearOdds(); setStatus("", "error"); showError(error.message); }
       return;
     }
     if (seq !== requestSeq) return; // the table changed while this was computed
@@ -185,6 +230,29 @@ async function compute() {
     show(result, more);
     if (!more) return;
   }
+}
+
+/** A new game: seats keep the cards the new game still allows, up to its hole-card count. */
+function setGame(name) {
+  state.game = state.games.find((g) => g.name === name) || HOLDEM;
+  const deck = new Set(deckOf(state.game));
+  const keep = (cards, size) => cards.filter((c) => deck.has(c)).slice(0, size);
+  for (const player of state.players) player.cards = keep(player.cards, state.game.hole);
+  state.board = keep(state.board, BOARD_SIZE);
+  state.dead = keep(state.dead, MAX_DEAD);
+  picker.only(deckOf(state.game));
+  document.getElementById("seats").dataset.hole = state.game.hole;
+  layout();
+}
+
+async function loadGames() {
+  if (!(await served("/api/games"))) return; // a server without games plays hold'em
+  const { games } = await api("/api/games");
+  Object.assign(state, { games, gamesServed: true });
+  const select = document.getElementById("game");
+  select.replaceChildren(...games.map((g) => new Option(g.label, g.name, false, g.name === state.game.name)));
+  select.closest("label").hidden = false;
+  select.addEventListener("change", () => setGame(select.value));
 }
 
 const picker = new DeckPicker(document.getElementById("deck"), pick);
@@ -205,3 +273,4 @@ document.getElementById("clear").addEventListener("click", () => {
   layout();
 });
 layout();
+loadGames();
