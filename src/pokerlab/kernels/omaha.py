@@ -1,0 +1,834 @@
+"""Omaha kernels: batches of hands, exact equity by enumeration, Monte Carlo equity.
+
+The tables come from :mod:`pokerlab.omaha_tables`:
+
+- ``high``: the best non-flush strength at ``board * 1820 + hole`` for a five-card board rank
+  multiset and a four-card hole rank multiset, each numbered by summing ``terms[i, r]`` over
+  its sorted ranks (the i-th smallest is r). Five and six hole cards take the best of three
+  four-card subsets of their sorted ranks (:data:`~pokerlab.omaha_tables.HOLE_COVERS`);
+- ``flush``: the hold'em flush table (:attr:`pokerlab.tables.Tables.flush`);
+- ``low``: the eight-or-better low at ``hole_set * 256 + board_set`` of low-rank bit sets, with
+  ``low_bit[card]`` the bit of a card's low rank (0 for nine and up).
+
+Ranks are sorted by a sorting network of branch-free min/max pairs. A flush needs three
+board cards of one suit (so at most one suit) and two hole cards of it; found from per-suit
+counts kept in nibbles (a nibble reaching 3 sets its top bit after adding 5), it is then
+the best of a few flush lookups (:func:`flush_high`), and the hand is the better of that and
+the non-flush value.
+
+Equity counters are one flat float64 row per player set, ``acc``: for P players,
+``acc[i * 243 + own * 27 + other * 3 + outcome]`` counts player i's high hand by its category,
+the best other category and win (0), split (1) or loss (2), as in hold'em's kernels; then
+from ``P * 243`` come four blocks of P: pot units won with the high hand, pot units won with
+the low hand (a pot is :data:`POT_UNITS`), scoops (the whole pot alone) and, for Monte Carlo,
+the sum of squared pot shares.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit, prange
+
+from pokerlab.kernels.equity import fill_deck
+
+HOLE_STRIDE = 1820
+"""Four-card hole rank multisets: a board's row in the high table (``HOLE_MULTISETS``)."""
+POT_UNITS = 5040
+"""A pot in units: halves of it split up to ten ways stay whole numbers."""
+HALF_POT = POT_UNITS // 2
+CELLS = 247
+"""Counters per player in ``acc``: 243 category cells and four per-player sums."""
+CHUNK = 128
+"""Batch evaluation works a chunk of rows at a time: first every row's table indices, then the
+lookups (no branch between them, so many are in flight at once), then the flushes."""
+
+_ONE = np.uint64(1)
+_BYTE = np.uint64(0xFF)
+_TWO = np.uint64(2)
+_FOUR = np.uint64(4)
+_RANKS = np.uint64(0x1FFF)
+_TWELVE = np.uint64(12)
+_FIVES = np.uint64(0x5555)
+_TOPS = np.uint64(0x8888)
+_STRIDE = np.uint64(HOLE_STRIDE)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _order(a: Any, b: Any) -> tuple[Any, Any]:
+    """The smaller and the larger, without a branch."""
+    return min(a, b), max(a, b)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def index4(r0: Any, r1: Any, r2: Any, r3: Any, terms: np.ndarray) -> Any:
+    """The multiset number of four ranks in any order."""
+    r0, r1 = _order(r0, r1)
+    r2, r3 = _order(r2, r3)
+    r0, r2 = _order(r0, r2)
+    r1, r3 = _order(r1, r3)
+    r1, r2 = _order(r1, r2)
+    return terms[0, r0] + terms[1, r1] + terms[2, r2] + terms[3, r3]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def index5(r0: Any, r1: Any, r2: Any, r3: Any, r4: Any, terms: np.ndarray) -> Any:
+    """The multiset number of five ranks in any order."""
+    r0, r1 = _order(r0, r1)
+    r3, r4 = _order(r3, r4)
+    r2, r4 = _order(r2, r4)
+    r2, r3 = _order(r2, r3)
+    r0, r3 = _order(r0, r3)
+    r0, r2 = _order(r0, r2)
+    r1, r4 = _order(r1, r4)
+    r1, r3 = _order(r1, r3)
+    r1, r2 = _order(r1, r2)
+    return terms[0, r0] + terms[1, r1] + terms[2, r2] + terms[3, r3] + terms[4, r4]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def hole_indices(cards: np.ndarray, n_hole: int, terms: np.ndarray, out: np.ndarray, at: int) -> None:
+    """Write the high table columns of a hole (its 4, 5 or 6 ids first in ``cards``) to
+    ``out[at:at + 3]``: one four-card subset for four cards (repeated), three for more."""
+    r0 = min(np.uint64(cards[0]) & _BYTE, np.uint64(51)) >> _TWO
+    r1 = min(np.uint64(cards[1]) & _BYTE, np.uint64(51)) >> _TWO
+    r2 = min(np.uint64(cards[2]) & _BYTE, np.uint64(51)) >> _TWO
+    r3 = min(np.uint64(cards[3]) & _BYTE, np.uint64(51)) >> _TWO
+    if n_hole == 4:
+        i = index4(r0, r1, r2, r3, terms)
+        out[at] = i
+        out[at + 1] = i
+        out[at + 2] = i
+        return
+    r4 = min(np.uint64(cards[4]) & _BYTE, np.uint64(51)) >> _TWO
+    if n_hole == 5:
+        r0, r1 = _order(r0, r1)
+        r3, r4 = _order(r3, r4)
+        r2, r4 = _order(r2, r4)
+        r2, r3 = _order(r2, r3)
+        r0, r3 = _order(r0, r3)
+        r0, r2 = _order(r0, r2)
+        r1, r4 = _order(r1, r4)
+        r1, r3 = _order(r1, r3)
+        r1, r2 = _order(r1, r2)
+        tail = terms[2, r3] + terms[3, r4]  # every cover keeps the two highest
+        out[at] = terms[0, r1] + terms[1, r2] + tail
+        out[at + 1] = terms[0, r0] + terms[1, r2] + tail
+        out[at + 2] = terms[0, r0] + terms[1, r1] + tail
+        return
+    r5 = min(np.uint64(cards[5]) & _BYTE, np.uint64(51)) >> _TWO
+    r1, r2 = _order(r1, r2)
+    r4, r5 = _order(r4, r5)
+    r0, r2 = _order(r0, r2)
+    r3, r5 = _order(r3, r5)
+    r0, r1 = _order(r0, r1)
+    r3, r4 = _order(r3, r4)
+    r2, r5 = _order(r2, r5)
+    r0, r3 = _order(r0, r3)
+    r1, r4 = _order(r1, r4)
+    r2, r4 = _order(r2, r4)
+    r1, r3 = _order(r1, r3)
+    r2, r3 = _order(r2, r3)
+    out[at] = terms[0, r0] + terms[1, r1] + terms[2, r2] + terms[3, r3]
+    out[at + 1] = terms[0, r0] + terms[1, r1] + terms[2, r4] + terms[3, r5]
+    out[at + 2] = terms[0, r2] + terms[1, r3] + terms[2, r4] + terms[3, r5]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def flush_high(hole: np.uint64, board: np.uint64, flush: np.ndarray) -> Any:
+    """The best flush of exactly two ranks of ``hole`` and three of ``board`` (13-bit rank
+    sets of one suit; the board holds three to five): 0 when the hole holds fewer than two."""
+    best = 0
+    h1 = hole
+    while h1:
+        a = h1 & ~(h1 - _ONE)
+        h1 ^= a
+        h2 = h1
+        while h2:
+            b = h2 & ~(h2 - _ONE)
+            h2 ^= b
+            t1 = board
+            while t1:
+                x = t1 & ~(t1 - _ONE)
+                t1 ^= x
+                t2 = t1
+                while t2:
+                    y = t2 & ~(t2 - _ONE)
+                    t2 ^= y
+                    t3 = t2
+                    while t3:
+                        z = t3 & ~(t3 - _ONE)
+                        t3 ^= z
+                        best = max(best, flush[a | b | x | y | z])
+    return best
+
+
+@njit(cache=True, nogil=True, inline="always")
+def flush_suit(counts: np.uint64) -> np.uint64:
+    """The suit with three or more cards (its nibble in ``counts`` holds at least 3); call
+    only when :data:`_TOPS` of ``counts + 0x5555`` is not 0."""
+    tops = (counts + _FIVES) & _TOPS
+    return ((tops >> np.uint64(7)) & _ONE) | (((tops >> np.uint64(11)) & _ONE) * _TWO) \
+        | (((tops >> np.uint64(15)) & _ONE) * np.uint64(3))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def row_is_valid(holes: np.ndarray, boards: np.ndarray, r: int) -> bool:
+    """Whether row r of the holes and boards holds ids 0..51 only, none twice."""
+    seen = np.uint64(0)
+    twice = np.uint64(0)
+    wide = False
+    for j in range(holes.shape[1] + 5):
+        i = np.int64(holes[r, j]) if j < holes.shape[1] else np.int64(boards[r, j - holes.shape[1]])
+        wide = wide or i < 0 or i > 51
+        bit = _ONE << (np.uint64(i) & np.uint64(63))
+        twice |= seen & bit
+        seen |= bit
+    return not wide and not twice
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np.ndarray, flush: np.ndarray,
+              validate: bool) -> tuple[np.ndarray, int]:
+    """High strengths of (N, 4..6) hole and (N, 5) board rows, in parallel over row blocks, and
+    the first invalid row (N when all are valid, or without ``validate``).
+
+    A card is read as its id's low byte (ranks past 51 are read as aces), so no row reads
+    outside a table. With ``validate``, a row with an id outside 0..51 or a card twice gets 0.
+    """
+    n_rows, n_hole = holes.shape
+    out = np.empty(n_rows, dtype=np.uint16)
+    n_blocks = max(1, min(n_rows // 4096, 256))
+    first_bad = np.full(n_blocks, n_rows, dtype=np.int64)
+    width = 3 * CHUNK + 16  # per block, padded apart so threads share no cache line
+    all_index = np.zeros((n_blocks, width), dtype=np.uint64)
+    all_flushes = np.zeros((n_blocks, CHUNK + 16), dtype=np.int64)
+    for blk in prange(n_blocks):
+        index = all_index[blk]
+        flushes = all_flushes[blk]
+        start = blk * n_rows // n_blocks
+        stop = (blk + 1) * n_rows // n_blocks
+        bad = stop
+        for chunk in range(start, stop, CHUNK):
+            end = min(chunk + CHUNK, stop)
+            n_flush = 0
+            for r in range(chunk, end):
+                k = 3 * (r - chunk)
+                hole_indices(holes[r], n_hole, terms, index, k)
+                b0 = np.uint64(boards[r, 0]) & _BYTE
+                b1 = np.uint64(boards[r, 1]) & _BYTE
+                b2 = np.uint64(boards[r, 2]) & _BYTE
+                b3 = np.uint64(boards[r, 3]) & _BYTE
+                b4 = np.uint64(boards[r, 4]) & _BYTE
+                row = index5(min(b0, np.uint64(51)) >> _TWO, min(b1, np.uint64(51)) >> _TWO,
+                             min(b2, np.uint64(51)) >> _TWO, min(b3, np.uint64(51)) >> _TWO,
+                             min(b4, np.uint64(51)) >> _TWO, terms) * _STRIDE
+                index[k] += row
+                index[k + 1] += row
+                index[k + 2] += row
+                suits = (_ONE << ((b0 & np.uint64(3)) * _FOUR)) + (_ONE << ((b1 & np.uint64(3)) * _FOUR)) \
+                    + (_ONE << ((b2 & np.uint64(3)) * _FOUR)) + (_ONE << ((b3 & np.uint64(3)) * _FOUR)) \
+                    + (_ONE << ((b4 & np.uint64(3)) * _FOUR))
+                flushes[n_flush] = r
+                n_flush += ((suits + _FIVES) & _TOPS) != 0
+            for r in range(chunk, end):
+                k = 3 * (r - chunk)
+                out[r] = max(high[index[k]], high[index[k + 1]], high[index[k + 2]])
+            for f in range(n_flush):
+                r = flushes[f]
+                b = np.uint64(0)
+                suits = np.uint64(0)
+                for j in range(5):
+                    c = np.uint64(boards[r, j]) & _BYTE
+                    suits += _ONE << ((c & np.uint64(3)) * _FOUR)
+                suit = flush_suit(suits)
+                h = np.uint64(0)
+                for j in range(5):
+                    c = np.uint64(boards[r, j]) & _BYTE
+                    if c & np.uint64(3) == suit:
+                        b |= _ONE << min(c >> _TWO, _TWELVE)
+                for j in range(n_hole):
+                    c = np.uint64(holes[r, j]) & _BYTE
+                    if c & np.uint64(3) == suit:
+                        h |= _ONE << min(c >> _TWO, _TWELVE)
+                if h & (h - _ONE):  # two or more hole cards of the suit
+                    out[r] = max(out[r], flush_high(h, b, flush))
+        if validate:
+            for r in range(start, stop):
+                if not row_is_valid(holes, boards, r):
+                    out[r] = 0
+                    bad = min(bad, r)
+        if bad < stop:
+            first_bad[blk] = bad
+    return out, first_bad.min()
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def low_rows(holes: np.ndarray, boards: np.ndarray, low: np.ndarray, low_bit: np.ndarray,
+             validate: bool) -> tuple[np.ndarray, int]:
+    """Eight-or-better lows (uint8, 0 = none) of (N, 4..6) hole and (N, 5) board rows and the
+    first invalid row, as :func:`high_rows` (``low_bit`` has 256 entries, so any byte reads
+    inside it)."""
+    n_rows, n_hole = holes.shape
+    out = np.empty(n_rows, dtype=np.uint8)
+    n_blocks = max(1, min(n_rows // 4096, 256))
+    first_bad = np.full(n_blocks, n_rows, dtype=np.int64)
+    for blk in prange(n_blocks):
+        start = blk * n_rows // n_blocks
+        stop = (blk + 1) * n_rows // n_blocks
+        bad = stop
+        for r in range(start, stop):
+            h = np.uint64(0)
+            for j in range(n_hole):
+                h |= low_bit[np.uint64(holes[r, j]) & _BYTE]
+            b = np.uint64(0)
+            for j in range(5):
+                b |= low_bit[np.uint64(boards[r, j]) & _BYTE]
+            out[r] = low[h * np.uint64(256) + b]
+            if validate and not row_is_valid(holes, boards, r):
+                out[r] = 0
+                bad = min(bad, r)
+        if bad < stop:
+            first_bad[blk] = bad
+    return out, first_bad.min()
+
+
+# --- scoring a showdown ---------------------------------------------------------------------
+
+@njit(cache=True, nogil=True, inline="always")
+def score(n: int, hi: np.ndarray, lo: np.ndarray, hilo: bool, weight: float, category: np.ndarray,
+          acc: np.ndarray, squares: bool) -> None:
+    """Add one showdown of ``n`` players, worth ``weight``, to the counters ``acc`` (see the
+    module's notes): the best high takes the pot, or half of it when someone has a low
+    (``lo`` above 0, hi/lo only), and the best low the other half; ties split each half."""
+    best = 0
+    second = 0
+    n_best = 0
+    for i in range(n):
+        s = hi[i]
+        if s > best:
+            second = best
+            best = s
+            n_best = 1
+        elif s == best:
+            n_best += 1
+        elif s > second:
+            second = s
+    best_lo = 0
+    n_lo = 0
+    if hilo:
+        for i in range(n):
+            v = lo[i]
+            if v > best_lo:
+                best_lo = v
+                n_lo = 1
+            elif v == best_lo:
+                n_lo += 1
+    split = best_lo > 0
+    hi_unit = (HALF_POT if split else POT_UNITS) // n_best
+    lo_unit = HALF_POT // n_lo if split else 0
+    best_cat = category[best] * 3
+    base = n * 243
+    for i in range(n):
+        s = hi[i]
+        units = 0
+        if s == best:
+            units = hi_unit
+            acc[i * 243 + category[s] * 27 + (category[second] * 3 if n_best == 1 else best_cat + 1)] += weight
+            acc[base + i] += weight * hi_unit
+        else:
+            acc[i * 243 + category[s] * 27 + best_cat + 2] += weight
+        if split and lo[i] == best_lo:
+            units += lo_unit
+            acc[base + n + i] += weight * lo_unit
+        if units == POT_UNITS:
+            acc[base + 2 * n + i] += weight
+        if squares:
+            share = units / POT_UNITS
+            acc[base + 3 * n + i] += weight * share * share
+
+
+# --- exact equity after the flop --------------------------------------------------------------
+
+@njit(cache=True, nogil=True, inline="always")
+def _runouts(holes: np.ndarray, weight: float, board: np.ndarray, out_mask: np.uint64, hilo: bool,
+             high: np.ndarray, terms: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray,
+             category: np.ndarray, deck: np.ndarray, index: np.ndarray, hole_suits: np.ndarray,
+             hole_low: np.ndarray, hi: np.ndarray, lo: np.ndarray, acc: np.ndarray) -> None:
+    """Every completion of a board of 3 to 5 cards for one deal of hole cards (P, h), each
+    worth ``weight``; ``out_mask`` holds the board and dead cards."""
+    n_players, n_hole = holes.shape
+    for i in range(n_players):
+        hole_indices(holes[i], n_hole, terms, index, 3 * i)
+        suits = np.uint64(0)
+        lows = np.uint64(0)
+        for j in range(n_hole):
+            c = np.uint64(holes[i, j])
+            suits |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
+            lows |= low_bit[c]
+            out_mask |= _ONE << c
+        hole_suits[i] = suits
+        hole_low[i] = lows * np.uint64(256)
+    n = fill_deck(out_mask, deck)
+    n_board = board.shape[0]
+    n_deal = 5 - n_board
+    ranks3 = np.uint64(0)
+    bits0 = np.uint64(0)
+    counts0 = np.uint64(0)
+    lows0 = np.uint64(0)
+    for j in range(n_board):
+        c = np.uint64(board[j])
+        bits0 |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
+        counts0 += _ONE << ((c & np.uint64(3)) * _FOUR)
+        lows0 |= low_bit[c]
+    ranks0 = np.uint64(board[0]) >> _TWO
+    ranks1 = np.uint64(board[1]) >> _TWO
+    ranks2 = np.uint64(board[2]) >> _TWO
+    if n_board > 3:
+        ranks3 = np.uint64(board[3]) >> _TWO
+    for x in range(n if n_deal else 1):
+        for y in range(x + 1 if n_deal == 2 else 0, n if n_deal == 2 else 1):
+            bits = bits0
+            counts = counts0
+            lows = lows0
+            if n_deal == 2:
+                cx = np.uint64(deck[x])
+                cy = np.uint64(deck[y])
+                r3 = cx >> _TWO
+                r4 = cy >> _TWO
+                bits |= (_ONE << ((cx & np.uint64(3)) * np.uint64(16) + r3)) \
+                    | (_ONE << ((cy & np.uint64(3)) * np.uint64(16) + r4))
+                counts += (_ONE << ((cx & np.uint64(3)) * _FOUR)) + (_ONE << ((cy & np.uint64(3)) * _FOUR))
+                lows |= low_bit[cx] | low_bit[cy]
+            elif n_deal == 1:
+                cx = np.uint64(deck[x])
+                r3 = ranks3
+                r4 = cx >> _TWO
+                bits |= _ONE << ((cx & np.uint64(3)) * np.uint64(16) + r4)
+                counts += _ONE << ((cx & np.uint64(3)) * _FOUR)
+                lows |= low_bit[cx]
+            else:
+                r3 = ranks3
+                r4 = np.uint64(board[4]) >> _TWO
+            row = index5(ranks0, ranks1, ranks2, r3, r4, terms) * _STRIDE
+            for i in range(n_players):
+                hi[i] = max(high[row + index[3 * i]], high[row + index[3 * i + 1]], high[row + index[3 * i + 2]])
+            if (counts + _FIVES) & _TOPS:
+                shift = flush_suit(counts) * np.uint64(16)
+                suited = (bits >> shift) & _RANKS
+                for i in range(n_players):
+                    h = (hole_suits[i] >> shift) & _RANKS
+                    if h & (h - _ONE):
+                        hi[i] = max(hi[i], flush_high(h, suited, flush))
+            if hilo:
+                for i in range(n_players):
+                    lo[i] = low[hole_low[i] + lows]
+            score(n_players, hi, lo, hilo, weight, category, acc, False)
+
+
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # numba's stubs omit _nrt
+def known_runouts(holes: np.ndarray, board: np.ndarray, out_mask: np.uint64, hilo: bool, high: np.ndarray,
+                  terms: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray, category: np.ndarray,
+                  scratch: np.ndarray, acc: np.ndarray) -> None:
+    """:func:`_runouts` for one deal of known hands (P, h) uint8, serially, into ``acc``;
+    ``scratch`` is a (6, 64) uint64 array. Compiled without reference counting (it allocates
+    nothing), which the inlined table lookups of a serial loop would otherwise pay for."""
+    _runouts(holes, 1.0, board, out_mask, hilo, high, terms, flush, low, low_bit, category, scratch[0],
+             scratch[1], scratch[2], scratch[3], scratch[4], scratch[5], acc)
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def runouts_many(holes: np.ndarray, weights: np.ndarray, board: np.ndarray, out_mask: np.uint64, hilo: bool,
+                 high: np.ndarray, terms: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray,
+                 category: np.ndarray) -> np.ndarray:
+    """:func:`_runouts` for many deals of hole cards (M, P, h), deal m worth ``weights[m]``, in
+    parallel blocks of deals. Returns the summed counters ``acc``."""
+    n_deals, n_players = holes.shape[0], holes.shape[1]
+    width = n_players * CELLS
+    n_blocks = max(1, min(n_deals, 64))
+    block_acc = np.zeros((n_blocks, width + 16), dtype=np.float64)
+    scratch = np.zeros((n_blocks, 6, 64), dtype=np.uint64)
+    for b in prange(n_blocks):
+        s = scratch[b]
+        for m in range(b * n_deals // n_blocks, (b + 1) * n_deals // n_blocks):
+            _runouts(holes[m], weights[m], board, out_mask, hilo, high, terms, flush, low, low_bit, category,
+                     s[0], s[1], s[2], s[3], s[4], s[5], block_acc[b])
+    acc: np.ndarray = block_acc[:, :width].sum(axis=0)
+    return acc
+
+
+# --- exact equity before the flop ---------------------------------------------------------------
+
+@njit(cache=True, nogil=True, inline="always")
+def _choose(n: Any, k: Any) -> int:
+    """C(n, k) for n <= 4."""
+    if k < 0 or k > n:
+        return 0
+    result = 1
+    for j in range(k):
+        result = result * (n - j) // (j + 1)
+    return result
+
+
+@njit(cache=True, nogil=True)
+def preflop_matchup(holes: np.ndarray, weight: float, dead_mask: np.uint64, hilo: bool, high: np.ndarray, terms: np.ndarray,
+                    flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray, category: np.ndarray,
+                    acc: np.ndarray) -> None:
+    """Every five-card board for one deal of hole cards (P, h), each worth ``weight``, by rank
+    multisets, into ``acc``.
+
+    Part 1 counts each board rank multiset once, worth the number of boards with those ranks
+    (a product of binomials over the cards left of each rank), as if no flush could happen.
+    Part 2 takes the boards with three or more cards of a suit s that gives someone two suited
+    hole cards: its ranks F in s and its off-suit ranks O; each such board adds its real
+    showdown and takes back the non-flush one part 1 counted. The low depends on ranks alone.
+    ``dead_mask`` holds every card that cannot be dealt, the hole cards included.
+    """
+    n_players, n_hole = holes.shape
+    avail = np.zeros(13, dtype=np.int64)
+    suit_avail = np.zeros(4, dtype=np.int64)
+    for c in range(52):
+        if not (dead_mask >> np.uint64(c)) & _ONE:
+            avail[c >> 2] += 1
+            suit_avail[c & 3] |= 1 << (c >> 2)
+    index = np.zeros(3 * n_players, dtype=np.uint64)
+    hole_suits = np.zeros((n_players, 4), dtype=np.uint64)
+    hole_low = np.zeros(n_players, dtype=np.uint64)
+    for i in range(n_players):
+        hole_indices(holes[i], n_hole, terms, index, 3 * i)
+        for j in range(n_hole):
+            c = np.uint64(holes[i, j])
+            hole_suits[i, c & np.uint64(3)] |= _ONE << (c >> _TWO)
+            hole_low[i] |= low_bit[c]
+        hole_low[i] *= np.uint64(256)
+    rank_low = np.zeros(13, dtype=np.uint64)
+    for rk in range(13):
+        rank_low[rk] = low_bit[4 * rk]
+    hi = np.zeros(n_players, dtype=np.int64)
+    lo = np.zeros(n_players, dtype=np.int64)
+    plain = np.zeros(n_players, dtype=np.int64)
+    used = np.zeros(13, dtype=np.int64)
+    _preflop_plain(n_players, weight, avail, used, index, hole_low, rank_low, hilo, high, terms, low, category, hi, lo,
+                   acc)
+    off_avail = np.zeros((4, 13), dtype=np.int64)
+    for s in range(4):
+        for rk in range(13):
+            off_avail[s, rk] = avail[rk] - ((suit_avail[s] >> rk) & 1)
+    flushes = np.zeros((4, n_players), dtype=np.int64)
+    suits = np.zeros(4, dtype=np.int64)
+    _preflop_flushes(n_players, weight, suit_avail, off_avail, index, hole_suits, hole_low, rank_low, hilo, high, terms,
+                     flush, low, category, flushes, suits, hi, lo, plain, acc)
+
+
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # numba's stubs omit _nrt
+def _preflop_plain(n_players: int, weight: float, avail: np.ndarray, used: np.ndarray, index: np.ndarray, hole_low: np.ndarray,
+                   rank_low: np.ndarray, hilo: bool, high: np.ndarray, terms: np.ndarray, low: np.ndarray,
+                   category: np.ndarray, hi: np.ndarray, lo: np.ndarray, acc: np.ndarray) -> None:
+    """Part 1 of :func:`preflop_matchup`: every board rank multiset a <= b <= c <= d <= e."""
+    for a in range(13):
+        used[a] += 1
+        for b in range(a, 13):
+            used[b] += 1
+            for c in range(b, 13):
+                used[c] += 1
+                for d in range(c, 13):
+                    used[d] += 1
+                    for e in range(d, 13):
+                        used[e] += 1
+                        if used[a] <= avail[a] and used[b] <= avail[b] and used[c] <= avail[c] \
+                                and used[d] <= avail[d] and used[e] <= avail[e]:
+                            boards = _choose(avail[a], used[a])
+                            if b != a:
+                                boards *= _choose(avail[b], used[b])
+                            if c != b:
+                                boards *= _choose(avail[c], used[c])
+                            if d != c:
+                                boards *= _choose(avail[d], used[d])
+                            if e != d:
+                                boards *= _choose(avail[e], used[e])
+                            row = (terms[0, a] + terms[1, b] + terms[2, c] + terms[3, d] + terms[4, e]) * _STRIDE
+                            for i in range(n_players):
+                                hi[i] = max(high[row + index[3 * i]], high[row + index[3 * i + 1]],
+                                            high[row + index[3 * i + 2]])
+                            if hilo:
+                                lows = rank_low[a] | rank_low[b] | rank_low[c] | rank_low[d] | rank_low[e]
+                                for i in range(n_players):
+                                    lo[i] = low[hole_low[i] + lows]
+                            score(n_players, hi, lo, hilo, weight * boards, category, acc, False)
+                        used[e] -= 1
+                    used[d] -= 1
+                used[c] -= 1
+            used[b] -= 1
+        used[a] -= 1
+
+
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # numba's stubs omit _nrt
+def _preflop_flushes(n_players: int, weight: float, suit_avail: np.ndarray, off_avail: np.ndarray, index: np.ndarray,
+                     hole_suits: np.ndarray, hole_low: np.ndarray, rank_low: np.ndarray, hilo: bool,
+                     high: np.ndarray, terms: np.ndarray, flush: np.ndarray, low: np.ndarray, category: np.ndarray,
+                     flushes: np.ndarray, suits: np.ndarray, hi: np.ndarray, lo: np.ndarray, plain: np.ndarray,
+                     acc: np.ndarray) -> None:
+    """Part 2 of :func:`preflop_matchup`: boards with m >= 3 cards of one suit."""
+    for m in range(3, 6):
+        n_off = 5 - m
+        f = (1 << m) - 1
+        while f < (1 << 13):
+            n_suits = 0
+            for s in range(4):
+                if f & suit_avail[s] != f:
+                    continue
+                any_flush = False
+                for i in range(n_players):
+                    h = hole_suits[i, s]
+                    flushes[s, i] = flush_high(h, np.uint64(f), flush) if h & (h - _ONE) else 0
+                    any_flush = any_flush or flushes[s, i] != 0
+                if any_flush:
+                    suits[n_suits] = s
+                    n_suits += 1
+            if n_suits:
+                # F's ranks, lowest first, padded with the off-suit ranks below
+                f0 = f1 = f2 = f3 = f4 = 0
+                k = 0
+                for rk in range(13):
+                    if (f >> rk) & 1:
+                        if k == 0:
+                            f0 = rk
+                        elif k == 1:
+                            f1 = rk
+                        elif k == 2:
+                            f2 = rk
+                        elif k == 3:
+                            f3 = rk
+                        else:
+                            f4 = rk
+                        k += 1
+                f_low = np.uint64(0)
+                for rk in range(13):
+                    if (f >> rk) & 1:
+                        f_low |= rank_low[rk]
+                for o1 in range(13 if n_off else 1):
+                    for o2 in range(o1 if n_off == 2 else 0, 13 if n_off == 2 else 1):
+                        r3 = f3
+                        r4 = f4
+                        lows = f_low
+                        if n_off >= 1:
+                            r4 = o1
+                            lows |= rank_low[o1]
+                        if n_off == 2:
+                            r3 = o2
+                            lows |= rank_low[o2]
+                        boards = 0
+                        for j in range(n_suits):
+                            s = suits[j]
+                            mult = 1
+                            if n_off >= 1:
+                                mult = off_avail[s, o1]
+                            if n_off == 2:
+                                mult = _choose(off_avail[s, o1], 2) if o2 == o1 else mult * off_avail[s, o2]
+                            if mult == 0:
+                                continue
+                            if boards == 0:
+                                row = index5(np.uint64(f0), np.uint64(f1), np.uint64(f2), np.uint64(r3),
+                                             np.uint64(r4), terms) * _STRIDE
+                                for i in range(n_players):
+                                    plain[i] = max(high[row + index[3 * i]], high[row + index[3 * i + 1]],
+                                                   high[row + index[3 * i + 2]])
+                                if hilo:
+                                    for i in range(n_players):
+                                        lo[i] = low[hole_low[i] + lows]
+                            boards += mult
+                            for i in range(n_players):
+                                hi[i] = max(plain[i], flushes[s, i])
+                            score(n_players, hi, lo, hilo, weight * mult, category, acc, False)
+                        if boards:
+                            score(n_players, plain, lo, hilo, -weight * boards, category, acc, False)
+            low_bit_f = f & -f
+            ripple = f + low_bit_f
+            f = (((ripple ^ f) >> 2) // low_bit_f) | ripple
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def preflop_many(holes: np.ndarray, weights: np.ndarray, dead_mask: np.uint64, hilo: bool, high: np.ndarray,
+                 terms: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray,
+                 category: np.ndarray) -> np.ndarray:
+    """:func:`preflop_matchup` for many deals of hole cards (M, P, h) in parallel, deal m worth
+    ``weights[m]``; ``dead_mask`` holds the dead cards. Returns the summed counters."""
+    n_deals, n_players, n_hole = holes.shape
+    width = n_players * CELLS
+    block_acc = np.zeros((n_deals, width + 16), dtype=np.float64)
+    for m in prange(n_deals):
+        mask = dead_mask
+        for i in range(n_players):
+            for j in range(n_hole):
+                mask |= _ONE << np.uint64(holes[m, i, j])
+        preflop_matchup(holes[m], weights[m], mask, hilo, high, terms, flush, low, low_bit, category, block_acc[m])
+    acc: np.ndarray = block_acc[:, :width].sum(axis=0)
+    return acc
+
+
+# --- Monte Carlo ---------------------------------------------------------------------------------
+
+@njit(cache=True, nogil=True, inline="always")
+def _draw(bound: int, state: np.uint64) -> tuple[np.uint64, np.uint64]:
+    """A uniform integer in [0, bound) and the new state of an xorshift64* generator, by
+    Lemire's multiply of its top 32 bits, with the rare rejection that makes it exact."""
+    while True:
+        state ^= state >> np.uint64(12)
+        state ^= state << np.uint64(25)
+        state ^= state >> np.uint64(27)
+        product = ((state * np.uint64(0x2545F4914F6CDD1D)) >> np.uint64(32)) * np.uint64(bound)
+        low_part = product & np.uint64(0xFFFFFFFF)
+        if low_part >= np.uint64(bound) or low_part >= (np.uint64(1 << 32) - np.uint64(bound)) % np.uint64(bound):
+            return product >> np.uint64(32), state
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, n_hole: int, board: np.ndarray,
+                base_mask: np.uint64, n_chunks: int, trials_per_chunk: int, seed: int, hilo: bool, high: np.ndarray,
+                terms: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray,
+                category: np.ndarray) -> tuple[np.ndarray, int]:
+    """Sample showdowns: each player's hole cards by weight from ``combos[starts[i]:starts[i + 1]]``
+    ((K, h) uint8, cumulative weights in ``cumulative``; an empty block is a random hand and a
+    block of one a known hand), then the rest of the board.
+
+    Cards come off a per-chunk deck by a partial Fisher-Yates shuffle; a range combo that
+    clashes with a card already out rejects the whole deal (which keeps shared-card ranges
+    unbiased), and a card a range combo holds is drawn again when it comes off the deck for a
+    random hand or the board. A chunk gives up after 1000 rejected deals per wanted trial.
+    Returns the summed counters ``acc`` (with squares) and the number of deals tried.
+    """
+    n_players = starts.shape[0] - 1
+    n_board = board.shape[0]
+    width = n_players * CELLS
+    pad = 3 * n_players + 16
+    all_acc = np.zeros((n_chunks, width + 16), dtype=np.float64)
+    all_cards = np.zeros((n_chunks, n_players + 2, 8), dtype=np.uint8)
+    all_index = np.zeros((n_chunks, pad), dtype=np.uint64)
+    all_hi = np.zeros((n_chunks, pad), dtype=np.int64)
+    all_lo = np.zeros((n_chunks, pad), dtype=np.int64)
+    all_decks = np.zeros((n_chunks, 64), dtype=np.uint8)
+    all_drawn = np.zeros((n_chunks, 64), dtype=np.uint8)
+    all_attempts = np.zeros((n_chunks, 16), dtype=np.int64)
+    fixed_mask = base_mask
+    n_random = 0
+    n_ranged = 0
+    for i in range(n_players):
+        size = starts[i + 1] - starts[i]
+        if size == 1:
+            for j in range(n_hole):
+                fixed_mask |= _ONE << np.uint64(combos[starts[i], j])
+        elif size == 0:
+            n_random += 1
+        else:
+            n_ranged += 1
+    to_deal = n_hole * n_random + 5 - n_board
+    for chunk in prange(n_chunks):
+        state = (np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15)
+                 + np.uint64(chunk + 1) * np.uint64(0xBF58476D1CE4E5B9)) | _ONE
+        acc = all_acc[chunk]
+        cards = all_cards[chunk]
+        index = all_index[chunk]
+        hi = all_hi[chunk]
+        lo = all_lo[chunk]
+        deck = all_decks[chunk]
+        drawn = all_drawn[chunk]
+        n_deck = fill_deck(fixed_mask, deck)
+        for i in range(n_players):
+            if starts[i + 1] - starts[i] == 1:
+                for j in range(n_hole):
+                    cards[i, j] = combos[starts[i], j]
+        done = 0
+        attempts = 0
+        while done < trials_per_chunk and attempts < 1000 * trials_per_chunk:
+            attempts += 1
+            used = fixed_mask
+            ok = True
+            for i in range(n_players if n_ranged else 0):
+                lo_i = starts[i]
+                hi_i = starts[i + 1]
+                if hi_i - lo_i <= 1:
+                    continue
+                state ^= state >> np.uint64(12)
+                state ^= state << np.uint64(25)
+                state ^= state >> np.uint64(27)
+                u = ((state * np.uint64(0x2545F4914F6CDD1D)) >> np.uint64(11)) * (1.0 / 9007199254740992.0) \
+                    * cumulative[hi_i - 1]
+                a = lo_i
+                b = hi_i - 1
+                while a < b:  # the first combo whose cumulative weight exceeds u
+                    mid = (a + b) >> 1
+                    if cumulative[mid] > u:
+                        b = mid
+                    else:
+                        a = mid + 1
+                bits = np.uint64(0)
+                for j in range(n_hole):
+                    c = np.uint64(combos[a, j])
+                    bits |= _ONE << c
+                    cards[i, j] = combos[a, j]
+                if used & bits:
+                    ok = False
+                    break
+                used |= bits
+            if not ok:
+                continue
+            dealt = 0
+            h = 0
+            while h < to_deal:
+                r, state = _draw(n_deck - dealt, state)
+                pick = dealt + np.int64(r)
+                c8 = deck[pick]
+                deck[pick] = deck[dealt]
+                deck[dealt] = c8
+                dealt += 1
+                if n_ranged and (used >> np.uint64(c8)) & _ONE:
+                    continue
+                drawn[h] = c8
+                h += 1
+            first = 0
+            for i in range(n_players):
+                if starts[i] == starts[i + 1]:
+                    for j in range(n_hole):
+                        cards[i, j] = drawn[first + j]
+                    first += n_hole
+            # the board: the known cards, then the drawn ones
+            for j in range(5):
+                cards[n_players, j] = board[j] if j < n_board else drawn[first + j - n_board]
+            bits = np.uint64(0)
+            counts = np.uint64(0)
+            lows = np.uint64(0)
+            for j in range(5):
+                c = np.uint64(cards[n_players, j])
+                bits |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
+                counts += _ONE << ((c & np.uint64(3)) * _FOUR)
+                lows |= low_bit[c]
+            row = index5(np.uint64(cards[n_players, 0]) >> _TWO, np.uint64(cards[n_players, 1]) >> _TWO,
+                         np.uint64(cards[n_players, 2]) >> _TWO, np.uint64(cards[n_players, 3]) >> _TWO,
+                         np.uint64(cards[n_players, 4]) >> _TWO, terms) * _STRIDE
+            for i in range(n_players):
+                hole_indices(cards[i], n_hole, terms, index, 3 * i)
+            for i in range(n_players):
+                hi[i] = max(high[row + index[3 * i]], high[row + index[3 * i + 1]], high[row + index[3 * i + 2]])
+            if (counts + _FIVES) & _TOPS:
+                shift = flush_suit(counts) * np.uint64(16)
+                suited = (bits >> shift) & _RANKS
+                for i in range(n_players):
+                    hs = np.uint64(0)
+                    for j in range(n_hole):
+                        c = np.uint64(cards[i, j])
+                        hs |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
+                    hs = (hs >> shift) & _RANKS
+                    if hs & (hs - _ONE):
+                        hi[i] = max(hi[i], flush_high(hs, suited, flush))
+            if hilo:
+                for i in range(n_players):
+                    hl = np.uint64(0)
+                    for j in range(n_hole):
+                        hl |= low_bit[np.uint64(cards[i, j])]
+                    lo[i] = low[hl * np.uint64(256) + lows]
+            score(n_players, hi, lo, hilo, 1.0, category, acc, True)
+            done += 1
+        all_attempts[chunk, 0] = attempts
+    acc_sum: np.ndarray = all_acc[:, :width].sum(axis=0)
+    return acc_sum, all_attempts[:, 0].sum()

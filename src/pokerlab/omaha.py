@@ -1,0 +1,513 @@
+"""Omaha with 4, 5 or 6 hole cards: high strengths, eight-or-better lows and equity.
+
+A hand uses exactly two hole cards and three board cards, for the high and the low apart.
+High strengths are on hold'em's scale (1..7462, higher wins); a low is 0 (none) or 1..56,
+higher is better, 56 being 5-4-3-2-A (:func:`describe_low`).
+
+>>> import numpy as np
+>>> holes = np.array([[51, 47, 0, 4]], dtype=np.uint8)          # As Ks 2c 3c
+>>> boards = np.array([[50, 46, 42, 8, 13]], dtype=np.uint8)    # Ah Kh Qh 4c 5d
+>>> int(omaha_strengths(holes, boards)[0]), describe_low(int(omaha_lows(holes, boards)[0]))
+(4871, '5-4-3-2-A')
+
+Equity: :func:`omaha_equity` takes each player as weighted hole-card combos; the pot goes to
+the best high, or half to it and half to the best qualifying low in hi/lo.
+
+>>> r = omaha_equity([[((51, 50, 3, 7), 1.0)], [((47, 46, 43, 42), 1.0)]], (), (), hilo=False)
+>>> round(r.players[0].equity, 4)   # AsAhAdAc... aces against KsKhQsQh, every board
+0.5838
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import time
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from pokerlab.cards import card_name, format_cards
+from pokerlab.checks import (
+    Progress,
+    check_list,
+    check_progress,
+    check_seconds,
+    check_seed,
+    check_stderr,
+    check_threads,
+    check_trials,
+)
+from pokerlab.errors import (
+    DuplicateCardError,
+    ExactTooLargeError,
+    HandSizeError,
+    InvalidArgumentError,
+    InvalidCardError,
+    InvalidRangeError,
+    PlayerCountError,
+)
+from pokerlab.kernels import threads as numba_threads
+from pokerlab.omaha_tables import LOW_RANKS, high_table, index_terms, low_table, ranks_of_low
+from pokerlab.tables import load_tables
+
+if TYPE_CHECKING:
+    from pokerlab.equity import EquityResult
+
+HOLE_SIZES = (4, 5, 6)
+"""Hole cards an Omaha hand may hold."""
+
+Combo = tuple[int, ...]
+WeightedCombos = Sequence[tuple[Combo, float]]
+
+MAX_EXACT_PREFLOP_DEALS = 64
+"""Before the flop, exact enumeration costs a few milliseconds per deal of hole cards (by
+rank multisets); ``exact=None`` enumerates up to this many deals and samples past them."""
+MAX_EXACT_SHOWDOWNS = 50_000_000
+"""After the flop, ``exact=None`` enumerates up to this many showdowns (deals times boards)."""
+MAX_LISTED_DEALS = 2_000_000
+"""Deals of hole cards are listed in Python before enumeration: at most this many."""
+DEFAULT_STDERR = 0.0005
+"""Monte Carlo stops at this standard error of the equities when given no other limit."""
+PERMILLE = 1000
+MIN_ACCEPTED_DEALS = 0.001
+"""Ranges whose random deals are accepted less often than this are refused, not sampled."""
+MAX_BATCH_TRIALS = 1 << 22
+"""Monte Carlo batches grow eightfold up to about this many trials, so that progress, the time
+limit and the standard error are checked often; the sizes depend on the seed alone."""
+
+_RANK_LETTERS = "A2345678"
+
+
+# --- evaluation ---------------------------------------------------------------------------------
+
+def _rows(name: str, array: object, width: tuple[int, ...]) -> np.ndarray:
+    """An (N, w) integer array for the kernels, w in ``width``; refuses anything else."""
+    rows = array if isinstance(array, np.ndarray) else np.asarray(array)
+    if rows.dtype.kind not in "iu":
+        raise InvalidCardError(f"{name}: card ids must be integers, got an array of dtype {rows.dtype}")
+    if rows.ndim != 2 or rows.shape[1] not in width:
+        allowed = " or ".join(str(w) for w in width)
+        raise HandSizeError(f"{name} must be an (N, {allowed}) array, got shape {rows.shape}")
+    if not rows.dtype.isnative:  # Numba reads native byte order only
+        rows = rows.astype(rows.dtype.newbyteorder("="))
+    return rows
+
+
+def _checked(holes: object, boards: object, validate: object) -> tuple[np.ndarray, np.ndarray]:
+    if not isinstance(validate, bool):
+        raise InvalidArgumentError(f"validate must be True or False, got {validate!r}")
+    hole_rows = _rows("holes", holes, HOLE_SIZES)
+    board_rows = _rows("boards", boards, (5,))
+    if len(hole_rows) != len(board_rows):
+        raise HandSizeError(f"holes and boards must have as many rows, got {len(hole_rows)} and {len(board_rows)}")
+    return hole_rows, board_rows
+
+
+def _raise_bad_row(holes: np.ndarray, boards: np.ndarray, row: int) -> None:
+    ids = [*holes[row].tolist(), *boards[row].tolist()]
+    for card in ids:
+        if not 0 <= card < 52:
+            raise InvalidCardError(f"row {row}: a card id must be an int from 0 to 51, got {card} in {ids}")
+    repeated = next(c for c in ids if ids.count(c) > 1)
+    raise DuplicateCardError(f"row {row}: duplicate card: {card_name(repeated)} in {ids}")
+
+
+@functools.cache
+def _kernels() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The tables the kernels read: high, index terms, flush, low, low bit of each card."""
+    low_bit = np.zeros(256, dtype=np.uint64)
+    for card in range(52):
+        rank = card >> 2
+        if rank == 12:
+            low_bit[card] = 1
+        elif rank < LOW_RANKS - 1:
+            low_bit[card] = 1 << (rank + 1)
+    return high_table(), index_terms().astype(np.uint64), load_tables().flush, low_table(), low_bit
+
+
+def omaha_strengths(holes: np.ndarray, boards: np.ndarray, *, validate: bool = True) -> np.ndarray:
+    """High strengths (uint16, 1..7462, higher wins) of (N, 4..6) hole and (N, 5) board rows,
+    each the best of exactly two hole cards and three board cards.
+
+    Any integer dtype will do; uint8 is the fastest. Rows run in parallel on all Numba threads
+    (see :func:`pokerlab.kernels.threads`). ``validate`` refuses ids outside 0..51 and a card
+    twice in a row, naming the first such row; without it such a row gets a meaningless value.
+
+    >>> omaha_strengths(np.array([[0, 1, 2, 3]]), np.array([[48, 49, 50, 44, 40]]))  # 2222 on AAAKQ
+    array([7296], dtype=uint16)
+    >>> omaha_strengths(np.array([[0, 1, 2, 3]]), np.array([[48, 49, 50, 44, 3]]))
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.DuplicateCardError: row 0: duplicate card: 2s in [0, 1, 2, 3, 48, 49, 50, 44, 3]
+    """
+    hole_rows, board_rows = _checked(holes, boards, validate)
+    from pokerlab.kernels.omaha import high_rows  # Numba loads on first use, not on import
+
+    high, terms, flush, _, _ = _kernels()
+    out: np.ndarray
+    out, first_bad = high_rows(hole_rows, board_rows, high, terms, flush, validate)
+    if first_bad < len(hole_rows):
+        _raise_bad_row(hole_rows, board_rows, int(first_bad))
+    return out
+
+
+def omaha_lows(holes: np.ndarray, boards: np.ndarray, *, validate: bool = True) -> np.ndarray:
+    """Eight-or-better lows (uint8: 0 for none, else 1..56, higher is better) of (N, 4..6) hole
+    and (N, 5) board rows: five distinct ranks from ace to eight, exactly two from the hole and
+    three from the board; aces are low and straights and flushes do not count.
+
+    >>> omaha_lows(np.array([[48, 0, 20, 24]]), np.array([[4, 8, 12, 44, 40]]))  # A2 with 345
+    array([56], dtype=uint8)
+    """
+    hole_rows, board_rows = _checked(holes, boards, validate)
+    from pokerlab.kernels.omaha import low_rows
+
+    _, _, _, low, low_bit = _kernels()
+    out: np.ndarray
+    out, first_bad = low_rows(hole_rows, board_rows, low, low_bit, validate)
+    if first_bad < len(hole_rows):
+        _raise_bad_row(hole_rows, board_rows, int(first_bad))
+    return out
+
+
+def low_ranks(value: int) -> tuple[int, ...]:
+    """The five card ranks (0 = deuce .. 12 = ace, as card ids count them) of a low value 1..56,
+    from the highest down to the ace or the lowest.
+
+    >>> low_ranks(56)
+    (3, 2, 1, 0, 12)
+    """
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or not 1 <= value <= 56:
+        raise InvalidArgumentError(f"a low value must be an int from 1 to 56, got {value!r}")
+    return tuple(12 if r == 0 else r - 1 for r in ranks_of_low(int(value)))
+
+
+def describe_low(value: int) -> str:
+    """A low value in words: its ranks from the highest down, or ``"no low"`` for 0.
+
+    >>> describe_low(56), describe_low(1), describe_low(0)
+    ('5-4-3-2-A', '8-7-6-5-4', 'no low')
+    """
+    if isinstance(value, int | np.integer) and not isinstance(value, bool) and value == 0:
+        return "no low"
+    return "-".join(_RANK_LETTERS[0 if r == 12 else r + 1] for r in low_ranks(value))
+
+
+# --- equity ---------------------------------------------------------------------------------------
+
+def _check_players(players: object, board: tuple[int, ...], dead: tuple[int, ...]) -> tuple[int, list[list[
+        tuple[Combo, float]]]]:
+    """The hole size and each player's combos as (sorted ids, weight), checked."""
+    listed = check_list("players", players, "weighted combos")
+    if not 2 <= len(listed) <= 10:
+        raise PlayerCountError(f"omaha_equity takes 2 to 10 players, got {len(listed)}")
+    sizes = set()
+    out = []
+    for p, player in enumerate(listed):
+        combos = check_list(f"player {p + 1}", player, "(combo, weight) pairs")
+        if not combos:
+            raise InvalidRangeError(f"player {p + 1}: no combos")
+        checked = []
+        for item in combos:
+            if not isinstance(item, tuple | list) or len(item) != 2:
+                raise InvalidArgumentError(f"player {p + 1}: each entry must be a (combo, weight) pair, got {item!r}")
+            combo, weight = item
+            cards = _check_ids(f"player {p + 1}", combo)
+            sizes.add(len(cards))
+            if isinstance(weight, bool) or not isinstance(weight, int | float | np.number) \
+                    or not math.isfinite(weight) or weight < 0:
+                raise InvalidArgumentError(f"player {p + 1}: a weight must be a finite number of at least 0, "
+                                           f"got {weight!r}")
+            checked.append((cards, float(weight)))
+        out.append(checked)
+    if len(sizes) != 1 or not sizes <= set(HOLE_SIZES):
+        raise HandSizeError(f"every Omaha hand must hold the same number of cards, 4, 5 or 6; got {sorted(sizes)}")
+    n_hole = sizes.pop()
+    if len(board) not in (0, 3, 4, 5):
+        raise HandSizeError(f"a board has 0, 3, 4 or 5 cards, got {len(board)}: {format_cards(board)!r}")
+    needed = n_hole * len(listed) + 5 + len(dead)
+    if needed > 52:
+        raise PlayerCountError(f"{len(listed)} players need {n_hole * len(listed)} hole cards and 5 board cards; "
+                               f"with {len(dead)} dead cards the deck is {needed - 52} short")
+    return n_hole, out
+
+
+def _check_ids(name: str, cards: object) -> Combo:
+    """Card ids 0..51, none twice, sorted."""
+    ids = check_list(name, cards, "card ids")
+    for c in ids:
+        if isinstance(c, bool) or not isinstance(c, int | np.integer) or not 0 <= c < 52:
+            raise InvalidCardError(f"{name}: a card id must be an int from 0 to 51, got {c!r}")
+    if len(set(ids)) != len(ids):
+        raise DuplicateCardError(f"{name}: duplicate card: {card_name(next(c for c in ids if ids.count(c) > 1))}")
+    return tuple(sorted(int(c) for c in ids))  # type: ignore[call-overload]
+
+
+def _playable(players: list[list[tuple[Combo, float]]], fixed: int) -> list[list[tuple[Combo, float]]]:
+    """Each player's combos with weight, less those that hold a board or dead card or a card of
+    another player's known hand (a single combo); a known card twice is an error."""
+    taken = fixed
+    for p, combos in enumerate(players):
+        if len(combos) == 1:
+            for c in combos[0][0]:
+                if taken >> c & 1:
+                    raise DuplicateCardError(f"duplicate card: {card_name(c)} (player {p + 1})")
+                taken |= 1 << c
+    out = []
+    for p, combos in enumerate(players):
+        own = sum(1 << c for c in combos[0][0]) if len(combos) == 1 else 0
+        blocked = taken & ~own
+        kept = [(combo, w) for combo, w in combos if w > 0 and not any(blocked >> c & 1 for c in combo)]
+        if not kept:
+            raise InvalidRangeError(f"player {p + 1}: no combo is left once the board, dead cards and other "
+                                    "players' cards are removed")
+        out.append(kept)
+    return out
+
+
+def _deals(players: list[list[tuple[Combo, float]]], used: int = 0,
+           depth: int = 0) -> Iterator[tuple[tuple[Combo, ...], float]]:
+    """Every deal of one combo per player with no card twice, with its weight."""
+    if depth == len(players):
+        yield (), 1.0
+        return
+    for combo, w in players[depth]:
+        bits = sum(1 << c for c in combo)
+        if used & bits:
+            continue
+        for rest, w_rest in _deals(players, used | bits, depth + 1):
+            yield (combo, *rest), w * w_rest
+
+
+def omaha_equity(players: Sequence[WeightedCombos], board: tuple[int, ...], dead: tuple[int, ...], *,
+                 hilo: bool, exact: bool | None = None, trials: int | None = None, stderr: float | None = None,
+                 seconds: float | None = None, seed: int | None = None, threads: int | None = None,
+                 progress: Progress | None = None, labels: Sequence[str] | None = None,
+                 game: str | None = None) -> EquityResult:
+    """Each player's share of the pot in Omaha (high, or hi/lo eight-or-better with ``hilo``).
+
+    ``players`` holds, per player, a list of (hole combo, weight): a known hand is one combo of
+    weight 1.0. ``board`` (0, 3, 4 or 5 ids) and ``dead`` are card ids. ``exact=None``
+    enumerates when the work is small (preflop: at most :data:`MAX_EXACT_PREFLOP_DEALS` deals
+    of hole cards; after it: at most :data:`MAX_EXACT_SHOWDOWNS` showdowns) and samples
+    otherwise, until the largest standard error is at most ``stderr`` (default 0.0005),
+    ``trials`` showdowns were dealt or ``seconds`` passed. ``trials``, ``stderr``, ``seconds``,
+    ``seed``, ``threads`` and ``progress`` mean what they mean for :func:`pokerlab.equity.equity`.
+
+    Each player's ``hi_equity`` and ``lo_equity`` are the shares of the pot won with the high
+    and the low hand (``equity`` is their sum), ``scoop`` the fraction of showdowns in which
+    the player takes the whole pot alone, and ``tie_equity`` the share won in the others.
+    ``win``, ``tie``, ``lose`` and the counts by category are about the high hand. ``labels``
+    names the players (default: the hand, or the number of combos); ``game`` names the game
+    in the result (default: ``omaha``, ``omaha5``, ... with ``-hilo``).
+
+    >>> r = omaha_equity([[((51, 50, 0, 4), 1.0)], [((47, 46, 43, 42), 1.0)]], (8, 13, 30), (), hilo=True)
+    >>> [round(p.equity, 4) for p in r.players], [round(p.lo_equity, 4) for p in r.players]
+    ([0.7414, 0.2586], [0.3889, 0.0])
+    """
+    started = time.perf_counter()
+    trials = check_trials(trials)
+    stderr = check_stderr(stderr)
+    seconds = check_seconds(seconds)
+    seed = check_seed(seed)
+    threads = check_threads(threads)
+    progress = check_progress(progress)
+    if not isinstance(hilo, bool):
+        raise InvalidArgumentError(f"hilo must be True or False, got {hilo!r}")
+    if exact is not None and not isinstance(exact, bool):
+        raise InvalidArgumentError(f"exact must be True, False or None (choose by the work), got {exact!r}")
+    if exact:
+        for name, value in (("trials", trials), ("stderr", stderr), ("seconds", seconds)):
+            if value is not None:
+                raise InvalidArgumentError(f"exact and {name} cannot go together: {name} is for Monte Carlo; "
+                                           "leave exact unset or False")
+    if exact is None and trials is not None:
+        exact = False
+    board_ids = _check_ids("board", board)
+    dead_ids = _check_ids("dead", dead)
+    fixed_ids = [*board_ids, *dead_ids]
+    if len(set(fixed_ids)) != len(fixed_ids):
+        raise DuplicateCardError(f"duplicate card: {card_name(next(c for c in board_ids if c in dead_ids))} "
+                                 "(board and dead)")
+    n_hole, checked = _check_players(players, tuple(board), tuple(dead))
+    if labels is not None and (len(check_list("labels", labels, "names")) != len(checked)
+                               or not all(isinstance(x, str) for x in labels)):
+        raise InvalidArgumentError(f"labels must be one string per player, got {labels!r}")
+    shown_board = tuple(int(c) for c in check_list("board", board, "card ids"))  # as given: the flop first
+    fixed = sum(1 << c for c in fixed_ids)
+    playable = _playable(checked, fixed)
+    names = list(labels) if labels is not None else [
+        format_cards(p[0][0]).replace(" ", "") if len(p) == 1 else f"{len(p)} combos" for p in playable]
+    if exact is not False:
+        deals = math.prod(len(p) for p in playable)
+        left = 52 - n_hole * len(playable) - len(board_ids) - len(dead_ids)
+        showdowns = deals * math.comb(left, 5 - len(board_ids))
+        small = deals <= MAX_EXACT_PREFLOP_DEALS if not board_ids else showdowns <= MAX_EXACT_SHOWDOWNS
+        if exact and deals > MAX_LISTED_DEALS:
+            raise ExactTooLargeError(f"exact enumeration would list up to {deals:,} deals of hole cards; "
+                                     "use Monte Carlo (exact=False, or leave exact unset)")
+        exact = bool(exact) or small
+    squares = False
+    with numba_threads(threads):
+        if exact:
+            acc = _exact(playable, n_hole, board_ids, fixed, hilo, progress)
+        else:
+            acc = _monte_carlo(playable, n_hole, board_ids, fixed, hilo, trials, stderr, seconds, seed, progress)
+            squares = True
+    return _result(names, acc, squares, shown_board, dead_ids, started, exact,
+                   game or f"omaha{n_hole if n_hole > 4 else ''}{'-hilo' if hilo else ''}")
+
+
+def _exact(players: list[list[tuple[Combo, float]]], n_hole: int, board: tuple[int, ...], fixed: int, hilo: bool,
+           progress: Progress | None) -> np.ndarray:
+    """The counters of every deal of hole cards and every board completion."""
+    from pokerlab.equity import category_of_strength
+    from pokerlab.kernels import omaha as kernels
+
+    high, terms, flush, low, low_bit = _kernels()
+    category = category_of_strength()
+    n_players = len(players)
+    board_array = np.array(board, dtype=np.uint8)
+    if all(len(p) == 1 for p in players) and board:
+        # known hands after the flop, the common case: one serial call, no thread to wake
+        holes = np.array([p[0][0] for p in players], dtype=np.uint8)
+        acc = np.zeros(n_players * kernels.CELLS, dtype=np.float64)
+        kernels.known_runouts(holes, board_array, np.uint64(fixed), hilo, high, terms, flush, low, low_bit,
+                              category, np.zeros((6, 64), dtype=np.uint64), acc)
+        if progress is not None:
+            progress(1, 1)
+        return acc
+    listed = list(itertools.islice(_deals(players, fixed), MAX_LISTED_DEALS + 1))
+    if not listed:
+        raise InvalidRangeError("no deal gives every player a hand: the ranges use up each other's cards")
+    if len(listed) > MAX_LISTED_DEALS:
+        raise ExactTooLargeError(f"exact enumeration would list more than {MAX_LISTED_DEALS:,} deals of hole "
+                                 "cards; use Monte Carlo (exact=False, or leave exact unset)")
+    holes = np.array([hands for hands, _ in listed], dtype=np.uint8).reshape(len(listed), n_players, n_hole)
+    weights = np.array([w for _, w in listed], dtype=np.float64)
+    acc = np.zeros(n_players * kernels.CELLS, dtype=np.float64)
+    step = 4096 if board else 256
+    for start in range(0, len(listed), step):
+        if progress is not None:
+            progress(start, len(listed))
+        part = slice(start, start + step)
+        if board:
+            acc += kernels.runouts_many(holes[part], weights[part], board_array, np.uint64(fixed), hilo, high,
+                                        terms, flush, low, low_bit, category)
+        else:
+            acc += kernels.preflop_many(holes[part], weights[part], np.uint64(fixed), hilo, high, terms, flush,
+                                        low, low_bit, category)
+    if progress is not None:
+        progress(len(listed), len(listed))
+    return acc
+
+
+def _monte_carlo(players: list[list[tuple[Combo, float]]], n_hole: int, board: tuple[int, ...], fixed: int,
+                 hilo: bool, trials: int | None, stderr: float | None, seconds: float | None, seed: int | None,
+                 progress: Progress | None) -> np.ndarray:
+    """Sampled counters, with squares, batch by batch until a stopping rule holds."""
+    from pokerlab.equity import category_of_strength
+    from pokerlab.kernels import omaha as kernels
+
+    high, terms, flush, low, low_bit = _kernels()
+    category = category_of_strength()
+    if trials is None and stderr is None and seconds is None:
+        stderr = DEFAULT_STDERR
+    # a player of all hands in the deck is dealt at random from it (an empty block)
+    everything = math.comb(52, n_hole)
+    blocks = [[] if len(p) == everything and len({w for _, w in p}) == 1 else p for p in players]
+    combos = np.array([c for p in blocks for c, _ in p], dtype=np.uint8).reshape(-1, n_hole)
+    starts = np.cumsum([0] + [len(p) for p in blocks]).astype(np.int64)
+    cumulative = np.concatenate([np.cumsum([w for _, w in p]) for p in blocks]) if len(combos) else np.zeros(0)
+    board_array = np.array(board, dtype=np.uint8)
+    base_seed = int(np.random.SeedSequence().entropy if seed is None else seed)  # type: ignore[arg-type]
+    n_players = len(players)
+    n_chunks = 64
+    acc = np.zeros(n_players * kernels.CELLS, dtype=np.float64)
+    begun = time.perf_counter()
+    ranged = sum(len(p) > 1 for p in blocks)
+    per_chunk = 1 if ranged > 1 else 64
+    done = tried = batch = 0
+    while True:
+        if trials is not None:
+            per_chunk = max(1, min(per_chunk, -(-(trials - done) // n_chunks)))
+        batch_started = time.perf_counter()
+        part, attempts = kernels.monte_carlo(combos, starts, cumulative.astype(np.float64), n_hole, board_array,
+                                             np.uint64(fixed), n_chunks, per_chunk,
+                                             (base_seed * 1_000_003 + batch) % (1 << 63), hilo, high, terms, flush,
+                                             low, low_bit, category)
+        batch_seconds = time.perf_counter() - batch_started
+        acc += part
+        batch += 1
+        batch_done = int(part[:243].sum())
+        done += batch_done
+        tried += int(attempts)
+        if done < MIN_ACCEPTED_DEALS * tried:
+            raise InvalidRangeError(
+                f"these ranges can hardly be dealt together: {done:,} of {tried:,} random deals gave every "
+                "player a hand from their range without a card twice; narrow the ranges or seat fewer players")
+        elapsed = time.perf_counter() - begun
+        errors = _standard_errors(acc, n_players, True) if done else [1.0]
+        if progress is not None:
+            if stderr is None and seconds is None:
+                progress(min(done, trials), trials)  # type: ignore[type-var, arg-type]
+            else:
+                fraction = max(done / trials if trials else 0.0, elapsed / seconds if seconds else 0.0,
+                               (stderr / max(max(errors), 1e-12)) ** 2 if stderr else 0.0)
+                progress(min(PERMILLE, int(PERMILLE * fraction)), PERMILLE)
+        if trials is not None and done >= trials:
+            break
+        if seconds is not None and elapsed >= seconds:
+            break
+        if stderr is not None and done >= 1000 and max(errors) <= stderr:
+            break
+        affordable = MAX_BATCH_TRIALS * max(done, 1) / max(tried, 1)
+        if seconds is not None:
+            affordable = min(affordable, (seconds - elapsed) / max(batch_seconds, 1e-6) * max(batch_done, 1))
+        per_chunk = max(1, min(per_chunk * 8, 1 << 16, int(affordable / n_chunks)))
+    return acc
+
+
+def _standard_errors(acc: np.ndarray, n_players: int, squares: bool) -> list[float]:
+    """Each player's standard error of equity from the counters (0 without squares)."""
+    if not squares:
+        return [0.0] * n_players
+    from pokerlab.kernels.omaha import POT_UNITS
+
+    n = float(acc[:243].sum())
+    base = n_players * 243
+    errors = []
+    for i in range(n_players):
+        mean = (acc[base + i] + acc[base + n_players + i]) / POT_UNITS / n
+        square = acc[base + 3 * n_players + i]
+        errors.append(math.sqrt(max(square / n - mean * mean, 0.0) / n))
+    return errors
+
+
+def _result(labels: list[str], acc: np.ndarray, squares: bool, board: tuple[int, ...], dead: tuple[int, ...],
+            started: float, exact: bool, game: str) -> EquityResult:
+    from pokerlab.equity import EquityResult, PlayerEquity
+    from pokerlab.kernels.omaha import POT_UNITS
+
+    n_players = len(labels)
+    counts = acc[:n_players * 243].reshape(n_players, 9, 9, 3)
+    base = n_players * 243
+    errors = _standard_errors(acc, n_players, squares)
+    total = float(counts[0].sum())
+    players = []
+    for i, label in enumerate(labels):
+        by_category = counts[i].sum(axis=1)
+        wins, ties, losses = (float(x) for x in by_category.sum(axis=0))
+        hi_equity = float(acc[base + i]) / POT_UNITS / total
+        lo_equity = float(acc[base + n_players + i]) / POT_UNITS / total
+        scoop = float(acc[base + 2 * n_players + i]) / total
+        equity = hi_equity + lo_equity
+        players.append(PlayerEquity(hand=label, win=wins / total, tie=ties / total, tie_equity=equity - scoop,
+                                    lose=losses / total, equity=equity, stderr=errors[i], hi_equity=hi_equity,
+                                    lo_equity=lo_equity, scoop=scoop, wins=wins, ties=ties, losses=losses,
+                                    by_category=tuple(tuple(float(x) for x in row) for row in by_category)))
+    return EquityResult(tuple(players), format_cards(board), format_cards(dead), exact, total,
+                        time.perf_counter() - started, counts, game=game)

@@ -1,0 +1,225 @@
+"""Lookup tables for Omaha: the best high hand by rank multisets, and the best low by rank sets.
+
+An Omaha hand uses exactly two hole cards and three board cards. Without a flush, only ranks
+matter, so the best high hand is a function of the board's five ranks and the hole's four
+ranks, each a multiset. :func:`high_table` holds it for every pair of multisets: a board
+multiset is one of C(17, 5) = 6,188 (a few, five of one rank, never occur) and a four-card
+hole multiset one of C(16, 4) = 1,820, so the table has 11,262,160 uint16 strengths (22.5 MB).
+Five and six hole cards need no table of their own: every pair of hole cards lies inside
+one of three four-card subsets (:data:`HOLE_COVERS`), so their best hand is the best of three
+lookups.
+
+A sorted multiset ``a <= b <= c ...`` is numbered by the combinatorial number system:
+``a + C(b + 1, 2) + C(c + 2, 3) + ...`` (:func:`multiset_index`, and the kernels add up
+:func:`index_terms`).
+
+Flushes are left to the kernels (at most one suit can have three board cards, and the
+best flush is the best of a few lookups in :attr:`pokerlab.tables.Tables.flush`).
+
+The eight-or-better low depends only on which low ranks (ace, 2 .. 8) the hole and the board
+hold, as two 8-bit sets, so :func:`low_table` holds it for every pair: 65,536 bytes. A low is
+five distinct low ranks; as a bit set (bit 0 the ace .. bit 7 the eight), a lower number is a
+better low, so the 56 lows get values 1 (8-7-6-5-4) to 56 (5-4-3-2-A), and 0 means no low.
+
+The high table is built in about a second from :mod:`pokerlab.tables`' reference evaluator,
+cached on disk under the user cache directory, and built in memory when that is not writable.
+
+>>> t = high_table()
+>>> t.shape, t.dtype
+((11262160,), dtype('uint16'))
+>>> board = multiset_index([12, 12, 12, 11, 11])   # A A A K K on the board
+>>> int(t[board * HOLE_MULTISETS + multiset_index([0, 1, 11, 12])])   # 2 3 K A: four aces, king kicker
+7452
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import itertools
+import os
+import tempfile
+from math import comb
+from pathlib import Path
+
+import numpy as np
+
+from pokerlab.tables import best_value_of_counts, class_values, strength_of_value
+
+BOARD_MULTISETS = comb(17, 5)
+"""Rank multisets of five cards from 13 ranks, five of a rank included: 6,188."""
+HOLE_MULTISETS = comb(16, 4)
+"""Rank multisets of four cards: 1,820."""
+HOLE_COVERS = {4: ((0, 1, 2, 3),),
+               5: ((1, 2, 3, 4), (0, 2, 3, 4), (0, 1, 3, 4)),
+               6: ((0, 1, 2, 3), (0, 1, 4, 5), (2, 3, 4, 5))}
+"""Four-card subsets (positions in the hole) that hold every pair of hole cards between them."""
+LOW_RANKS = 8
+"""Ranks that count for the eight-or-better low: the ace, then 2 to 8."""
+LOW_COUNT = comb(LOW_RANKS, 5)
+"""Distinct qualifying lows: 56."""
+
+
+def multiset_index(ranks: list[int] | tuple[int, ...]) -> int:
+    """The number of a rank multiset among those of its size (ranks 0..12, any order).
+
+    >>> multiset_index([0, 0, 0, 0]), multiset_index([12, 12, 12, 12]) == HOLE_MULTISETS - 1
+    (0, True)
+    """
+    return sum(comb(r + i, i + 1) for i, r in enumerate(sorted(ranks)))
+
+
+def index_terms() -> np.ndarray:
+    """``terms[i, r] = C(r + i, i + 1)``: the term of the i-th smallest rank ``r`` in
+    :func:`multiset_index`, as an (5, 13) int64 array for the kernels.
+
+    >>> int(index_terms()[1, 12])   # C(13, 2)
+    78
+    """
+    return np.array([[comb(r + i, i + 1) for r in range(13)] for i in range(5)], dtype=np.int64)
+
+
+@functools.cache
+def _multisets(size: int) -> list[tuple[int, ...]]:
+    """Every sorted rank multiset of ``size`` cards, in order of :func:`multiset_index`
+    (colexicographic: by the highest rank, then the next)."""
+    found = sorted(itertools.combinations_with_replacement(range(13), size), key=lambda m: m[::-1])
+    assert [multiset_index(m) for m in found] == list(range(len(found)))
+    return found
+
+
+def build_high_table() -> np.ndarray:
+    """The best non-flush Omaha strength for each (board multiset, four-card hole multiset).
+
+    Entry ``board * HOLE_MULTISETS + hole``; 0 where the two hold more than four of a rank.
+    Each two-card rank multiset from the hole is joined with each three-card one from the
+    board and looked up in the five-card strengths of the reference evaluator.
+    """
+    strength = strength_of_value()
+    five = [strength[best_value_of_counts(np.bincount(m, minlength=13).tolist())] if len(set(m)) > 1 else 0
+            for m in _multisets(5)]  # five of a rank cannot be dealt
+    pairs = _multisets(2)
+    triples = _multisets(3)
+    pair_triple = np.zeros((len(pairs) + 1, len(triples) + 1), dtype=np.uint16)  # last row, column: padding
+    for i, p in enumerate(pairs):
+        for j, t in enumerate(triples):
+            pair_triple[i, j] = five[multiset_index(p + t)]
+    pair_number = {p: i for i, p in enumerate(pairs)}
+    triple_number = {t: i for i, t in enumerate(triples)}
+    board_triples = np.full((BOARD_MULTISETS, 10), len(triples), dtype=np.int64)
+    for b, board in enumerate(_multisets(5)):
+        for k, t in enumerate(sorted(set(itertools.combinations(board, 3)))):
+            board_triples[b, k] = triple_number[t]
+    hole_pairs = np.full((HOLE_MULTISETS, 6), len(pairs), dtype=np.int64)
+    for h, hole in enumerate(_multisets(4)):
+        for k, p in enumerate(sorted(set(itertools.combinations(hole, 2)))):
+            hole_pairs[h, k] = pair_number[p]
+    # best over the board's triples for each pair, then over the hole's pairs
+    by_pair = pair_triple[:, board_triples].max(axis=2).T  # (boards, pairs + 1)
+    table = np.empty((BOARD_MULTISETS, HOLE_MULTISETS), dtype=np.uint16)
+    for start in range(0, BOARD_MULTISETS, 512):
+        block = by_pair[start:start + 512]
+        table[start:start + 512] = block[:, hole_pairs].max(axis=2)
+    # a board and hole holding five or more of a rank cannot be dealt: compare, for each k,
+    # the ranks the hole holds k times with those the board holds 5 - k times, as bit sets
+    board_counts = np.array([np.bincount(b, minlength=13) for b in _multisets(5)])
+    hole_counts = np.array([np.bincount(h, minlength=13) for h in _multisets(4)])
+    bits = 1 << np.arange(13)
+    for k in range(5):
+        hole_bits = ((hole_counts >= k) * bits).sum(axis=1)
+        board_bits = ((board_counts >= 5 - k) * bits).sum(axis=1)
+        table[(board_bits[:, None] & hole_bits[None, :]) != 0] = 0
+    return table.reshape(-1)
+
+
+def cache_dir() -> Path:
+    """Where pokerlab keeps tables it builds: ``$XDG_CACHE_HOME/pokerlab`` or ``~/.cache/pokerlab``.
+
+    >>> cache_dir().name
+    'pokerlab'
+    """
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pokerlab"
+
+
+def _table_version() -> str:
+    """A digest of what the table depends on (the hand classes), so a change rebuilds it."""
+    return hashlib.sha256(repr(class_values()).encode()).hexdigest()[:12]
+
+
+@functools.cache
+def high_table() -> np.ndarray:
+    """The high table of :func:`build_high_table`, read-only: read from the disk cache, or
+    built and saved there, or built in memory when the cache cannot be written."""
+    path = cache_dir() / f"omaha-high-{_table_version()}.npy"
+    try:
+        table = np.load(path, allow_pickle=False)
+        if table.shape != (BOARD_MULTISETS * HOLE_MULTISETS,) or table.dtype != np.uint16:
+            raise ValueError("a cached table of the wrong shape")
+    except (OSError, ValueError):
+        table = build_high_table()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # written aside and renamed, so a reader never sees half a file
+            with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npy", delete=False) as handle:
+                np.save(handle, table, allow_pickle=False)
+            os.replace(handle.name, path)
+        except OSError:
+            pass  # read-only: the table lives in memory for this process
+    table.setflags(write=False)
+    return table
+
+
+def low_of_ranks(ranks: tuple[int, ...] | list[int]) -> int:
+    """The value 1..56 of five distinct low ranks (0 = ace .. 7 = eight), higher is better.
+
+    >>> low_of_ranks([0, 1, 2, 3, 4]), low_of_ranks([7, 6, 5, 4, 3])
+    (56, 1)
+    """
+    return _low_values()[sum(1 << r for r in ranks)]
+
+
+@functools.cache
+def _low_values() -> dict[int, int]:
+    """Value of each five-rank low bit set: a lower bit set (its top card lower, then the
+    next, ...) is a better low."""
+    masks = sorted(sum(1 << r for r in c) for c in itertools.combinations(range(LOW_RANKS), 5))
+    return {mask: LOW_COUNT - i for i, mask in enumerate(masks)}
+
+
+def ranks_of_low(value: int) -> tuple[int, ...]:
+    """The five low ranks (0 = ace .. 7 = eight) of a low value 1..56, highest first.
+
+    >>> ranks_of_low(56), ranks_of_low(1)
+    ((4, 3, 2, 1, 0), (7, 6, 5, 4, 3))
+    """
+    mask = next(m for m, v in _low_values().items() if v == value)
+    return tuple(r for r in range(LOW_RANKS - 1, -1, -1) if mask >> r & 1)
+
+
+@functools.cache
+def low_table() -> np.ndarray:
+    """The best eight-or-better low of two hole and three board cards, as a (256 * 256,) uint8
+    array at ``hole_set * 256 + board_set`` (each an 8-bit set of the low ranks held).
+
+    Each of the 56 lows, split each of the ten ways into two hole and three board ranks, marks
+    the pairs of sets that hold the split; the best low marked wins.
+
+    >>> t = low_table()
+    >>> int(t[0b0000_0011 * 256 + 0b0001_1100])   # A2 in the hole, 3-4-5 on the board: the wheel
+    56
+    >>> int(t[0b0000_0011 * 256 + 0b0000_0111])   # A2 and A-2-3: no five distinct low ranks
+    0
+    """
+    sets = np.arange(256)
+    hole, board = np.meshgrid(sets, sets, indexing="ij")
+    best = np.zeros((256, 256), dtype=np.uint8)
+    for mask, value in _low_values().items():
+        ranks = [r for r in range(LOW_RANKS) if mask >> r & 1]
+        for two in itertools.combinations(ranks, 2):
+            h = sum(1 << r for r in two)
+            b = mask & ~h
+            held = ((hole & h) == h) & ((board & b) == b)
+            best[held] = np.maximum(best[held], value)
+    table = best.reshape(-1)
+    table.setflags(write=False)
+    return table
