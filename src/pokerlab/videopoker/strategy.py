@@ -1,0 +1,284 @@
+"""Strategy charts: the ordered hold patterns a player memorises, and what following them returns.
+
+A chart is a list of hold patterns, best first ("4 to a royal flush", "High pair", "KQJ
+unsuited", ... "Discard everything"). On each deal the player holds the cards of the first
+line the deal offers; where a line fits several holds of one deal (two different "Low pair"
+holds, say) the better of them is taken. The chart is built from the exact EVs of every
+hold of every deal up to suit symmetry: each hold is named by a pattern, the patterns are
+first ordered by their mean EV over the deals that offer them, then moved one at a time to
+wherever the chart's return rises most, until no move helps. Its return is then
+summed over every deal exactly as the whole-game analysis does, beside the optimal one.
+
+>>> chart = strategy("jacks-9-6")
+>>> chart.lines[0], chart.expected_return > 0.995
+('Royal flush', True)
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pokerlab.cards import RANKS, CardsLike
+from pokerlab.kernels import strategy as kernel
+from pokerlab.kernels import videopoker as draw_kernel
+from pokerlab.videopoker.advisor import HoldEV, hold_evs
+from pokerlab.videopoker.draws import JACK, draw_tables
+from pokerlab.videopoker.paytable import MAX_COINS, FinalHand, Paytable, check_coins, get_paytable
+
+SWEEPS = 50
+"""Passes of the improvement over all patterns at most (a few suffice in practice)."""
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A pay table's strategy chart and what it returns per coin bet.
+
+    ``lines`` are the hold patterns, first match wins; ``expected_return`` is the return when
+    the chart is followed on every deal, ``optimal_return`` the return of perfect play.
+    ``patterns`` are the packed pattern codes behind the lines, in chart order, and
+    ``pattern_lines`` the line each shows as (a line may gather several).
+    """
+
+    paytable: Paytable
+    coins: int
+    lines: tuple[str, ...]
+    expected_return: float
+    optimal_return: float
+    patterns: tuple[int, ...] = field(repr=False)
+    pattern_lines: tuple[int, ...] = field(repr=False)
+
+    @property
+    def cost(self) -> float:
+        """Return given up by following the chart instead of playing perfectly."""
+        return self.optimal_return - self.expected_return
+
+    def hold(self, hand: CardsLike) -> tuple[str, HoldEV]:
+        """The chart's line for a dealt hand and the hold it picks (of the holds the line fits,
+        the one of highest EV).
+
+        >>> line, hold = strategy("jacks-9-6").hold("Ah Kh Qh Jh 9h")
+        >>> line, hold.label
+        ('4 to a royal flush', 'Ah Kh Qh Jh')
+        """
+        holds = hold_evs(hand, self.paytable, self.coins)
+        codes = hold_codes(self.paytable, holds)
+        place = {code: i for i, code in enumerate(self.patterns)}
+        first = min(place.get(code, len(place)) for code in codes)
+        best = max((h for h, code in zip(holds, codes) if place.get(code) == first), key=lambda h: h.ev)
+        return self.lines[self.pattern_lines[first]], best
+
+    def __repr__(self) -> str:
+        return (f"Strategy({self.paytable.name!r}, {len(self.lines)} lines, "
+                f"expected_return={self.expected_return:.6f}, optimal_return={self.optimal_return:.6f})")
+
+    def to_dict(self) -> dict[str, object]:
+        """The chart as plain JSON-ready values."""
+        return {"paytable": self.paytable.to_dict(), "coins": self.coins, "lines": list(self.lines),
+                "expected_return": self.expected_return, "optimal_return": self.optimal_return,
+                "cost": self.cost}
+
+
+@dataclass(frozen=True)
+class Deals:
+    """Every deal of a game up to suit symmetry: ``cards`` (deals, 5) sorted ascending,
+    ``weights`` the deals each stands for, ``evs`` (deals, 32) the EV per coin of each hold by
+    position mask (bit i holds ``cards[:, i]``), ``own`` each deal's final-hand column."""
+
+    cards: np.ndarray
+    weights: np.ndarray
+    evs: np.ndarray
+    own: np.ndarray
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the pattern names need of a pay table: its wild cards, by card id, the lowest rank
+    of a high card (13: no pair pays, so none is high), and the label of each final-hand column."""
+
+    wild: np.ndarray
+    high_rank: int
+    labels: tuple[str, ...]
+
+
+def game_of(table: Paytable) -> Game:
+    """The :class:`Game` of a pay table."""
+    return Game(np.zeros(kernel.SUITED_DECK + 1, dtype=np.int64), JACK, tuple(hand.label for hand in FinalHand))
+
+
+@functools.cache
+def game_deals(paytable: Paytable, coins: int = MAX_COINS) -> Deals:
+    """The deals of a pay table's deck, one per suit class, and the EV of each of their holds."""
+    cards, weights = kernel.canonical_deals(kernel.SUITED_DECK)
+    pays = np.array(paytable.per_coin(coins), dtype=np.int64)
+    t = draw_tables()
+    e = t.evaluator
+    evs, own = kernel.deal_hold_evs(cards, e.card_key, e.card_mask, e.rank, e.offsets, e.flush, t.pay_class,
+                                    t.counts, t.binom, t.start, pays, t.draw_scale)
+    return Deals(cards, weights, evs / draw_kernel.DRAW_LCM, own)
+
+
+def hold_codes(table: Paytable, holds: list[HoldEV]) -> list[int]:
+    """The packed pattern code of each of the 32 holds of one dealt hand, from its :func:`hold_evs`."""
+    game = game_of(table)
+    hand = max(holds, key=lambda h: len(h.cards)).cards
+    own = next(hand.index for hand, p in max(holds, key=lambda h: len(h.cards)).final_hands.items() if p == 1)
+    order = sorted(range(len(hand)), key=lambda i: hand[i])
+    cards = np.array([[hand[i] for i in order]], dtype=np.uint8)
+    codes = kernel.hold_patterns(cards, np.array([own], dtype=np.int64), game.wild, game.high_rank)[0]
+    # Bit j of a sorted mask holds cards[j], the dealt card at position order[j] + 1.
+    by_positions = {tuple(sorted(order[j] + 1 for j in range(5) if s >> j & 1)): int(codes[s]) for s in range(32)}
+    return [by_positions[h.positions] for h in holds]
+
+
+def strategy(paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS) -> Strategy:
+    """The strategy chart of a pay table, with its exact return and the optimal one.
+
+    Built on first use for each pay table and number of coins (seconds), then kept.
+    """
+    table = get_paytable(paytable)
+    return chart_play(table, check_coins(coins))[0]
+
+
+def chart_evs(paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS) -> np.ndarray:
+    """The EV per coin of the chart's hold on each deal of :func:`game_deals`, in its order.
+
+    >>> chart, deals = strategy("jacks-8-5"), game_deals(get_paytable("jacks-8-5"))
+    >>> bool(abs(deals.weights @ chart_evs("jacks-8-5") / deals.weights.sum() - chart.expected_return) < 1e-12)
+    True
+    """
+    return chart_play(get_paytable(paytable), check_coins(coins))[1]
+
+
+@functools.cache
+def chart_play(table: Paytable, coins: int) -> tuple[Strategy, np.ndarray]:
+    """The chart of a pay table and the EV of its hold on each deal of :func:`game_deals`."""
+    deals = game_deals(table, coins)
+    game = game_of(table)
+    codes = kernel.hold_patterns(deals.cards, deals.own, game.wild, game.high_rank)
+    unique, ids = np.unique(codes, return_inverse=True)
+    ids = ids.reshape(codes.shape)
+    starts, entry_pattern, entry_ev = kernel.pattern_lists(ids, deals.evs)
+    place = _first_order(starts, entry_pattern, entry_ev, deals.weights, len(unique))
+    place = kernel.improve_order(starts, entry_pattern, entry_ev, deals.weights, place, SWEEPS)
+    chosen = kernel.chart_choices(starts, entry_pattern, place)
+    evs = entry_ev[chosen]
+    evs.setflags(write=False)
+    total = int(deals.weights.sum())
+    used = sorted(np.unique(entry_pattern[chosen]).tolist(), key=lambda p: place[p])
+    lines, pattern_lines = chart_lines([pattern_line(int(unique[p]), game.high_rank, game.labels) for p in used])
+    chart = Strategy(table, coins, lines, expected_return=float(deals.weights @ evs) / total,
+                     optimal_return=float(deals.weights @ deals.evs.max(axis=1)) / total,
+                     patterns=tuple(int(unique[p]) for p in used), pattern_lines=pattern_lines)
+    return chart, evs
+
+
+def _first_order(starts: np.ndarray, entry_pattern: np.ndarray, entry_ev: np.ndarray, weights: np.ndarray,
+                 patterns: int) -> np.ndarray:
+    """A starting order: patterns by their mean EV over the deals that offer them."""
+    counts = np.repeat(weights, np.diff(starts))
+    mass = np.bincount(entry_pattern, weights=counts, minlength=patterns)
+    value = np.bincount(entry_pattern, weights=counts * entry_ev, minlength=patterns)
+    order = np.argsort(-value / np.maximum(mass, 1))
+    place = np.empty(patterns, dtype=np.int64)
+    place[order] = np.arange(patterns)
+    return place
+
+
+def _fields(code: int) -> dict[str, int]:
+    """The fields of a packed pattern code, by name."""
+    values = {}
+    for name, size in reversed(kernel.FIELDS):
+        values[name] = code % size
+        code //= size
+    return values
+
+
+def _ranks_text(mask: int) -> str:
+    return "".join(RANKS[r] for r in range(12, -1, -1) if mask >> r & 1)
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}" + ("" if n == 1 else "s")
+
+
+GROUPS = {4: "Four of a kind", 3: "Three of a kind", 2: "Pair"}
+
+
+def _shape(straights: int, high: int, held: int) -> str:
+    """How a straight draw fits: open or inside for four cards, else how many straights."""
+    fits = ("open" if straights > 1 else "inside") if held == 4 else f"fits {_count(straights, 'straight')}"
+    return f"{fits}, {_count(high, 'high card')}"
+
+
+def pattern_line(code: int, high_rank: int, labels: tuple[str, ...]) -> tuple[str, str]:
+    """The family and the detail of a packed pattern code: ("3 to a royal flush", "KQJ").
+
+    A chart shows a run of lines of one family as the family alone when the run holds
+    every line of the family, else as the family with the details of the run.
+    ``high_rank`` is the lowest rank of a high card (13: none), ``labels`` names each
+    final-hand column.
+    """
+    f = _fields(code)
+    kind, k, wilds = f["kind"], f["naturals"], f["wilds"]
+    held = k + wilds
+    ranks = _ranks_text(f["ranks"])
+    if kind == kernel.KIND_DISCARD:
+        return "Discard everything", ""
+    if kind == kernel.KIND_PAT:
+        return (labels[f["a"]][0] + labels[f["a"]][1:].lower(), "") if f["a"] else ("Five cards that pay nothing", "")
+    if kind == kernel.KIND_GROUPS:
+        size = f["a"] + wilds
+        if f["b"] == 2:
+            family = "Two pair" if wilds == 0 else "Full house"
+        elif size == 2:
+            family = "Pair" if high_rank > 12 else "High pair" if f["ranks"] >= 1 << high_rank else "Low pair"
+        else:
+            family = GROUPS[size]
+        kickers = k - 2 * f["b"] if f["b"] == 2 else k - f["a"]
+        return family + (f" + {_count(kickers, 'kicker')}" if kickers else ""), "+".join(ranks)
+    if kind == kernel.KIND_ROYAL:
+        return f"{held} to a royal flush", ranks
+    if kind == kernel.KIND_STRAIGHT_FLUSH:
+        return f"{held} to a straight flush", _shape(f["a"], f["b"], held)
+    if kind == kernel.KIND_FLUSH:
+        return f"{held} to a flush", _count(f["b"], "high card")
+    if kind == kernel.KIND_HIGH:
+        return f"{held} unsuited high cards", ranks
+    if kind == kernel.KIND_STRAIGHT:
+        if held == 4:
+            return f"4 to an {'outside' if f['a'] > 1 else 'inside'} straight", _count(f["b"], "high card")
+        return f"{held} to a straight", _shape(f["a"], f["b"], held)
+    if kind == kernel.KIND_SINGLE:
+        return ("One high card" if f["ranks"] >= 1 << high_rank else "One low card"), ranks
+    if kind == kernel.KIND_WILD_ONLY:
+        return "Wild cards only", ""
+    return f"{held} unrelated cards", _count(f["b"], "high card")
+
+
+def chart_lines(lines: list[tuple[str, str]]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """Chart lines from (family, detail) pairs in chart order: each run of one family becomes
+    one line, the family alone if the run is the whole family, else with the run's details;
+    and the line each pair went to.
+
+    >>> chart_lines([("High pair", "A"), ("High pair", "K"), ("Low pair", "2"), ("High pair", "J")])
+    (('High pair (A, K)', 'Low pair', 'High pair (J)'), (0, 0, 1, 2))
+    """
+    sizes: dict[str, int] = {}
+    for family, _ in lines:
+        sizes[family] = sizes.get(family, 0) + 1
+    out: list[str] = []
+    where: list[int] = []
+    i = 0
+    while i < len(lines):
+        family = lines[i][0]
+        j = i
+        while j < len(lines) and lines[j][0] == family:
+            j += 1
+        details = [detail for _, detail in lines[i:j] if detail]
+        out.append(family if j - i == sizes[family] or not details else f"{family} ({', '.join(details)})")
+        where.extend([len(out) - 1] * (j - i))
+        i = j
+    return tuple(out), tuple(where)

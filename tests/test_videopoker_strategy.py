@@ -1,0 +1,109 @@
+"""Strategy charts: their return beside perfect play, computed both through the kernels and
+deal by deal through the public hold advisor, and the published shape of the Jacks or Better chart."""
+
+import itertools
+import random
+from math import comb
+
+import numpy as np
+import pytest
+
+from pokerlab.errors import PaytableError, VideoPokerError
+from pokerlab.videopoker import analyze, hold_evs
+from pokerlab.videopoker.paytable import get_paytable
+from pokerlab.videopoker.strategy import chart_evs, chart_lines, game_deals, strategy
+from refusals import Refused, check, ids
+
+SUITS = list(itertools.permutations(range(4)))
+
+
+def suit_class_size(cards: tuple[int, ...]) -> int:
+    """How many distinct deals the suit permutations of a deal give: the deal's weight."""
+    return len({tuple(sorted(c - c % 4 + perm[c % 4] for c in cards)) for perm in SUITS})
+
+
+def first_line(chart_lines: tuple[str, ...], family: str) -> int:
+    return next(i for i, line in enumerate(chart_lines) if line == family or line.startswith(family + " ("))
+
+
+def test_jacks_9_6_chart_returns_within_a_hair_of_perfect_play():
+    chart = strategy("jacks-9-6")
+    assert chart.optimal_return == pytest.approx(0.995439, abs=5e-7)  # the published figure
+    assert 0.9950 <= chart.expected_return <= chart.optimal_return
+    assert chart.optimal_return == pytest.approx(analyze("jacks-9-6").expected_return, abs=1e-12)
+    assert strategy(get_paytable("jacks-9-6")) is chart  # kept per pay table
+    data = chart.to_dict()
+    assert data["lines"] == list(chart.lines) and data["cost"] == pytest.approx(chart.cost)
+
+
+def test_the_jacks_chart_has_the_published_order():
+    lines = strategy("jacks-9-6").lines
+    assert lines[0] == "Royal flush" and lines[-1] == "Discard everything"
+    # Break a made flush or straight for four to a royal; a high pair beats three to a royal
+    # and four to a flush; a low pair beats four to an inside straight and lone high cards.
+    assert first_line(lines, "4 to a royal flush") < first_line(lines, "Flush")
+    assert first_line(lines, "4 to a royal flush") < first_line(lines, "Straight")
+    assert first_line(lines, "High pair") < first_line(lines, "3 to a royal flush") < first_line(lines, "4 to a flush")
+    assert first_line(lines, "Low pair") < first_line(lines, "4 to an inside straight")
+    assert first_line(lines, "Low pair") < first_line(lines, "One high card")
+
+
+def test_the_chart_return_deal_by_deal():
+    """A sample of the deals up to suits, each weighted by the deals it stands for, played by
+    the chart through the public advisor, sums to what the kernels give for the same deals."""
+    chart = strategy("jacks-9-6")
+    deals = game_deals(chart.paytable)
+    fast = chart_evs("jacks-9-6")
+    rows = random.Random(13).sample(range(len(deals.weights)), 60)
+    slow_total = fast_total = 0.0
+    for row in rows:
+        cards = tuple(int(c) for c in deals.cards[row])
+        weight = suit_class_size(cards)
+        assert weight == deals.weights[row]
+        line, hold = chart.hold(list(cards))
+        assert line in chart.lines
+        holds = hold_evs(list(cards), "jacks-9-6")
+        assert hold in holds and hold.ev <= holds[0].ev
+        slow_total += weight * hold.ev
+        fast_total += weight * fast[row]
+    assert slow_total == pytest.approx(fast_total, rel=1e-12)
+
+
+def test_the_chart_holds_what_its_lines_say():
+    chart = strategy("jacks-9-6")
+    for hand, line, held in (("Ah Kh Qh Jh 9h", "4 to a royal flush", "Ah Kh Qh Jh"),
+                             ("Js Jd 5c 8h 2s", "High pair", "Js Jd"),
+                             ("As Ks Kh 4s 4d", "Two pair", "Ks Kh 4s 4d"),
+                             ("7c 8d 2h 3s 9c", "Discard everything", "draw five")):
+        got_line, hold = chart.hold(hand)
+        assert got_line.startswith(line) and hold.label == held
+
+
+@pytest.mark.slow
+def test_every_deal_is_counted_once():
+    deals = game_deals(get_paytable("jacks-8-5"))
+    assert int(deals.weights.sum()) == comb(52, 5)
+    assert len(deals.weights) == 134_459
+    chart = strategy("jacks-8-5")
+    assert chart.optimal_return == pytest.approx(0.972984, abs=5e-7)
+    assert chart.optimal_return - chart.expected_return < 0.001
+    assert float(deals.weights @ chart_evs("jacks-8-5")) / comb(52, 5) == pytest.approx(chart.expected_return)
+    assert np.all(chart_evs("jacks-8-5") <= deals.evs.max(axis=1) + 1e-12)
+
+
+def test_runs_of_one_family_are_gathered():
+    lines, where = chart_lines([("Pair", "A"), ("Pair", "K"), ("Flush", ""), ("Pair", "2"), ("Straight", "")])
+    assert lines == ("Pair (A, K)", "Flush", "Pair (2)", "Straight") and where == (0, 0, 1, 2, 3)
+    assert chart_lines([("Pair", "A"), ("Pair", "K")])[0] == ("Pair",)
+
+
+REFUSALS = [
+    Refused("strategy-unknown-table", lambda: strategy("jacks-1-1"), PaytableError, "unknown pay table"),
+    Refused("strategy-coins", lambda: strategy("jacks-9-6", coins=0), VideoPokerError, "coins must be"),
+    Refused("chart-evs-coins", lambda: chart_evs("jacks-9-6", coins=6), VideoPokerError, "coins must be"),
+]
+
+
+@pytest.mark.parametrize("case", REFUSALS, ids=ids(REFUSALS))
+def test_refusals(case: Refused) -> None:
+    check(case)
