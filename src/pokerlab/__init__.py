@@ -20,10 +20,11 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-# pokerlab.equity, .grid and .outs share their names with their functions: importing each
+# pokerlab.equity, .grid, .outs, .breakdown and .runouts share their names with their functions: importing each
 # here binds the function over the module, and a later ``import pokerlab.grid`` finds the
 # module loaded already and leaves pl.grid the function. (Imported lazily, the module would
 # replace the function.)
+from pokerlab.breakdown import breakdown
 from pokerlab.cards import Cards, cards_of, format_cards, mask_of, parse_cards
 from pokerlab.category import HandCategory
 from pokerlab.equity import equity
@@ -41,6 +42,7 @@ from pokerlab.grid import grid
 from pokerlab.iterate import count_hands, hands, random_hands
 from pokerlab.outs import outs
 from pokerlab.ranges import STARTING_HANDS, Range, starting_hand
+from pokerlab.runouts import runouts
 
 if TYPE_CHECKING:
     from pokerlab import algorithms, preflop, videopoker
@@ -74,6 +76,7 @@ __all__ = [
     "Range",
     "algorithms",
     "best_five",
+    "breakdown",
     "cards_of",
     "count_hands",
     "equity",
@@ -87,6 +90,7 @@ __all__ = [
     "parse_cards",
     "preflop",
     "random_hands",
+    "runouts",
     "starting_hand",
     "videopoker",
     "winners",

@@ -1,0 +1,172 @@
+"""Card by card: every player's equity after each card that can come next (Equilab's "next street").
+
+>>> r = runouts(["AhKh", "2c2d"], "Qh7h3s")
+>>> len(r.by_card), round(r.before.players[0].equity, 4)
+(45, 0.5717)
+>>> r.best(0, 3), r.worst(0, 2)
+(('4h', '5h', '6h'), ('2s', '4c'))
+>>> round(r.by_card["Kc"].players[0].equity, 4)
+0.9545
+
+On the flop each turn card is run (and, with ``pairs=True``, every turn and river pair); on the
+turn each river card. A card's :attr:`~Runouts.chance` is how likely it comes next given the
+players' ranges, so the chance-weighted mean of a player's equity over the cards is their
+equity before it (exactly, on exact runs).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from pokerlab.cards import CardsLike, card_name, parse_cards
+from pokerlab.checks import (
+    Progress,
+    check_list,
+    check_progress,
+    check_seconds,
+    check_seed,
+    check_stderr,
+    check_threads,
+    check_trials,
+)
+from pokerlab.equity import EquityResult, PlayerLike, equity
+from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidRangeError, PokerlabError
+from pokerlab.ranges import combo_name
+
+__all__ = ["Runouts", "runouts"]
+
+
+@dataclass(frozen=True, repr=False)
+class Runouts:
+    """The outcome of :func:`runouts`: the equities before the next card and after each one."""
+
+    players: tuple[str, ...]
+    board: str
+    dead: str
+    before: EquityResult
+    """The equities now, before the next card."""
+    by_card: Mapping[str, EquityResult]
+    """Each card that can come next (``"Ad"``), in card order, to the equities after it."""
+    chance: Mapping[str, float] = field(compare=False)
+    """How likely each card of :attr:`by_card` comes next; they add up to 1."""
+    by_pair: Mapping[str, EquityResult] = field(compare=False)
+    """With ``pairs=True`` on the flop: each turn and river pair (``"Ad7c"``) to the final
+    equities; empty otherwise."""
+    elapsed: float = field(compare=False)
+
+    @property
+    def exact(self) -> bool:
+        """Whether every run was exact."""
+        return self.before.exact and all(r.exact for r in self.by_card.values())
+
+    def equities(self, player: int) -> dict[str, float]:
+        """One player's equity after each next card.
+
+        >>> r = runouts(["AhKh", "2c2d"], "Qh7h3s")
+        >>> round(r.equities(1)["2h"], 4)
+        0.2273
+        """
+        return {card: r.players[player].equity for card, r in self.by_card.items()}
+
+    def best(self, player: int, n: int = 5) -> tuple[str, ...]:
+        """The ``n`` cards that help a player most, best first (ties in card order)."""
+        ranked = sorted(self.by_card, key=lambda card: -self.by_card[card].players[player].equity)
+        return tuple(ranked[:n])
+
+    def worst(self, player: int, n: int = 5) -> tuple[str, ...]:
+        """The ``n`` cards that hurt a player most, worst first (ties in card order)."""
+        ranked = sorted(self.by_card, key=lambda card: self.by_card[card].players[player].equity)
+        return tuple(ranked[:n])
+
+    def __repr__(self) -> str:
+        now = ", ".join(f"{p.hand} {p.equity:.2%}" for p in self.before.players)
+        pairs = f" and {len(self.by_pair)} turn and river pairs" if self.by_pair else ""
+        return f"Runouts({now} on {self.board}: {len(self.by_card)} next cards{pairs})"
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain JSON-ready values: per card its chance and every player's equity, win and tie."""
+
+        def row(card: str, r: EquityResult, chance: float | None) -> dict[str, object]:
+            row: dict[str, object] = {"card": card}
+            if chance is not None:
+                row["chance"] = chance
+            return {**row, "equity": [p.equity for p in r.players], "win": [p.win for p in r.players],
+                    "tie": [p.tie for p in r.players]}
+
+        return {"players": list(self.players), "board": self.board, "dead": self.dead, "exact": self.exact,
+                "before": [p.equity for p in self.before.players],
+                "cards": [row(card, r, self.chance[card]) for card, r in self.by_card.items()],
+                "best": [list(self.best(i)) for i in range(len(self.players))],
+                "worst": [list(self.worst(i)) for i in range(len(self.players))],
+                "pairs": [row(pair, r, None) for pair, r in self.by_pair.items()], "elapsed": self.elapsed}
+
+
+def runouts(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike = "", *, pairs: bool = False,
+            exact: bool | None = None, trials: int | None = None, stderr: float | None = None,
+            seconds: float | None = None, seed: int | None = None, threads: int | None = None,
+            progress: Progress | None = None) -> Runouts:
+    """Every player's equity after each card that can come next, on a flop (3 cards) or a turn (4).
+
+    Players are as for :func:`~pokerlab.equity.equity`: hands, ranges or ``"random"``. Each
+    card's run is an :func:`~pokerlab.equity.equity` call with the same ``exact``, ``trials``,
+    ``stderr``, ``seconds``, ``seed`` and ``threads``. A card that leaves some range empty
+    cannot come, and is left out. ``pairs=True`` (on the flop) also runs every turn and river
+    pair, the river's final showdowns. ``progress(done, total)`` counts the runs.
+    """
+    started = time.perf_counter()
+    players = check_list("players", players)  # type: ignore[assignment]
+    if not isinstance(pairs, bool):
+        raise InvalidArgumentError(f"pairs must be True or False, got {pairs!r}")
+    options = {"exact": exact, "trials": check_trials(trials), "stderr": check_stderr(stderr),
+               "seconds": check_seconds(seconds), "seed": check_seed(seed), "threads": check_threads(threads)}
+    progress = check_progress(progress)
+    board_ids = parse_cards(board)
+    if len(board_ids) not in (3, 4):
+        raise HandSizeError(f"runouts need a flop or a turn (3 or 4 board cards), got {len(board_ids)}")
+    if pairs and len(board_ids) != 3:
+        raise InvalidArgumentError("pairs: every turn and river pair is dealt from a flop; this board has 4 cards")
+    dead_ids = parse_cards(dead)
+    before = equity(players, board_ids, dead_ids, **options)  # type: ignore[arg-type]
+    known = {c for spec in players for c in _known_cards(spec)}
+    unseen = [c for c in range(52) if c not in {*board_ids, *dead_ids, *known}]
+    deals = [(c,) for c in unseen] + (list(itertools.combinations(unseen, 2)) if pairs else [])
+    runs: dict[tuple[int, ...], EquityResult] = {}
+    for done, cards in enumerate(deals):
+        if progress is not None and done % 16 == 0:
+            progress(done, len(deals))
+        try:
+            runs[cards] = equity(players, (*board_ids, *cards), dead_ids, **options)  # type: ignore[arg-type]
+        except InvalidRangeError:
+            continue  # a card some range cannot be dealt beside
+    if progress is not None:
+        progress(len(deals), len(deals))
+    singles = {card_name(cards[0]): r for cards, r in runs.items() if len(cards) == 1}
+    weights = {card: _deal_weight(r) for card, r in singles.items()}
+    total = sum(weights.values())
+    return Runouts(tuple(p.hand for p in before.players), before.board, before.dead, before,
+                   MappingProxyType(singles), MappingProxyType({c: w / total for c, w in weights.items()}),
+                   MappingProxyType({combo_name(*cards): r for cards, r in runs.items() if len(cards) == 2}),
+                   time.perf_counter() - started)
+
+
+def _known_cards(spec: PlayerLike) -> tuple[int, ...]:
+    """A player's cards when the player is one known hand, else none."""
+    if isinstance(spec, str):
+        try:
+            cards = parse_cards(spec)
+        except PokerlabError:
+            return ()
+        return cards if len(cards) == 2 else ()
+    return ()
+
+
+def _deal_weight(result: EquityResult) -> float:
+    """How much weight of the players' deals a run after one card stands for, up to a factor
+    shared by every card: exact runs count each deal's boards, and every card leaves as many.
+    Monte Carlo runs count every card alike, which is exact for known hands and near for ranges."""
+    return result.showdowns if result.exact else 1.0
+
