@@ -1,0 +1,270 @@
+"""Ranges of hands for the games other than hold'em: Omaha's hands and the patterns players use.
+
+>>> r = game_range("AA**", "omaha")  # two aces or more
+>>> len(r), r.combos.shape
+(6961, (6961, 4))
+>>> len(game_range("AAKKds", "omaha")), len(game_range("random", "omaha5").combos)
+(6, 0)
+
+The syntax, items separated by commas (a hand in several items keeps its largest weight):
+
+=============================== ==================================================
+``AsKsQdJd``                    one hand
+``random``, ``any``             every hand (dealt from the deck, never listed)
+``AA**``, ``AAxx``              a rank pattern: two aces and any two cards
+``KQJT``, ``AKs**``              ranks, and cards with their suit, in any order
+``AA**ds``, ``AKQJss``          double suited (two suits twice each), single suited
+``AKQJrainbow``                 (one suit twice, no other twice), rainbow (no suit twice)
+``AA**:0.5``                    a weight between 0 and 1
+=============================== ==================================================
+
+``*`` or ``x`` stands for any card, so ``AA**`` holds every hand with two aces or more.
+A pattern names as many cards as the game deals. Ranks are upper or lower case. An item
+that cannot be read raises :class:`~pokerlab.errors.InvalidRangeError` naming the 0-based
+position and the token, as :mod:`pokerlab.ranges` does. Short deck takes the hold'em syntax
+(:class:`~pokerlab.ranges.Range`); its equity leaves out the combos holding a card below the six.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pokerlab.cards import RANKS, SUITS, CardsLike, format_cards, parse_cards
+from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidRangeError, PlayerCountError, PokerlabError
+from pokerlab.games import Game
+from pokerlab.games import get as get_game
+
+RANDOM_WORDS = frozenset({"random", "any"})
+
+SUIT_SHAPES = {"ds": "double suited", "ss": "single suited", "rainbow": "rainbow"}
+"""The suit qualifiers a pattern may end with."""
+
+MAX_LISTED = 3_000_000
+"""The most hands one pattern may list: a pattern with more (say ``A*****`` in six-card
+Omaha) is refused; ``random`` is the way to say any hand."""
+
+_ITEM = re.compile(r"(?P<body>[^:]*?)\s*(?::\s*(?P<weight>[^:]*))?$")
+_CARD = re.compile(r"(10|[2-9tjqka])[cdhs]?|[*x]", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class GameRange:
+    """A player's possible hands in a game: ``combos`` (K, hole cards) uint8, each row's ids
+    ascending, with ``weights`` (K,); ``random`` means every hand, dealt from the deck (then
+    ``combos`` is empty)."""
+
+    text: str
+    combos: np.ndarray = field(repr=False, compare=False)
+    weights: np.ndarray = field(repr=False, compare=False)
+    random: bool = False
+
+    def __len__(self) -> int:
+        return len(self.combos)
+
+    def as_pairs(self) -> list[tuple[tuple[int, ...], float]]:
+        """The hands as (hand, weight) pairs, the Omaha engine's form (empty: random).
+
+        >>> game_range("AsKsQdJd:0.5", "omaha").as_pairs()
+        [((37, 41, 47, 51), 0.5)]
+        """
+        return list(zip(map(tuple, self.combos.tolist()), self.weights.tolist()))
+
+
+def _error(text: str, position: int, token: str, why: str) -> InvalidRangeError:
+    return InvalidRangeError(f"{why}: {token[:80]!r} at position {position}\n  {text}\n  "
+                             f"{' ' * position}{'^' * max(1, len(token))}", position=position, token=token)
+
+
+@functools.cache
+def _rows(n: int) -> np.ndarray:
+    """Every set of ``n`` cards (0..4) as rows of ascending ids."""
+    if not n:
+        return np.zeros((1, 0), dtype=np.uint8)
+    return np.array(list(itertools.combinations(range(52), n)), dtype=np.uint8)
+
+
+def _suit_shape_ok(combos: np.ndarray, shape: str) -> np.ndarray:
+    """Which hands have the suit shape: ds, ss or rainbow."""
+    counts = np.stack([(combos & 3 == s).sum(axis=1) for s in range(4)], axis=1)
+    pairs = (counts == 2).sum(axis=1)
+    most = counts.max(axis=1)
+    if shape == "rainbow":
+        return most == 1  # type: ignore[no-any-return]
+    return (most == 2) & (pairs == (2 if shape == "ds" else 1))  # type: ignore[no-any-return]
+
+
+def _tokens(body: str) -> tuple[list[str], int | None]:
+    """A pattern's cards, ranks and wildcards, and the position of the first text that is none
+    of them (None when all of it reads)."""
+    tokens: list[str] = []
+    at = 0
+    while at < len(body):
+        if body[at].isspace():
+            at += 1
+            continue
+        match = _CARD.match(body, at)
+        if match is None:
+            return tokens, at
+        tokens.append(match.group(0))
+        at = match.end()
+    return tokens, None
+
+
+def _pattern(text: str, start: int, body: str, n: int) -> np.ndarray:
+    """The hands (rows of ascending ids) matching one pattern of ``n`` cards at ``start``."""
+    shape = None
+    tokens, bad = _tokens(body)
+    for suffix in SUIT_SHAPES:
+        if body.lower().endswith(suffix):
+            shorter, shorter_bad = _tokens(body[:-len(suffix)])
+            if shorter_bad is None and len(shorter) == n:
+                shape, tokens, bad = suffix, shorter, None
+                break
+    if bad is not None:
+        raise _error(text, start + bad, body[bad:], "not a card, a rank, * or a suit shape (ds, ss, rainbow)")
+    if len(tokens) != n:
+        raise _error(text, start, body, f"a pattern names {n} cards (a rank, a card or * each), got {len(tokens)}")
+    choices = []
+    for token in tokens:
+        if token in "*xX":
+            continue
+        rank = RANKS.index("T" if token[:2] == "10" else token[0].upper())
+        suit = token[-1].lower() if token[-1].lower() in SUITS else None
+        choices.append([rank * 4 + s for s in range(4) if suit is None or SUITS[s] == suit])
+    wild = n - len(choices)
+    heads = {tuple(sorted(p)) for p in itertools.product(*choices) if len(set(p)) == len(p)}
+    if not heads:
+        raise _error(text, start, body, "no hand fits this pattern: it names one card twice")
+    rest = _rows(wild) if wild <= 4 else None
+    if rest is None or len(heads) * len(rest) > MAX_LISTED:
+        raise _error(text, start, body, f"this pattern lists too many hands (at most {MAX_LISTED:,}); "
+                                        "use random for any hand")
+    rest_masks = _masks(rest)
+    blocks = []
+    for head in heads:
+        keep = rest[(rest_masks & np.uint64(sum(1 << c for c in head))) == 0]
+        blocks.append(np.concatenate([np.tile(np.array(head, dtype=np.uint8), (len(keep), 1)), keep], axis=1))
+    combos = np.concatenate(blocks)
+    if shape:
+        combos = combos[_suit_shape_ok(combos, shape)]
+    return combos
+
+
+def game_range(text: str, game: Game | str) -> GameRange:
+    """A range of hands in a game whose players hold more than two cards (Omaha's).
+
+    >>> len(game_range("AAKKds, AAKK:0.5", "omaha"))  # the six double suited ones keep weight 1
+    36
+    >>> game_range("AAK", "omaha")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidRangeError: a pattern names 4 cards (a rank, a card or * each), got 3: 'AAK' at position 0
+      AAK
+      ^^^
+    """
+    rules = get_game(game)
+    if not isinstance(text, str):
+        raise InvalidRangeError(f"a range is text, like \"AA**ds\"; got {text!r}")
+    n = rules.hole_cards
+    if text.strip().lower() in RANDOM_WORDS:
+        return GameRange("random", np.zeros((0, n), dtype=np.uint8), np.zeros(0), True)
+    found: list[np.ndarray] = []
+    found_weights: list[np.ndarray] = []
+    position = 0
+    for item in text.split(","):
+        start = position + len(item) - len(item.lstrip())
+        position += len(item) + 1
+        match = _ITEM.match(item.strip())
+        assert match is not None  # the pattern matches any text
+        body, weight_text = match.group("body"), match.group("weight")
+        if not body:
+            raise _error(text, start, item or ",", "an empty item")
+        weight = 1.0
+        if weight_text is not None:
+            try:
+                weight = float(weight_text)
+            except ValueError:
+                weight = -1.0
+            if not 0 <= weight <= 1:
+                at = start + item.strip().index(":") + 1
+                raise _error(text, at, weight_text, "a weight is a number from 0 to 1")
+        found.append(_pattern(text, start, body, n))
+        found_weights.append(np.full(len(found[-1]), weight))
+    combos = np.sort(np.concatenate(found), axis=1)
+    weights = np.concatenate(found_weights)
+    # a hand listed twice keeps its largest weight: sort by hand, heaviest first, keep the first
+    keys = _masks(combos)
+    order = np.lexsort((-weights, keys))
+    first = np.ones(len(order), dtype=bool)
+    first[1:] = keys[order][1:] != keys[order][:-1]
+    kept = order[first & (weights[order] > 0) & (combos[order, 0] >> 2 >= rules.lowest_rank)]
+    return GameRange(text.strip(), combos[kept], weights[kept], False)
+
+
+def _masks(combos: np.ndarray) -> np.ndarray:
+    """Each hand's cards as a 52-bit mask (uint64)."""
+    masks = np.zeros(len(combos), dtype=np.uint64)
+    for j in range(combos.shape[1]):
+        masks |= np.uint64(1) << combos[:, j].astype(np.uint64)
+    return masks
+
+
+PlayerSpec = str | Sequence[int] | GameRange
+
+
+def game_players(game: Game | str, players: Sequence[PlayerSpec], board: CardsLike = (),
+                 dead: CardsLike = ()) -> tuple[list[str], list[list[tuple[tuple[int, ...], float]]]]:
+    """Each player's label and hands (with weights) for an Omaha game's equity: a known hand,
+    a range or ``random`` (an empty list). Known cards may not repeat; a range loses the
+    hands that hold the board's, the dead or a known hand's cards.
+
+    >>> labels, hands = game_players("omaha", ["AsKsQdJd", "random"], "2c 3c 4c")
+    >>> labels, [len(h) for h in hands]
+    (['AsKsQdJd', 'random'], [1, 0])
+    """
+    rules = get_game(game)
+    if not 2 <= len(players) <= 10:
+        raise PlayerCountError(f"equity takes 2 to 10 players, got {len(players)}")
+    taken = set(parse_cards([*parse_cards(board), *parse_cards(dead)]))
+    parsed: list[GameRange] = []
+    for i, spec in enumerate(players):
+        if isinstance(spec, GameRange):
+            parsed.append(spec)
+            continue
+        try:
+            cards = rules.check_cards(f"player {i + 1}", spec)
+        except PokerlabError as error:
+            if not isinstance(spec, str) or isinstance(error, DuplicateCardError):
+                raise
+            parsed.append(game_range(spec, rules))
+            continue
+        if len(cards) != rules.hole_cards:
+            raise HandSizeError(f"player {i + 1}: an {rules.name} hand has {rules.hole_cards} cards, got "
+                                f"{len(cards)} ({format_cards(cards)})")
+        parsed.append(GameRange(format_cards(cards).replace(" ", ""), np.array([sorted(cards)], dtype=np.uint8),
+                                np.ones(1), False))
+    for i, p in enumerate(parsed):
+        if len(p) == 1:
+            for c in p.combos[0].tolist():
+                if c in taken:
+                    raise DuplicateCardError(f"duplicate card: {format_cards([c])} (player {i + 1})")
+                taken.add(c)
+    hands: list[list[tuple[tuple[int, ...], float]]] = []
+    for i, p in enumerate(parsed):
+        if p.random:
+            hands.append([])
+            continue
+        blocked = np.uint64(sum(1 << c for c in taken - (set(p.combos[0].tolist()) if len(p) == 1 else set())))
+        keep = (_masks(p.combos) & blocked) == 0
+        if not keep.any():
+            raise InvalidRangeError(f"player {i + 1}: range {p.text!r} is empty once the board, dead cards and "
+                                    "other players' cards are removed")
+        hands.append(GameRange(p.text, p.combos[keep], p.weights[keep]).as_pairs())
+    return [p.text for p in parsed], hands
+
