@@ -26,6 +26,10 @@ T = TypeVar("T")
 EXACT_SHARE = 0.5
 """Share of the time budget an exact enumeration may use before it is abandoned."""
 
+MONTE_CARLO_SHARE = 0.85
+"""Share of the time left that Monte Carlo is asked for: the work before its first batch (reading
+the ranges, checking they can be dealt together) and its last batch run past what it is given."""
+
 MIN_MONTE_CARLO_SECONDS = 0.05
 """Monte Carlo always gets at least this long, so an abandoned exact run still yields a result."""
 
@@ -41,24 +45,29 @@ def bounded(analysis: Callable[..., T], seconds: float, seed: int | None = None,
     ``started`` is a :func:`time.perf_counter` reading, by default now; a server passes the
     request's arrival, so time spent queued for a worker counts against the budget too.
     The analysis is first asked for an exact answer, which it refuses when the work is
-    plainly too large (:class:`ExactTooLargeError`) and which is abandoned after half the
-    budget; then Monte Carlo runs for the time left (at least a moment, so there is always
-    an answer), stopping early at the default standard error. The time is wall-clock, so
-    concurrent requests share the cores and each still ends on time.
+    plainly too large (:class:`ExactTooLargeError`) and which is abandoned once half the
+    budget is spent or its pace shows it will not finish by then; then Monte Carlo runs for
+    most of the time left (at least a moment, so there is always an answer), stopping early
+    at the default standard error. The time is wall-clock, so concurrent requests share the
+    cores and each still ends on time.
     """
     started = time.perf_counter() if started is None else started
+    exact_started = time.perf_counter()
+    exact_deadline = started + seconds * EXACT_SHARE
 
     def stop_when_late(done: int, total: int) -> None:
-        # a finished run is kept however late: only work still to do is abandoned
-        if done < total and time.perf_counter() - started > seconds * EXACT_SHARE:
+        if done >= total:  # a finished run is kept however late: only work still to do is abandoned
+            return
+        now = time.perf_counter()
+        if now > exact_deadline or (done and exact_started + (now - exact_started) * total / done > exact_deadline):
             raise _OutOfTime
 
     try:
         stop_when_late(0, 1)  # a request that waited in a queue may be late already
         return analysis(exact=True, progress=stop_when_late)
     except (ExactTooLargeError, _OutOfTime):
-        left = max(seconds - (time.perf_counter() - started), MIN_MONTE_CARLO_SECONDS)
-        return analysis(exact=False, seconds=left, stderr=DEFAULT_STDERR, seed=seed)
+        left = (seconds - (time.perf_counter() - started)) * MONTE_CARLO_SHARE
+        return analysis(exact=False, seconds=max(left, MIN_MONTE_CARLO_SECONDS), stderr=DEFAULT_STDERR, seed=seed)
 
 
 def hole_cards(player: str) -> tuple[int, ...] | None:
