@@ -20,6 +20,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from pokerlab import games
+
 # pokerlab.equity, .grid, .outs, .breakdown and .runouts share their names with their functions: importing each
 # here binds the function over the module, and a later ``import pokerlab.grid`` finds the
 # module loaded already and leaves pl.grid the function. (Imported lazily, the module would
@@ -83,6 +85,7 @@ __all__ = [
     "evaluate",
     "evaluate_many",
     "format_cards",
+    "games",
     "grid",
     "hands",
     "mask_of",

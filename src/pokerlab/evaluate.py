@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, overload
 
 import numpy as np
 
@@ -43,6 +44,9 @@ from pokerlab.tables import (
     class_values,
     load_tables,
 )
+
+if TYPE_CHECKING:
+    from pokerlab.games import Game, GameRank
 
 __all__ = ["HandRank", "best_five", "describe_value", "evaluate", "evaluate_many", "winners"]
 
@@ -154,18 +158,34 @@ def _checked_ids(cards: CardsLike) -> tuple[int, ...]:
     return ids
 
 
-def evaluate(cards: CardsLike) -> HandRank:
+@overload
+def evaluate(cards: CardsLike) -> HandRank: ...
+@overload
+def evaluate(cards: CardsLike, *, game: Game | str) -> HandRank | GameRank: ...
+
+
+def evaluate(cards: CardsLike, *, game: Game | str | None = None) -> HandRank | GameRank:
     """The strength of the best five-card hand among 5 to 9 cards.
+
+    ``game`` (a :class:`~pokerlab.games.Game` or its name) ranks the cards by that game's
+    rules: in short deck the first two cards are the hole cards and the rest the board; the
+    lowball games take their five to seven cards and give a
+    :class:`~pokerlab.games.GameRank`. Omaha's hands need the hole cards apart: use
+    ``pl.games.OMAHA.evaluate(hole, board)``.
 
     >>> evaluate((51, 47, 43, 39, 35, 0, 5))
     HandRank(7462, 'Royal Flush')
     >>> evaluate("7h 5d 4c 3s 2h").kev_class
     7462
+    >>> evaluate("Ah 9d 8c 7s 6h", game="short-deck").describe()
+    'Straight, Nine High'
     >>> evaluate([True, 47, 43, 39, 35])
     Traceback (most recent call last):
     ...
     pokerlab.errors.InvalidCardError: a card id must be an int from 0 to 51, got True
     """
+    if game is not None:
+        return _evaluate_in(cards, game)
     # The common case, a tuple or list of 5..7 ints, is the one lookup over the tables in
     # Python (the kernels' is strength_of_key), inlined: at a microsecond a call, a function
     # call would be a tenth of the time. A bool or a float would pass for the int it equals:
@@ -199,6 +219,21 @@ def evaluate(cards: CardsLike) -> HandRank:
     if len(ids) <= 7:
         return evaluate(ids)
     return max(map(evaluate, itertools.combinations(ids, 7)))
+
+
+def _evaluate_in(cards: CardsLike, game: Game | str) -> HandRank | GameRank:
+    """One hand by a game's rules (see :func:`evaluate`)."""
+    from pokerlab.games import get  # the games build on this module
+
+    rules = get(game)
+    if rules.hole_used:
+        raise InvalidArgumentError(f"game: an {rules.name} hand is exactly {rules.hole_used} hole cards and "
+                                   f"{5 - rules.hole_used} board cards; use pokerlab.games.get({rules.name!r})"
+                                   ".evaluate(hole, board)")
+    if rules.name == "holdem":
+        return evaluate(cards)
+    ids = rules.check_cards("cards", cards)
+    return rules.evaluate(ids[:rules.hole_cards], ids[rules.hole_cards:]) if rules.board_cards else rules.evaluate(ids)
 
 
 def best_five(cards: CardsLike) -> Cards:
