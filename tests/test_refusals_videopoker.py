@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from pokerlab.errors import (
+    DuplicateCardError,
     HandSizeError,
     HoldError,
     InvalidArgumentError,
@@ -23,12 +24,23 @@ from pokerlab.errors import (
 )
 from pokerlab.preflop import PreflopMatrix, PreflopTable, matrix, run_job, shipped_table, vs_random, vs_random_job
 from pokerlab.preflop.runner import connect
-from pokerlab.videopoker import PAYTABLES, Paytable, Trainer, analyze, best_hold, final_hand, hold_evs, parse_hold
+from pokerlab.videopoker import (
+    PAYTABLES,
+    Paytable,
+    Trainer,
+    analyze,
+    best_hold,
+    final_hand,
+    get_paytable,
+    hold_evs,
+    parse_hold,
+)
 from refusals import Refused, check, ids
 
 HAND = "As Ks Kh 4s 4d"
 A_FILE = Path(__file__)
 PAYS = dict(PAYTABLES["jacks-9-6"].pays)
+DEUCES = {line: pay for line, pay in PAYTABLES["deuces-wild-full-pay"].pays.items() if line != "four_deuces"}
 PAY_LIMIT = r"must be an int from 0 to 1000000"
 COINS = r"coins must be an int from 1 to 5"
 THREADS = r"threads must be an int from 1 to"
@@ -84,8 +96,38 @@ VIDEOPOKER = [
     Refused("pay-bool", lambda: Paytable("t", pays(two_pair=True)), PaytableError, r"two_pair " + PAY_LIMIT),
     Refused("pay-string", lambda: Paytable("t", pays(flush="6")), PaytableError, r"flush " + PAY_LIMIT + ", got '6'"),
     Refused("pay-nan", lambda: Paytable("t", pays(flush=math.nan)), PaytableError, r"flush " + PAY_LIMIT),
-    Refused("paytable-missing-line", lambda: Paytable("t", without_line("two_pair")), PaytableError,
-            r"'t' lacks the lines two_pair"),
+    Refused("paytable-missing-line", lambda: Paytable("t", without_line("straight")), PaytableError,
+            r"'t' lacks the lines straight"),
+    # games: wild cards, the lines a game can make, one pair line, quads covered, the fields of a definition
+    Refused("game-wild-unknown", lambda: Paytable("t", PAYS, "sevens"), PaytableError,
+            r"'t': wild must be one of 'none', 'deuces', 'joker'; got 'sevens'"),
+    Refused("game-wild-none", lambda: Paytable("t", PAYS, None), PaytableError, r"wild must be one of"),
+    Refused("game-title-not-text", lambda: Paytable("t", PAYS, game=5), PaytableError, r"game must be a string, got 5"),
+    Refused("game-five-of-a-kind-without-wilds", lambda: Paytable("t", pays(five_of_a_kind=15)), PaytableError,
+            r"five_of_a_kind needs wild cards \(wild = 'deuces' or 'joker'\)"),
+    Refused("game-four-deuces-with-a-joker", lambda: Paytable("t", DEUCES | {"four_deuces": 200}, "joker"),
+            PaytableError, r"four_deuces needs wild cards \(wild = 'deuces'\)"),
+    Refused("game-four-aces-with-deuces", lambda: Paytable("t", DEUCES | {"four_aces": 80}, "deuces"),
+            PaytableError, r"four_aces needs no wild cards"),
+    Refused("game-two-pair-lines", lambda: Paytable("t", pays(tens_or_better=1)), PaytableError,
+            r"two pair lines, tens_or_better and jacks_or_better"),
+    Refused("game-quads-uncovered", lambda: Paytable("t", without_line("four_of_a_kind") | {"four_aces": 80}),
+            PaytableError, r"lacks the lines four_of_a_kind \(or four_aces, four_2_4 and four_5_k\)"),
+    Refused("game-deuces-missing-line", lambda: Paytable("t", PAYS, "deuces"), PaytableError,
+            r"lacks the lines four_deuces, wild_royal_flush, five_of_a_kind"),
+    Refused("game-dict-unknown-key", lambda: get_paytable({"pays": PAYS, "wilds": "deuces"}), PaytableError,
+            r"'custom' has unknown keys wilds; expected name, game, wild and pays"),
+    Refused("game-dict-no-pays", lambda: get_paytable({"name": "x"}), PaytableError, r"has no 'pays' table"),
+    Refused("game-dict-pay-negative", lambda: Paytable.from_dict({"pays": pays(two_pair=-2)}, "mine"),
+            PaytableError, r"'mine': two_pair " + PAY_LIMIT + ", got -2"),
+    Refused("joker-in-a-52-card-game", lambda: hold_evs("Jk As Ks Qs Js", "jacks-9-6"), InvalidCardError,
+            r"the joker is not in the deck of 'jacks-9-6'"),
+    Refused("joker-twice", lambda: hold_evs("Jk As Ks Qs joker", "joker-kings-20-7-5"), DuplicateCardError,
+            r"duplicate card: Jk"),
+    Refused("joker-card-twice", lambda: hold_evs("As Jk As Qs Js", "joker-kings-20-7-5"), DuplicateCardError,
+            r"duplicate card: As"),
+    Refused("joker-id-past-the-deck", lambda: hold_evs([53, 1, 2, 3, 4], "joker-kings-20-7-5"), InvalidCardError,
+            r"a card id must be an int from 0 to 51, got 53"),
     Refused("paytable-unknown-line", lambda: Paytable("t", pays(queens_or_better=1)), PaytableError,
             r"unknown lines queens_or_better"),
     Refused("paytable-pays-list", lambda: Paytable("t", [800, 50]), PaytableError,
@@ -100,12 +142,12 @@ VIDEOPOKER = [
     Refused("paytable-pay-unknown-hand", lambda: PAYTABLES["jacks-9-6"].pay("queens"), PaytableError,
             r"hand must be a final hand, one of .*royal_flush; got 'queens'"),
     Refused("best-hold-paytable-none", lambda: best_hold(HAND, None), PaytableError,
-            r"paytable must be a Paytable, a name or a file, got None: name one of jacks-9-6, jacks-9-5"),
+            r"paytable must be a Paytable, a name, a file or a dict, got None: name one of jacks-9-6, jacks-9-5"),
     Refused("paytable-int", lambda: hold_evs(HAND, 96), PaytableError,
             r"got 96: name one of jacks-9-6"),
     Refused("paytable-unknown-name", lambda: hold_evs(HAND, "jacks-10-7"), PaytableError,
             r"unknown pay table 'jacks-10-7': name one of jacks-9-6, jacks-9-5, jacks-8-6, jacks-8-5, jacks-7-5, "
-            r"jacks-6-5, or a \.toml or \.json file"),
+            r"jacks-6-5, tens-6-5, .*, joker-kings-20-7-5, or a \.toml or \.json file"),
     Refused("paytable-unknown-file-kind", lambda: hold_evs(HAND, "table.txt"), PaytableError,
             r"unknown pay table 'table.txt'"),
     # coins
@@ -125,7 +167,8 @@ VIDEOPOKER = [
     Refused("hand-four-cards", lambda: hold_evs("As Ks Kh 4s"), HandSizeError, r"has 5 cards, got 4"),
     Refused("hand-six-cards", lambda: best_hold("As Ks Kh 4s 4d 2c"), HandSizeError, r"has 5 cards, got 6"),
     Refused("hand-bool-card", lambda: hold_evs([True, 47, 43, 39, 35]), InvalidCardError, r"got True"),
-    Refused("hand-card-52", lambda: hold_evs([52, 47, 43, 39, 35]), InvalidCardError, r"got 52"),
+    Refused("hand-card-52", lambda: hold_evs([52, 47, 43, 39, 35]), InvalidCardError,
+            r"the joker is not in the deck of 'jacks-9-6'"),  # 52 is the joker's id
     Refused("final-hand-seven-cards", lambda: final_hand("As Ks Qs Js Ts 2c 3d"), HandSizeError, r"got 7"),
     # holds
     Refused("hold-position-6", lambda: parse_hold("1 6"), HoldError, r"position 6 in '1 6' is outside 1\.\.5"),

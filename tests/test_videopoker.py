@@ -1,4 +1,6 @@
-"""Jacks or Better: pay tables, the hold advisor against brute force, the whole game, errors."""
+"""Jacks or Better: pay tables, the hold advisor against brute force, the whole game, errors.
+
+The other games are in test_videopoker_games.py."""
 
 import json
 from fractions import Fraction
@@ -10,8 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pokerlab as pl
+from pokerlab.category import HandCategory
 from pokerlab.errors import PaytableError
 from pokerlab.kernels import videopoker as kernel
+from pokerlab.tables import class_values
 from pokerlab.videopoker import (
     MAX_PAY,
     PAYTABLES,
@@ -24,9 +28,11 @@ from pokerlab.videopoker import (
     hold_evs,
     parse_hold,
 )
-from pokerlab.videopoker.analysis import DEALT_HANDS
 from pokerlab.videopoker.brute_force import enumerate_holds, unseen_draws
 from pokerlab.videopoker.draws import draw_tables
+
+DEALT_HANDS = comb(52, 5)
+JACKS = PAYTABLES["jacks-9-6"]
 
 FIVE_CARD = {  # five-card hands of each final hand, from the published category counts
     FinalHand.ROYAL_FLUSH: 4, FinalHand.STRAIGHT_FLUSH: 36, FinalHand.FOUR_OF_A_KIND: 624,
@@ -43,22 +49,37 @@ def full_pays(**changes):
     return {**PAYTABLES["jacks-9-6"].pays, **changes}
 
 
+def jacks_final_hand(category, ranks):
+    """The Jacks or Better final hand of a hand class, read off the evaluator's categories."""
+    by_category = {HandCategory.TWO_PAIR: FinalHand.TWO_PAIR, HandCategory.THREE_OF_A_KIND: FinalHand.THREE_OF_A_KIND,
+                   HandCategory.STRAIGHT: FinalHand.STRAIGHT, HandCategory.FLUSH: FinalHand.FLUSH,
+                   HandCategory.FULL_HOUSE: FinalHand.FULL_HOUSE, HandCategory.FOUR_OF_A_KIND: FinalHand.FOUR_OF_A_KIND}
+    if category == HandCategory.STRAIGHT_FLUSH:
+        return FinalHand.ROYAL_FLUSH if ranks[0] == 12 else FinalHand.STRAIGHT_FLUSH
+    if category == HandCategory.PAIR:
+        return FinalHand.JACKS_OR_BETTER if ranks[0] >= 9 else FinalHand.NOTHING
+    return by_category.get(category, FinalHand.NOTHING)
+
+
 @pytest.fixture(scope="module")
 def final_of_all_five(all_five):
-    """The final-hand index of every five-card hand, by the evaluator and the pay class table."""
-    return draw_tables().pay_class[pl.evaluate_many(all_five)]
+    """The Jacks or Better column of every five-card hand, by the evaluator's hand classes."""
+    column = {hand: i for i, hand in enumerate(JACKS.hands)}
+    of_strength = np.array([0] + [column[jacks_final_hand(HandCategory(c), r)] for c, r in class_values()])
+    return of_strength[pl.evaluate_many(all_five)]
 
 
 @pytest.fixture(scope="module")
 def draws():
-    return unseen_draws()
+    return unseen_draws(47)
 
 
 def brute_force_holds(hand, paytable, draws, coins=5):
-    """{held positions: (counts of final hands, EV)} by evaluating every draw."""
-    pays = np.array(pl.videopoker.get_paytable(paytable).per_coin(coins), dtype=object)  # Python ints: no overflow
+    """{held positions: (counts of final hands, EV)} by looking up every draw."""
+    table = pl.videopoker.get_paytable(paytable)
+    pays = np.array(table.hand_pays(coins), dtype=object)  # Python ints: no overflow
     out = {}
-    for mask, counts in enumerate(enumerate_holds(list(hand), draws)):
+    for mask, counts in enumerate(enumerate_holds(list(hand), draws, table)):
         positions = tuple(i + 1 for i in range(5) if mask >> i & 1)
         out[positions] = (counts, Fraction(int(counts @ pays), comb(47, 5 - len(positions))))
     return out
@@ -89,15 +110,16 @@ def test_fewer_coins_pay_the_short_royal_and_return_less():
 # --- the subset counts ----------------------------------------------------------------------
 
 def test_subset_counts_match_a_scan_of_all_hands(all_five, final_of_all_five):
-    counts = draw_tables().counts
-    assert {h: int(counts[0, h.index]) for h in FinalHand} == FIVE_CARD
+    counts = draw_tables(JACKS).counts
+    start = kernel.subset_start(52)
+    assert dict(zip(JACKS.hands, counts[0].tolist())) == FIVE_CARD
     for size in range(1, 5):
-        rows = counts[kernel.SUBSET_START[size]:kernel.SUBSET_START[size + 1]]
+        rows = counts[start[size]:start[size + 1]]
         assert rows.sum() == comb(5, size) * comb(52, 5)
     rng = np.random.default_rng(5)
     for size in range(1, 5):
         subset = np.sort(rng.choice(52, size, replace=False))
-        row = kernel.SUBSET_START[size] + sum(comb(int(c), j + 1) for j, c in enumerate(subset))
+        row = start[size] + sum(comb(int(c), j + 1) for j, c in enumerate(subset))
         contains = np.isin(all_five, subset).sum(axis=1) == size
         assert counts[row].tolist() == np.bincount(final_of_all_five[contains], minlength=10).tolist()
 
@@ -122,7 +144,7 @@ def test_classic_spots_against_brute_force(hand, best, ev, draws):
         counts, exact = reference[hold.positions]
         assert hold.ev == float(exact)
         draws = comb(47, hold.drawn)
-        assert [hold.final_hands[h] * draws for h in FinalHand] == pytest.approx(counts.tolist(), abs=1e-6)
+        assert [p * draws for p in hold.final_hands.values()] == pytest.approx(counts.tolist(), abs=1e-6)
 
 
 def test_holds_are_complete_sorted_and_sum_to_one():
@@ -190,8 +212,9 @@ def test_final_hand_classes():
 # --- the bounds that keep the sums exact -----------------------------------------------------
 
 def test_the_largest_pays_stay_exact():
-    assert kernel.DRAW_LCM * MAX_PAY**2 < 2**63  # a hold's second moment, the kernels' largest sum
-    assert kernel.DRAW_LCM * (MAX_PAY + 1) ** 2 >= 2**62  # and the bound is not needlessly tight
+    largest = max(kernel.draw_lcm(52), kernel.draw_lcm(53))  # 47 or 48 unseen cards
+    assert largest * MAX_PAY**2 < 2**63  # a hold's second moment, the kernels' largest sum
+    assert largest * (MAX_PAY + 1) ** 2 >= 2**62  # and the bound is not needlessly tight
 
 
 @pytest.mark.parametrize("hand", ["Ah Kh Qh Jh 9h", "As Ks Kh 4s 4d", "2c 4d 7h 9s Tc"])
@@ -208,11 +231,11 @@ def test_holds_at_the_largest_pay_match_brute_force(hand, draws):
        pays=st.lists(st.integers(0, MAX_PAY), min_size=9, max_size=9))
 def test_any_pays_within_the_bound_give_exact_evs_best_first(hand, pays):
     table = Paytable("drawn", dict(zip(PAYS, pays)))
-    per_coin = table.per_coin()
+    per_coin = table.hand_pays()
     holds = hold_evs(hand, table)
     for hold in holds:
         draws = comb(47, hold.drawn)
-        counts = [round(hold.final_hands[h] * draws) for h in FinalHand]  # the draws reaching each hand
+        counts = [round(p * draws) for p in hold.final_hands.values()]  # the draws reaching each hand
         assert hold.ev == float(Fraction(sum(n * pay for n, pay in zip(counts, per_coin)), draws))
     assert [h.ev for h in holds] == sorted((h.ev for h in holds), reverse=True)
 

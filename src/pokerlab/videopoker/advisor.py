@@ -97,8 +97,9 @@ def final_hand(hand: CardsLike, paytable: Paytable | str = "jacks-9-6") -> Final
     (<FinalHand.THREE_OF_A_KIND: 'three_of_a_kind'>, <FinalHand.WILD_ROYAL_FLUSH: 'wild_royal_flush'>)
     """
     table = get_paytable(paytable)
+    ids = dealt_hand(hand, table)
     t = draw_tables(table)
-    return t.hands[int(t.hand_class[hand_index(list(dealt_hand(hand, table)))])]
+    return t.hands[int(t.hand_class[hand_index(list(ids))])]
 
 
 def hold_evs(hand: CardsLike, paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS) -> list[HoldEV]:
