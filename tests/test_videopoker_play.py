@@ -15,6 +15,8 @@ import pokerlab as pl
 from pokerlab.cli import app
 from pokerlab.errors import HoldError, VideoPokerError
 from pokerlab.videopoker import PAYTABLES, Trainer, hold_evs
+from pokerlab.videopoker.risk import risk_of_ruin
+from refusals import CliRefused, check_cli, ids
 
 runner = CliRunner()
 
@@ -161,3 +163,69 @@ def test_play_in_tmux_like_a_person():
         assert "1 hands, bet 5" in shown
     finally:
         subprocess.run([*tmux, "kill-server"], capture_output=True)
+
+
+def test_the_error_log_lists_the_costliest_mistakes():
+    trainer = Trainer(seed=11)
+    lost = []
+    for _ in range(6):
+        trainer.deal()
+        holds = trainer.holds()
+        pick = holds[len(holds) // 2]  # a middling hold: usually a mistake
+        result = trainer.hold(pick.positions)
+        assert result.best == holds[0] and result.ev_lost == pytest.approx((holds[0].ev - pick.ev) * 5)
+        lost.append(result.ev_lost)
+    log = trainer.error_log(3)
+    assert [r.ev_lost for r in log] == sorted((x for x in lost if x > 0), reverse=True)[:3]
+    assert trainer.summary().ev_lost == pytest.approx(sum(lost))
+    assert all(json.loads(json.dumps(r.to_dict()))["best"]["ev"] == r.best.ev for r in log)
+    with pytest.raises(pl.errors.InvalidArgumentError, match="limit must be"):
+        trainer.error_log(-1)
+
+
+def test_play_ends_with_the_error_log():
+    out = play("none\nall\n", seed=4)
+    assert "costliest mistakes" in out and "credits lost" in out
+
+
+def test_strategy_command_prints_the_chart():
+    result = runner.invoke(app, ["videopoker", "strategy", "--paytable", "jacks-9-6"])
+    assert result.exit_code == 0, result.output
+    assert "Royal flush" in result.output and "Discard everything" in result.output
+    assert "perfect play 99.5439%" in result.output
+    data = json.loads(runner.invoke(app, ["videopoker", "strategy", "--json"]).stdout)
+    assert data["lines"][0] == "Royal flush" and data["expected_return"] >= 0.995
+
+
+def test_risk_command_gives_ruin_and_bankrolls():
+    result = runner.invoke(app, ["videopoker", "risk", "--paytable", "jacks-9-6", "--bankroll", "4000",
+                                 "--hands", "2000", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["risk_of_ruin"] == pytest.approx(risk_of_ruin("jacks-9-6", 4000, 2000))
+    assert [b["risk"] for b in data["bankrolls"]] == [0.01, 0.05, 0.1, 0.25, 0.5]
+    assert data["hand"]["variance"] == pytest.approx(19.514676, abs=1e-6)
+    text = runner.invoke(app, ["videopoker", "risk", "--hands", "500", "--risk", "0.2"]).output
+    assert "standard deviation 4.4175" in text and "20.00%" in text
+
+
+def test_games_command_lists_the_built_in_tables():
+    result = runner.invoke(app, ["videopoker", "games"])
+    assert result.exit_code == 0 and all(name in result.output for name in PAYTABLES)
+    assert [t["name"] for t in json.loads(runner.invoke(app, ["videopoker", "games", "--json"]).stdout)] == \
+        list(PAYTABLES)
+
+
+CLI_REFUSALS = [
+    CliRefused("strategy-table", ("videopoker", "strategy", "-p", "jacks-1-1"), "unknown pay table"),
+    CliRefused("strategy-coins", ("videopoker", "strategy", "--coins", "0"), "coins must be"),
+    CliRefused("risk-bankroll", ("videopoker", "risk", "--bankroll", "-5"), "bankroll must be"),
+    CliRefused("risk-hands", ("videopoker", "risk", "--hands", "1000000"), "hands must be"),
+    CliRefused("risk-risk", ("videopoker", "risk", "--risk", "0"), "risk must be"),
+    CliRefused("risk-coins", ("videopoker", "risk", "--coins", "9"), "coins must be"),
+]
+
+
+@pytest.mark.parametrize("case", CLI_REFUSALS, ids=ids(CLI_REFUSALS))
+def test_cli_refusals(case: CliRefused) -> None:
+    check_cli(case)

@@ -15,7 +15,9 @@ from pokerlab.cli_support import out as console
 from pokerlab.errors import PokerlabError
 from pokerlab.videopoker.advisor import HoldEV, dealt_hand, hold_evs, parse_hold
 from pokerlab.videopoker.analysis import analyze
-from pokerlab.videopoker.paytable import LINES, MAX_COINS, get_paytable
+from pokerlab.videopoker.paytable import LINES, MAX_COINS, PAYTABLES, get_paytable
+from pokerlab.videopoker.risk import bankroll_for, check_bankroll, check_hands, check_risk, hand_risk, risk_of_ruin
+from pokerlab.videopoker.strategy import strategy
 from pokerlab.videopoker.trainer import HandResult, SessionSummary, Trainer
 
 app = new_app("Jacks or Better video poker: hold advice, whole-game analysis, a trainer.")
@@ -92,6 +94,83 @@ def analyze_command(
                   f"{result.distinct_hands:,} distinct deals up to suits, {seconds:.2f} s")
 
 
+@app.command("strategy")
+def strategy_command(
+    paytable: PaytableOption = "jacks-9-6",
+    coins: CoinsOption = MAX_COINS,
+    as_json: JsonFlag = False,
+) -> None:
+    """The strategy chart: hold the first line the deal offers. With its return beside perfect play."""
+    table = get_paytable(paytable)
+    started = time.perf_counter()
+    with console.status("ordering the hold patterns of every deal"):
+        chart = strategy(table, coins)
+    seconds = time.perf_counter() - started
+    if as_json:
+        print_json(chart.to_dict())
+        return
+    out = Table(title=f"{table.name}: hold the first line the deal offers", box=None, header_style="bold")
+    out.add_column("#", justify="right")
+    out.add_column("hold")
+    for i, line in enumerate(chart.lines, start=1):
+        out.add_row(str(i), line)
+    console.print(out)
+    console.print(f"the chart returns {chart.expected_return:.4%}, perfect play {chart.optimal_return:.4%} "
+                  f"(the chart gives up {chart.cost:.4%}); {seconds:.1f} s")
+
+
+RISKS = (0.01, 0.05, 0.1, 0.25, 0.5)
+"""Risks of ruin the risk command gives the bankroll for, unless told others."""
+
+
+@app.command("risk")
+def risk_command(
+    paytable: PaytableOption = "jacks-9-6",
+    bankroll: Annotated[int, typer.Option(help="Bankroll in coins.")] = 4000,
+    hands: Annotated[int, typer.Option(help="Hands in the session (at most 100,000).")] = 10_000,
+    risk: Annotated[list[float] | None, typer.Option(
+        help="A risk of ruin to give the bankroll for (repeat for several; default 1%, 5%, 10%, 25%, 50%).")] = None,
+    coins: CoinsOption = MAX_COINS,
+    as_json: JsonFlag = False,
+) -> None:
+    """One hand's spread, the risk of ruin of a bankroll over a session, the bankroll for a risk."""
+    table = get_paytable(paytable)
+    check_bankroll(bankroll)
+    check_hands(hands)
+    risks = [check_risk(r) for r in risk] if risk else list(RISKS)
+    one = hand_risk(table, coins)
+    ruin = risk_of_ruin(table, bankroll, hands, coins)
+    needed = [(r, bankroll_for(table, r, hands, coins)) for r in risks]
+    if as_json:
+        print_json({"paytable": table.name, "coins": coins, "hand": one.to_dict(), "bankroll": bankroll,
+                    "hands": hands, "risk_of_ruin": ruin,
+                    "bankrolls": [{"risk": r, "bankroll": b} for r, b in needed]})
+        return
+    console.print(f"[bold]{table.name}[/bold], {coins} coins a hand, perfect play: return {one.expected_return:.4%}, "
+                  f"variance {one.variance:.4f}, standard deviation {one.standard_deviation:.4f} per coin")
+    console.print(f"risk of ruin of {bankroll:,} coins over {hands:,} hands: {ruin:.4%}")
+    out = Table(title=f"bankroll for {hands:,} hands", box=None, header_style="bold")
+    for column in ("risk of ruin", "coins", "bets"):
+        out.add_column(column, justify="right")
+    for r, coins_needed in needed:
+        out.add_row(f"{r:.2%}", f"{coins_needed:,}", f"{coins_needed // coins:,}")
+    console.print(out)
+
+
+@app.command("games")
+def games_command(as_json: JsonFlag = False) -> None:
+    """The built-in pay tables, by the name --paytable takes, with their pays per coin."""
+    if as_json:
+        print_json([table.to_dict() for table in PAYTABLES.values()])
+        return
+    out = Table(title="built-in pay tables (--paytable NAME)", box=None, header_style="bold")
+    out.add_column("name", no_wrap=True)
+    out.add_column("pays per coin, best hand first")
+    for name, table in PAYTABLES.items():
+        out.add_row(name, ", ".join(f"{line.replace('_', ' ')} {pay}" for line, pay in table.pays.items()))
+    console.print(out)
+
+
 HELP = ('Hold by position: "1 3 4", "none" or "all". "hint" shows every hold\'s EV, '
         '"quit" (or end of input) ends the session.')
 
@@ -113,11 +192,22 @@ def _show_result(result: HandResult) -> None:
                       f"yours {result.held.ev:.4f}: {result.ev_lost:.2f} credits of EV lost")
 
 
-def _show_summary(summary: SessionSummary) -> None:
+ERROR_LOG = 5
+"""Mistakes the trainer lists at the end of a session, the costliest first."""
+
+
+def _show_summary(summary: SessionSummary, worst: tuple[HandResult, ...]) -> None:
     console.print(f"\n[bold]Session summary[/bold]: {summary.hands} hands, bet {summary.bet}, "
                   f"won {summary.won}, net {summary.net:+d} credits, return {summary.return_rate:.1%}, "
                   f"EV lost {summary.ev_lost:.2f} credits, error rate {summary.error_rate:.1%} "
                   f"({summary.mistakes} of {summary.hands})")
+    if worst:
+        out = Table(title="costliest mistakes", box=None, header_style="bold")
+        for column in ("dealt", "held", "best hold", "best EV", "credits lost"):
+            out.add_column(column, justify="right" if column in ("best EV", "credits lost") else "left")
+        for r in worst:
+            out.add_row(format_cards(r.dealt), r.held.label, r.best.label, f"{r.best.ev:.4f}", f"{r.ev_lost:.2f}")
+        console.print(out)
 
 
 def _read(prompt: str) -> str | None:
@@ -144,7 +234,7 @@ def play_command(
         while result is None:
             line = _read("hold> ")
             if line is None or line.strip().lower() in ("quit", "q", "exit"):
-                _show_summary(trainer.summary())
+                _show_summary(trainer.summary(), trainer.error_log(ERROR_LOG))
                 return
             command = line.strip().lower()
             if command in ("hint", "h", "?"):

@@ -88,12 +88,25 @@ def _hand_risk(table: Paytable, coins: int) -> HandRisk:
     return HandRisk(table, coins, game.expected_return, game.variance, outcomes)
 
 
-def _check_hands(hands: object) -> int:
+def check_hands(hands: object) -> int:
+    """The hands of a session: an int from 1 to :data:`MAX_HANDS`."""
     return check_int("hands", hands, low=1, high=MAX_HANDS)
 
 
-def _check_bankroll(bankroll: object) -> int:
+def check_bankroll(bankroll: object) -> int:
+    """A bankroll in coins: an int of at least 0."""
     return check_int("bankroll", bankroll, low=0)
+
+
+def check_risk(risk: object) -> float:
+    """A risk of ruin to stay within: a number from :data:`MIN_RISK` to 1.
+
+    >>> check_risk(0)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: risk must be a finite number from 1e-09 to 1, got 0
+    """
+    return check_number("risk", risk, low=MIN_RISK, high=1)
 
 
 def risk_of_ruin(paytable: Paytable | str = "jacks-9-6", bankroll: int = 4000, hands: int = 10_000,
@@ -106,8 +119,8 @@ def risk_of_ruin(paytable: Paytable | str = "jacks-9-6", bankroll: int = 4000, h
     True
     """
     table = get_paytable(paytable)
-    bankroll = _check_bankroll(bankroll)
-    hands = _check_hands(hands)
+    bankroll = check_bankroll(bankroll)
+    hands = check_hands(hands)
     coins = check_coins(coins)
     risks = _ruin_table(table, coins, hands)
     bets = bankroll // coins
@@ -123,8 +136,8 @@ def bankroll_for(paytable: Paytable | str = "jacks-9-6", risk: float = 0.05, han
     10
     """
     table = get_paytable(paytable)
-    risk = check_number("risk", risk, low=MIN_RISK, high=1)
-    hands = _check_hands(hands)
+    risk = check_risk(risk)
+    hands = check_hands(hands)
     coins = check_coins(coins)
     risks = _ruin_table(table, coins, hands)
     enough = np.flatnonzero(risks <= risk)

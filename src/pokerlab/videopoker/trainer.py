@@ -11,6 +11,14 @@ True
 (True, 0.0)
 >>> trainer.summary().hands, trainer.summary().mistakes
 (1, 0)
+
+A hold worth less than the best is a mistake: the result shows the best hold, its EV and the
+credits of EV given up, and :meth:`Trainer.error_log` lists the costliest mistakes first.
+
+>>> _ = trainer.deal()
+>>> mistake = trainer.hold(trainer.holds()[-1].positions)  # the worst hold
+>>> mistake.optimal, mistake.ev_lost > 0, trainer.error_log() == (mistake,)
+(False, True, True)
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pokerlab.cards import DECK, format_cards
-from pokerlab.checks import check_seed
+from pokerlab.checks import check_int, check_seed
 from pokerlab.errors import VideoPokerError
 from pokerlab.videopoker.advisor import HAND_SIZE, HoldEV, final_hand, hold_evs, parse_hold
 from pokerlab.videopoker.paytable import MAX_COINS, FinalHand, Paytable, check_coins, get_paytable
@@ -157,6 +165,17 @@ class Trainer:
         self._cards = []
         self._holds = None
         return result
+
+    def error_log(self, limit: int = 10) -> tuple[HandResult, ...]:
+        """The ``limit`` costliest mistakes of the session, the most EV lost first (ties: the
+        earlier hand first).
+
+        >>> Trainer(seed=1).error_log(0)
+        ()
+        """
+        limit = check_int("limit", limit, low=0)
+        mistakes = [r for r in self._results if not r.optimal]
+        return tuple(sorted(mistakes, key=lambda r: -r.ev_lost)[:limit])
 
     def summary(self) -> SessionSummary:
         """The session so far."""
