@@ -21,6 +21,8 @@ from pokerlab.category import HandCategory
 from pokerlab.checks import Progress, check_int
 from pokerlab.equity import equity
 from pokerlab.errors import InvalidArgumentError
+from pokerlab.games import Game
+from pokerlab.games import get as get_game
 
 
 @dataclass(frozen=True)
@@ -91,18 +93,24 @@ def _category(name: str, value: HandCategory | str) -> HandCategory:
 def grid(hand: CardsLike, board: CardsLike = "", opponents: int = 1, *, dead: CardsLike = "",
          exact: bool | None = None, trials: int | None = None, stderr: float | None = None,
          seconds: float | None = None, seed: int | None = None, threads: int | None = None,
-         progress: Progress | None = None) -> GridResult:
+         progress: Progress | None = None, game: Game | str = "holdem") -> GridResult:
     """The odds grid of ``hand`` against ``opponents`` random hands (1 to 9; exact when feasible).
 
-    The other options are those of :func:`pokerlab.equity.equity`, which checks them.
+    The other options are those of :func:`pokerlab.equity.equity`, which checks them. ``game``
+    is a game whose pot goes to the best high hand: hold'em, short deck or the high Omaha
+    games (the grid is by high-hand category; a hi/lo pot also goes by the low).
 
     >>> grid("AsKs", opponents=2, trials=2000, seed=1).exact
     False
     """
     opponents = check_int("opponents", opponents, low=1, high=9)
+    rules = get_game(game)
+    if rules.hilo or not rules.board_cards:
+        raise InvalidArgumentError(f"game: the grid takes a game with a board and a high pot (holdem, short-deck, "
+                                   f"short-deck-triton, omaha, omaha5, omaha6), got {rules.name}")
     ids = parse_cards(hand)
     result = equity([ids, *["random"] * opponents], board, dead, exact=exact, trials=trials, stderr=stderr,
-                    seconds=seconds, seed=seed, threads=threads, progress=progress)
+                    seconds=seconds, seed=seed, threads=threads, progress=progress, game=rules)
     counts = result.counts[0].astype(np.float64) / result.showdowns
     cells = tuple(tuple(GridCell(*map(float, counts[own, opp])) for opp in HandCategory) for own in HandCategory)
     me = result.players[0]

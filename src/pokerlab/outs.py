@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from pokerlab.cards import CardsLike, format_cards, parse_cards
 from pokerlab.category import HandCategory
 from pokerlab.checks import check_list
-from pokerlab.errors import HandSizeError
-from pokerlab.evaluate import evaluate
+from pokerlab.errors import HandSizeError, InvalidArgumentError
+from pokerlab.games import Game
+from pokerlab.games import get as get_game
 
 
 @dataclass(frozen=True)
@@ -132,33 +133,45 @@ class OutsResult:
 
 
 def outs(hand: CardsLike, opponents: Sequence[CardsLike] = (), board: CardsLike = "",
-         dead: CardsLike = "") -> OutsResult:
+         dead: CardsLike = "", *, game: Game | str = "holdem") -> OutsResult:
     """The next cards that put ``hand`` ahead of known opponents (or keep it ahead), or, with
     none, that improve its category. Only on a flop or turn (3 or 4 board cards).
 
     ``opponents`` is a list of hands, even for one opponent: ``outs("AhKh", ["2c2d"], ...)``.
+    ``game`` is a game with a board and one pot (see :mod:`pokerlab.games`): hold'em, short
+    deck or the high Omaha games; the hi/lo games split the pot, so no single card "wins"
+    it, and the lowball rankings have no board.
+
+    >>> outs("AhKh", ["Jc Jd"], board="Qh 7h 6s", game="short-deck").count  # 5 hearts, 3 aces, 3 kings
+    11
     """
     others = check_list("opponents", opponents)
-    ids = parse_cards(hand)
-    board_ids = parse_cards(board)
-    opp_ids = [parse_cards(o) for o in others]  # type: ignore[arg-type]
-    seen = parse_cards([*ids, *board_ids, *(c for o in opp_ids for c in o), *parse_cards(dead)])
+    rules = get_game(game)
+    if rules.hilo or not rules.board_cards:
+        raise InvalidArgumentError(f"game: outs take a game with a board and one pot (holdem, short-deck, "
+                                   f"short-deck-triton, omaha, omaha5, omaha6), got {rules.name}")
+    ids = rules.check_cards("hand", hand)
+    board_ids = rules.check_cards("board", board)
+    opp_ids = [rules.check_cards(f"opponent {i + 1}", o) for i, o in enumerate(others)]  # type: ignore[arg-type]
+    seen = parse_cards([*ids, *board_ids, *(c for o in opp_ids for c in o), *rules.check_cards("dead", dead)])
     if len(board_ids) not in (3, 4):
         raise HandSizeError(f"outs need a flop or a turn (3 or 4 board cards), got {len(board_ids)}")
     for i, cards in enumerate([ids, *opp_ids]):
-        if len(cards) != 2:
-            raise HandSizeError(f"{'hand' if i == 0 else f'opponent {i}'} needs 2 cards, got {len(cards)}")
-    unseen = [c for c in range(52) if c not in seen]
-    now = evaluate(ids + board_ids)
-    ahead_now = all(now > evaluate(o + board_ids) for o in opp_ids) if opp_ids else True
+        if len(cards) != rules.hole_cards:
+            raise HandSizeError(f"{'hand' if i == 0 else f'opponent {i}'} needs {rules.hole_cards} cards, "
+                                f"got {len(cards)}")
+    unseen = [c for c in rules.deck if c not in seen]
+    position = rules.ranking_tables.categories.index  # categories in the game's order
+    now = rules.evaluate(ids, board_ids)
+    ahead_now = all(int(now) > int(rules.evaluate(o, board_ids)) for o in opp_ids) if opp_ids else True
     found = []
     for card in unseen:
-        after = evaluate((*ids, *board_ids, card))
+        after = rules.evaluate(ids, (*board_ids, card))
         if opp_ids:
-            best_other = max(evaluate((*o, *board_ids, card)) for o in opp_ids)
-            if after >= best_other:
-                found.append(Out(card, after.category, ties=after == best_other))
-        elif after.category > now.category:
+            best_other = max(int(rules.evaluate(o, (*board_ids, card))) for o in opp_ids)
+            if int(after) >= best_other:
+                found.append(Out(card, after.category, ties=int(after) == best_other))
+        elif position(after.category) > position(now.category):
             found.append(Out(card, after.category))
     return OutsResult(format_cards(ids), format_cards(board_ids), tuple(format_cards(o) for o in opp_ids),
                       ahead_now, tuple(found), len(unseen))
