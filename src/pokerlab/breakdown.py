@@ -55,7 +55,7 @@ import numpy as np
 from pokerlab.cards import CardsLike, format_cards, parse_cards
 from pokerlab.equity import category_of_strength
 from pokerlab.errors import HandSizeError
-from pokerlab.ranges import COMBO_NAMES, COMBOS, Range
+from pokerlab.ranges import COMBO_NAMES, COMBO_ORDER, COMBOS, Range
 from pokerlab.tables import load_tables
 
 __all__ = ["DRAW_LINES", "LABELS", "MADE_LINES", "Breakdown", "BreakdownLine", "breakdown", "classify"]
@@ -177,7 +177,7 @@ def breakdown(hand_range: str | Range, board: CardsLike, dead: CardsLike = "") -
     left = r.without([*board_ids, *dead_ids]).weights
     present = np.flatnonzero(left)
     # strongest cards first, the order people read combos in
-    present = present[np.lexsort((-COMBOS[present, 0].astype(np.int64), -COMBOS[present, 1].astype(np.int64)))]
+    present = present[np.argsort(COMBO_ORDER[present])]
     weights = left[present]
     made, draws = classify(COMBOS[present], board_ids)
     total = float(weights.sum())

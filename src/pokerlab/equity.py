@@ -26,6 +26,7 @@ from types import ModuleType
 
 import numpy as np
 
+from pokerlab.by_combo import ClassEquity, ComboEquity, classes_of, combo_equities
 from pokerlab.cards import CardsLike, card_name, format_cards, parse_cards
 from pokerlab.category import STRENGTH_COUNT, HandCategory
 from pokerlab.checks import (
@@ -118,6 +119,13 @@ class PlayerEquity:
     losses: float = field(repr=False)
     by_category: tuple[tuple[float, float, float], ...] = field(repr=False, compare=False)
     """Showdowns won, split and lost, for each of the player's final categories."""
+    combos: tuple[ComboEquity, ...] = field(default=(), repr=False, compare=False)
+    """With ``by_combo=True``: every combo of the player's range (see :mod:`pokerlab.by_combo`)."""
+
+    @property
+    def classes(self) -> dict[str, ClassEquity]:
+        """With ``by_combo=True``: :attr:`combos` gathered by starting-hand class, for the 13 x 13 grid."""
+        return classes_of(self.combos)
 
     @property
     def win_by_category(self) -> dict[HandCategory, float]:
@@ -137,7 +145,9 @@ class PlayerEquity:
                 "lose": self.lose, "equity": self.equity, "stderr": self.stderr, "hi_equity": self.hi_equity,
                 "lo_equity": self.lo_equity, "scoop": self.scoop,
                 "win_by_category": {c.name: v for c, v in self.win_by_category.items()},
-                "lose_by_category": {c.name: v for c, v in self.lose_by_category.items()}}
+                "lose_by_category": {c.name: v for c, v in self.lose_by_category.items()},
+                **({"combos": [c.to_dict() for c in self.combos],
+                    "classes": {name: c.to_dict() for name, c in self.classes.items()}} if self.combos else {})}
 
 
 @dataclass(frozen=True)
@@ -472,7 +482,7 @@ to be counted one by one, in case the ranges' shared cards leave few of them."""
 def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike = "", *,
            exact: bool | None = None, trials: int | None = None, stderr: float | None = None,
            seconds: float | None = None, seed: int | None = None, threads: int | None = None,
-           progress: Progress | None = None, game: Game | str = "holdem") -> EquityResult:
+           progress: Progress | None = None, game: Game | str = "holdem", by_combo: bool = False) -> EquityResult:
     """Each player's chance to win, split and lose, and their share of the pot.
 
     ``game`` is a :class:`~pokerlab.games.Game` or its name (see :mod:`pokerlab.games`):
@@ -492,6 +502,10 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     is not known in advance (a standard error or a time limit) it reports permille,
     ``progress(done, 1000)``.
 
+    ``by_combo=True`` also runs each combo of each player's range (hold'em and short deck), in
+    each player's :attr:`~PlayerEquity.combos` and :attr:`~PlayerEquity.classes` (see
+    :mod:`pokerlab.by_combo`).
+
     >>> r = equity(["AhKh", "2c2d"], board="Qh7h3s")
     >>> [round(p.equity, 4) for p in r.players]
     [0.5717, 0.4283]
@@ -510,6 +524,9 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     progress = check_progress(progress)
     exact = _check_method(exact, trials, stderr, seconds)
     rules = _check_game(game)
+    if not isinstance(by_combo, bool) or (by_combo and rules.hole_used):
+        raise InvalidArgumentError(f"by_combo must be True or False, and True only in hold'em and short deck; "
+                                   f"got {by_combo!r} in {rules.name}")
     board_ids = rules.check_cards("board", board)
     dead_ids = rules.check_cards("dead", dead)
     if rules.hole_used:
@@ -528,8 +545,12 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         counts, summary = _known_counts(hands, board_ids, dead_ids + rules.missing_cards, ranking)
         if progress is not None:
             progress(1, 1)
-        return _result([card_name(a) + card_name(b) for a, b in hands], counts, summary, None, board_ids,
-                       dead_ids, started, rules)
+        result = _result([card_name(a) + card_name(b) for a, b in hands], counts, summary, None, board_ids,
+                         dead_ids, started, rules)
+        if not by_combo:
+            return result
+        return _with_combos(result, [(np.array([hand], dtype=np.uint8), np.ones(1)) for hand in hands], board_ids,
+                            dead_ids, seed, threads, progress, rules)
     fixed_ids = parse_cards([*board_ids, *dead_ids])  # a card in both is a duplicate
     fixed = sum(1 << c for c in fixed_ids + rules.missing_cards)
     parsed = _players(players, fixed)
@@ -550,7 +571,22 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
             counts, shares, squares = _monte_carlo(parsed, board_ids, fixed, trials, stderr, seconds, seed,
                                                    progress, ranking)
     summary = _kernels().summarize(counts, shares)
-    return _result([p.label for p in parsed], counts, summary, squares, board_ids, dead_ids, started, rules)
+    result = _result([p.label for p in parsed], counts, summary, squares, board_ids, dead_ids, started, rules)
+    if not by_combo:
+        return result
+    return _with_combos(result, [(p.combos, p.weights) for p in parsed], board_ids, dead_ids, seed, threads,
+                        progress, rules)
+
+
+def _with_combos(result: EquityResult, players: list[tuple[np.ndarray, np.ndarray]], board: tuple[int, ...],
+                 dead: tuple[int, ...], seed: int | None, threads: int | None, progress: Progress | None,
+                 rules: Game) -> EquityResult:
+    """The result with each player's :attr:`~PlayerEquity.combos`, each combo run with the
+    others as they were (see :func:`pokerlab.by_combo.combo_equities`)."""
+    run = functools.partial(equity, board=board, dead=dead, threads=threads, game=rules)
+    combos = combo_equities(result, players, run, seed, progress)
+    return dataclasses.replace(result, players=tuple(dataclasses.replace(p, combos=c)
+                                                     for p, c in zip(result.players, combos)))
 
 
 def _check_game(game: object) -> Game:

@@ -49,8 +49,8 @@ import numpy as np
 from pokerlab.cards import RANKS, SUITS, CardsLike, card_name, mask_of, parse_cards
 from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidRangeError
 
-__all__ = ["CLASS_NAMES", "COMBOS", "COMBO_CLASSES", "COMBO_NAMES", "STARTING_HANDS", "Range", "combo_index",
-           "combo_name", "starting_hand", "starting_hand_order", "top_classes"]
+__all__ = ["CLASS_NAMES", "COMBOS", "COMBO_CLASSES", "COMBO_NAMES", "COMBO_ORDER", "STARTING_HANDS", "Range",
+           "combo_index", "combo_name", "starting_hand", "starting_hand_order", "top_classes"]
 
 COMBOS: np.ndarray = np.array(list(itertools.combinations(range(52), 2)), dtype=np.uint8)
 """The 1,326 two-card combos as a (1326, 2) uint8 array, ascending ids, lexicographic."""
@@ -374,6 +374,13 @@ def combo_name(low: int, high: int) -> str:
 
 COMBO_NAMES: tuple[str, ...] = tuple(combo_name(a, b) for a, b in COMBOS.tolist())
 """The text of each combo of :data:`COMBOS`, the higher card first: ``COMBO_NAMES[-1] == "AsAh"``."""
+
+
+_HIGH, _LOW = COMBOS[:, 1].astype(np.int64), COMBOS[:, 0].astype(np.int64)
+COMBO_ORDER: np.ndarray = np.argsort(np.lexsort((-_LOW, -_HIGH, -(_LOW >> 2), -(_HIGH >> 2))))
+"""Each combo's place when the combos are read strongest first: by the higher rank, the lower
+rank, then the suits (``AsAh`` first, ``2d2c`` last). Sort rows by ``COMBO_ORDER[index]``."""
+COMBO_ORDER.flags.writeable = False
 
 
 def combo_index(low: int, high: int) -> int:
