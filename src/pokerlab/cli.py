@@ -14,10 +14,13 @@ from rich.table import Table
 from pokerlab.cards import format_cards, parse_cards
 from pokerlab.category import HandCategory
 from pokerlab.checks import check_choice
+from pokerlab.cli_ranges import breakdown_command, combo_tables, runouts_command
 from pokerlab.cli_support import JsonFlag, err, new_app, out, output_path, print_json, progress_bar, write_file
 from pokerlab.equity import equity
 from pokerlab.errors import InvalidArgumentError
 from pokerlab.evaluate import best_five, evaluate
+from pokerlab.games import GAMES
+from pokerlab.games import get as get_game
 from pokerlab.grid import GridResult, grid
 from pokerlab.outs import OutsResult, outs
 from pokerlab.preflop.cli import app as preflop_app
@@ -27,6 +30,8 @@ from pokerlab.videopoker.cli import app as videopoker_app
 app = new_app("pokerlab: poker hand evaluation and odds.")
 app.add_typer(videopoker_app, name="videopoker")
 app.add_typer(preflop_app, name="preflop")
+app.command("breakdown")(breakdown_command)
+app.command("runouts")(runouts_command)
 
 
 def _print_version(asked: bool) -> None:
@@ -54,19 +59,67 @@ def hand_dict(cards: str) -> dict[str, object]:
     return {"cards": format_cards(ids), **rank.to_dict(), "best_five": format_cards(best_five(ids))}
 
 
+def game_hand_dict(cards: str, game: str) -> dict[str, object]:
+    """What ``pokerlab eval --game`` says about a hand: the hole cards first, then the board
+    (the lowball games have no board), its high rank and, in a hi/lo game, its low.
+
+    >>> info = game_hand_dict("Ah 2c Kd Ks 3h 5d 8c Qs Js", "omaha-hilo")
+    >>> info["description"], info["low"]["description"]
+    ('Pair of Kings with Queen-Jack-Eight kickers', '8-5-3-2-A, Eight-Five low')
+    """
+    rules = get_game(game)
+    ids = rules.check_cards("cards", cards)
+    hole, board = (ids[:rules.hole_cards], ids[rules.hole_cards:]) if rules.board_cards else (ids, ())
+    info: dict[str, object] = {"game": rules.name, "hole": format_cards(hole), "board": format_cards(board),
+                               **rules.evaluate(hole, board).to_dict()}
+    if rules.hilo:
+        low = rules.evaluate_low(hole, board)
+        info["low"] = None if low is None else low.to_dict()
+    return info
+
+
+GameOpt = Annotated[str, typer.Option("--game", "-g", help="The game: holdem (default), short-deck, omaha, "
+                                                          "omaha-hilo... (pokerlab games lists them)")]
+
+
 @app.command("eval")
 def eval_command(
-    cards: Annotated[list[str], typer.Argument(help="5 to 9 cards, e.g. As Ks Qs Js Ts 2c 3d (quotes optional)")],
+    cards: Annotated[list[str], typer.Argument(help="5 to 9 cards, e.g. As Ks Qs Js Ts 2c 3d (quotes optional); "
+                                                    "with --game, the hole cards first, then the board")],
+    game: GameOpt = "holdem",
     as_json: JsonFlag = False,
 ) -> None:
     """Evaluate a hand: strength, Cactus Kev class, category, description, best five."""
-    info = hand_dict(" ".join(cards))
+    if get_game(game).name != "holdem":
+        info = game_hand_dict(" ".join(cards), game)
+        keys: tuple[str, ...] = ("game", "hole", "board", "description", "category", "strength")
+        if "low" in info:
+            info["low"] = info["low"]["description"] if isinstance(info["low"], dict) else "none"
+            keys += ("low",)
+    else:
+        info = hand_dict(" ".join(cards))
+        keys = ("cards", "description", "category", "strength", "kev_class", "best_five")
     if as_json:
         print_json(info)
         return
     table = Table(show_header=False, box=None)
-    for key in ("cards", "description", "category", "strength", "kev_class", "best_five"):
+    for key in keys:
         table.add_row(key.replace("_", " "), str(info[key]))
+    out.print(table)
+
+
+@app.command("games")
+def games_command(as_json: JsonFlag = False) -> None:
+    """The games pokerlab knows and their rules (pass a name to --game)."""
+    if as_json:
+        print_json([g.to_dict() for g in GAMES.values()])
+        return
+    table = Table(title="games (--game NAME)")
+    for column in ("name", "hole", "board", "deck", "pot", "rules"):
+        table.add_column(column)
+    for g in GAMES.values():
+        info = g.to_dict()
+        table.add_row(g.name, str(g.hole_cards), str(g.board_cards), str(info["deck"]), str(info["pot"]), g.rules)
     out.print(table)
 
 
@@ -179,23 +232,32 @@ def exact_argument(exact: bool | None, trials: int | None, stderr: float | None,
 @app.command("equity")
 def equity_command(players: PlayersArg, board: BoardOpt = "", dead: DeadOpt = "", exact: ExactOpt = None,
                    trials: TrialsOpt = None, stderr: StderrOpt = None, seconds: SecondsOpt = None,
-                   seed: SeedOpt = None, threads: ThreadsOpt = None, as_json: JsonFlag = False) -> None:
+                   seed: SeedOpt = None, threads: ThreadsOpt = None, game: GameOpt = "holdem",
+                   by_combo: Annotated[bool, typer.Option("--by-combo", help="Also each combo of each range, by "
+                                                                             "starting hand")] = False,
+                   as_json: JsonFlag = False) -> None:
     """Each player's chance to win, split and lose: exact when small, else Monte Carlo."""
+    hilo = get_game(game).hilo
     with progress_bar("equity") as progress:
         result = equity(players, board, dead, exact=exact_argument(exact, trials, stderr, seconds), trials=trials,
-                        stderr=stderr, seconds=seconds, seed=seed, threads=threads, progress=progress)
+                        stderr=stderr, seconds=seconds, seed=seed, threads=threads, progress=progress, game=game,
+                        by_combo=by_combo)
     if as_json:
         print_json(result.to_dict())
         return
     how = "exact" if result.exact else f"Monte Carlo, {result.showdowns:,.0f} trials"
     table = Table(title=f"board: {result.board or 'none'}, dead: {result.dead or 'none'} "
                         f"({how}, {result.elapsed:.3f} s)")
-    for column in ("player", "equity", "win", "tie", "lose") + (() if result.exact else ("± stderr",)):
+    split = ("high", "low", "scoop") if hilo else ()
+    for column in ("player", "equity", *split, "win", "tie", "lose") + (() if result.exact else ("± stderr",)):
         table.add_column(column, justify="left" if column == "player" else "right")
     for p in result.players:
-        row = [p.hand, f"{p.equity:.4%}", f"{p.win:.4%}", f"{p.tie:.4%}", f"{p.lose:.4%}"]
+        row = [p.hand, f"{p.equity:.4%}", *((f"{p.hi_equity:.4%}", f"{p.lo_equity:.4%}", f"{p.scoop:.4%}")
+                                            if hilo else ()), f"{p.win:.4%}", f"{p.tie:.4%}", f"{p.lose:.4%}"]
         table.add_row(*row, *(() if result.exact else (f"{p.stderr:.4%}",)))
     out.print(table)
+    for combos in combo_tables(result):
+        out.print(combos)
 
 
 SHORT_LABELS = dict(zip(HandCategory, ("HC", "1P", "2P", "3K", "St", "Fl", "FH", "4K", "SF")))
@@ -231,11 +293,12 @@ def grid_command(hand: Annotated[str, typer.Argument(help="The player's hole car
                  opponents: Annotated[int, typer.Option(help="Random opponents")] = 1, dead: DeadOpt = "",
                  exact: ExactOpt = None, trials: TrialsOpt = None, stderr: StderrOpt = None,
                  seconds: SecondsOpt = None, seed: SeedOpt = None, threads: ThreadsOpt = None,
-                 as_json: JsonFlag = False) -> None:
+                 game: GameOpt = "holdem", as_json: JsonFlag = False) -> None:
     """The odds grid: how often you and the best opponent end with each pair of categories (%)."""
     with progress_bar("grid") as progress:
         result = grid(hand, board, opponents, dead=dead, exact=exact_argument(exact, trials, stderr, seconds),
-                      trials=trials, stderr=stderr, seconds=seconds, seed=seed, threads=threads, progress=progress)
+                      trials=trials, stderr=stderr, seconds=seconds, seed=seed, threads=threads, progress=progress,
+                      game=game)
     if as_json:
         print_json(result.to_dict())
         return
@@ -259,9 +322,10 @@ def outs_summary(result: OutsResult) -> str:
 @app.command("outs")
 def outs_command(hand: Annotated[str, typer.Argument(help="The player's hole cards")],
                  opponents: Annotated[list[str] | None, typer.Argument(help="Known opponents' hands")] = None,
-                 board: BoardOpt = "", dead: DeadOpt = "", as_json: JsonFlag = False) -> None:
+                 board: BoardOpt = "", dead: DeadOpt = "", game: GameOpt = "holdem",
+                 as_json: JsonFlag = False) -> None:
     """The next cards that win or split against known opponents (or, with none, improve the hand)."""
-    result = outs(hand, opponents or [], board, dead)
+    result = outs(hand, opponents or [], board, dead, game=game)
     if as_json:
         print_json(result.to_dict())
         return

@@ -70,7 +70,7 @@ class Ranking:
 
     ``values[s - 1]`` is the class of strength ``s`` as (category, ranks in order of
     significance, rank 0 = deuce .. 12 = ace); ``categories`` lists the categories weakest
-    first; ``low`` says that the ranks read as a low (named from the highest card down).
+    first.
     ``cards`` is how many cards a hand may have (the tables hold nothing else).
     """
 
@@ -79,7 +79,6 @@ class Ranking:
     categories: tuple[HandCategory, ...]
     tables: Tables = field(repr=False)
     cards: tuple[int, ...]
-    low: bool = False
 
     @functools.cached_property
     def category_index(self) -> np.ndarray:
@@ -221,7 +220,7 @@ def _multisets(size: int, ranks: Sequence[int]) -> list[tuple[int, ...]]:
 
 def _build(name: str, categories: tuple[HandCategory, ...], ranks: Sequence[int], sizes: Sequence[int],
            of_five: Callable[[Sequence[int]], Value], of_flush: Callable[[int], Value] | None,
-           key: Callable[[Value], object], low: bool = False) -> Ranking:
+           key: Callable[[Value], object]) -> Ranking:
     """A ranking's tables from its five-card reference evaluators.
 
     ``ranks`` are the ranks the deck holds and ``sizes`` the hand sizes it ranks; ``key``
@@ -263,7 +262,7 @@ def _build(name: str, categories: tuple[HandCategory, ...], ranks: Sequence[int]
     for array in (rank, flush, card_key, card_mask):
         array.setflags(write=False)
     return Ranking(name, tuple(classes), categories, Tables(rank, base.offsets, flush, card_key, card_mask),
-                   tuple(sizes), low)
+                   tuple(sizes))
 
 
 def _high_key(order: tuple[HandCategory, ...]) -> Callable[[Value], tuple[int, tuple[int, ...]]]:
@@ -295,12 +294,14 @@ _BUILDERS: dict[str, Callable[[], Ranking]] = {
                                         _high_key(TRITON_ORDER)),
     "deuce-to-seven": lambda: _build("deuce-to-seven", tuple(reversed(STANDARD_ORDER)), range(13), (5,),
                                      deuce_to_seven_value_of_five, deuce_to_seven_value_of_flush,
-                                     _turned_over(_high_key(STANDARD_ORDER)), low=True),
+                                     _turned_over(_high_key(STANDARD_ORDER))),
     "ace-to-five": lambda: _build("ace-to-five", LOW_ORDER, range(13), (5, 6, 7),
-                                  ace_to_five_value_of_five, None, _ace_to_five_key, low=True),
+                                  ace_to_five_value_of_five, None, _ace_to_five_key),
 }
 RANKINGS = tuple(_BUILDERS)
 """The names :func:`ranking` knows."""
+LOW_RANKINGS = frozenset({"deuce-to-seven", "ace-to-five"})
+"""The rankings of lowball, whose ranks read as a low (named from the highest card down)."""
 
 
 @functools.cache

@@ -19,7 +19,7 @@ from pokerlab.cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, card_name
 from pokerlab.category import HandCategory
 from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidArgumentError, InvalidCardError
 from pokerlab.evaluate import HandRank, describe_value, evaluate
-from pokerlab.game_tables import Ranking, eight_or_better_lows, ranking
+from pokerlab.game_tables import LOW_RANKINGS, Ranking, eight_or_better_lows, ranking
 from pokerlab.tables import Value
 
 EIGHT_OR_BETTER = "eight-or-better"
@@ -66,7 +66,7 @@ class GameRank:
     @property
     def is_low(self) -> bool:
         """Whether lower cards make it better."""
-        return self.ranking == EIGHT_OR_BETTER or ranking(self.ranking).low
+        return self.ranking == EIGHT_OR_BETTER or self.ranking in LOW_RANKINGS
 
     def describe(self) -> str:
         """The hand in words: an unpaired low as its ranks and its name ("8-6-4-3-A,
@@ -126,7 +126,7 @@ class Game:
     @property
     def is_lowball(self) -> bool:
         """Whether the game ranks hands by a low (evaluation only: no board, no equity)."""
-        return self.ranking_tables.low
+        return self.ranking in LOW_RANKINGS
 
     @property
     def ranking_tables(self) -> Ranking:
@@ -285,7 +285,8 @@ class Game:
         """The rules as plain JSON-ready values."""
         return {"name": self.name, "title": self.title, "hole_cards": self.hole_cards,
                 "board_cards": self.board_cards, "hole_used": self.hole_used, "deck": len(self.deck),
-                "ranking": self.ranking, "pot": "hi/lo, eight or better" if self.hilo else "high",
+                "ranking": self.ranking,
+                "pot": "hi/lo, eight or better" if self.hilo else "low, evaluation only" if self.is_lowball else "high",
                 "rules": self.rules}
 
 
