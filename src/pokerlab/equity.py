@@ -615,16 +615,14 @@ def _other_engine(rules: Game, players: Sequence[PlayerLike], board: tuple[int, 
                   exact: bool | None, trials: int | None, stderr: float | None, seconds: float | None,
                   seed: int | None, threads: int | None, progress: Progress | None) -> EquityResult:
     """Equity in the games whose hands are not the best five of all cards: Omaha's engine,
-    given every player's combos and weights, named back with the players' own words."""
+    given every player's combos and weights, and their labels."""
     from pokerlab.game_ranges import game_players
     from pokerlab.omaha import omaha_equity  # loads Numba and the Omaha tables
 
     labels, combos = game_players(rules, players, board, dead)
-    result: EquityResult = omaha_equity(combos, board, dead, hilo=rules.hilo, exact=exact, trials=trials,
-                                        stderr=stderr, seconds=seconds, seed=seed, threads=threads,
-                                        progress=progress)
-    named = tuple(dataclasses.replace(p, hand=label) for p, label in zip(result.players, labels))
-    return dataclasses.replace(result, players=named, game=rules.name)
+    return omaha_equity(combos, board, dead, hilo=rules.hilo, exact=exact, trials=trials, stderr=stderr,
+                        seconds=seconds, seed=seed, threads=threads, progress=progress, labels=labels,
+                        game=rules.name)
 
 
 def _known_hands(players: Sequence[PlayerLike]) -> tuple[tuple[int, int], ...] | None:

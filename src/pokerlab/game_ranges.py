@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -39,6 +40,7 @@ from pokerlab.cards import RANKS, SUITS, CardsLike, format_cards, parse_cards
 from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidRangeError, PlayerCountError, PokerlabError
 from pokerlab.games import Game
 from pokerlab.games import get as get_game
+from pokerlab.ranges import Range
 
 RANDOM_WORDS = frozenset({"random", "any"})
 
@@ -218,15 +220,15 @@ def _masks(combos: np.ndarray) -> np.ndarray:
 PlayerSpec = str | Sequence[int] | GameRange
 
 
-def game_players(game: Game | str, players: Sequence[PlayerSpec], board: CardsLike = (),
+def game_players(game: Game | str, players: Sequence[PlayerSpec | Range], board: CardsLike = (),
                  dead: CardsLike = ()) -> tuple[list[str], list[list[tuple[tuple[int, ...], float]]]]:
     """Each player's label and hands (with weights) for an Omaha game's equity: a known hand,
-    a range or ``random`` (an empty list). Known cards may not repeat; a range loses the
-    hands that hold the board's, the dead or a known hand's cards.
+    a range or ``random`` (every hand, which the engine deals from the deck). Known cards may
+    not repeat; a range loses the hands that hold the board's, the dead or a known hand's cards.
 
     >>> labels, hands = game_players("omaha", ["AsKsQdJd", "random"], "2c 3c 4c")
     >>> labels, [len(h) for h in hands]
-    (['AsKsQdJd', 'random'], [1, 0])
+    (['AsKsQdJd', 'random'], [1, 270725])
     """
     rules = get_game(game)
     if not 2 <= len(players) <= 10:
@@ -237,6 +239,9 @@ def game_players(game: Game | str, players: Sequence[PlayerSpec], board: CardsLi
         if isinstance(spec, GameRange):
             parsed.append(spec)
             continue
+        if isinstance(spec, Range):
+            raise InvalidRangeError(f"player {i + 1}: a hold'em Range holds two-card combos; give an {rules.name} "
+                                    "range as text, like \"AA**ds\"")
         try:
             cards = rules.check_cards(f"player {i + 1}", spec)
         except PokerlabError as error:
@@ -258,7 +263,10 @@ def game_players(game: Game | str, players: Sequence[PlayerSpec], board: CardsLi
     hands: list[list[tuple[tuple[int, ...], float]]] = []
     for i, p in enumerate(parsed):
         if p.random:
-            hands.append([])
+            if math.comb(52, rules.hole_cards) > MAX_LISTED:
+                raise InvalidRangeError(f"player {i + 1}: random {rules.name} hands are too many to list "
+                                        f"({math.comb(52, rules.hole_cards):,}); give a range")
+            hands.append([(hand, 1.0) for hand in itertools.combinations(range(52), rules.hole_cards)])
             continue
         blocked = np.uint64(sum(1 << c for c in taken - (set(p.combos[0].tolist()) if len(p) == 1 else set())))
         keep = (_masks(p.combos) & blocked) == 0
