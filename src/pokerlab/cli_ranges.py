@@ -1,0 +1,127 @@
+"""The range analysis commands: ``pokerlab breakdown``, ``pokerlab runouts``, and the tables of
+``pokerlab equity --by-combo``. :mod:`pokerlab.cli` registers them."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from pokerlab.breakdown import Breakdown, BreakdownLine, breakdown
+from pokerlab.cli_support import JsonFlag, out, print_json, progress_bar
+from pokerlab.equity import EquityResult
+from pokerlab.runouts import Runouts, runouts
+
+BAR_WIDTH = 30
+"""Characters in a full bar."""
+
+Board = Annotated[str, typer.Option("--board", "-b", help='Board cards, e.g. "Ah7d2c"')]
+Dead = Annotated[str, typer.Option("--dead", "-d", help="Dead cards")]
+
+
+def bar(fraction: float, width: int = BAR_WIDTH) -> str:
+    """A bar of block characters, eighths included, for a fraction from 0 to 1.
+
+    >>> bar(0.5, 4), bar(0.0, 4), bar(1 / 16, 4)
+    ('██', '', '▌')
+    """
+    eighths = round(max(0.0, min(1.0, fraction)) * width * 8)
+    return "█" * (eighths // 8) + ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")[eighths % 8]
+
+
+def breakdown_table(result: Breakdown, hands: bool = False) -> Table:
+    """The lines that hold combos, made hands then draws, each with its count, weight, share and bar."""
+    table = Table(title=f"{result.range} on {result.board}" + (f", dead {result.dead}" if result.dead else "")
+                  + f": {result.combos} combos, weight {result.weight:g}", title_justify="left")
+    for column in ("line", "combos", "weight", "share", ""):
+        table.add_column(column, justify="left" if column in ("line", "") else "right")
+    if hands:
+        table.add_column("hands")
+
+    def add(line: BreakdownLine) -> None:
+        row = [line.label, str(line.combos), f"{line.weight:g}", f"{line.share:.1%}", bar(line.share)]
+        table.add_row(*row, *((" ".join(line.hands),) if hands else ()))
+
+    for line in result.made.values():
+        if line.combos:
+            add(line)
+    drawing = [line for line in result.draws.values() if line.combos]
+    if drawing:
+        table.add_section()
+        for line in drawing:
+            add(line)
+    return table
+
+
+def breakdown_command(
+    hand_range: Annotated[str, typer.Argument(metavar="RANGE", help='A range, e.g. "QQ+,AK,KQs"')],
+    board: Board,
+    dead: Dead = "",
+    hands: Annotated[bool, typer.Option("--hands", help="List the combos of each line.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """What a range holds on a board: made hands (each combo in one line) and draws, with bars."""
+    result = breakdown(hand_range, board, dead)
+    if as_json:
+        print_json(result.to_dict())
+        return
+    out.print(breakdown_table(result, hands))
+
+
+def runouts_chart(result: Runouts) -> Table:
+    """Each next card, highest rank first, with every player's equity after it and a bar for the first."""
+    table = Table(title=f"{' vs '.join(result.players)} on {result.board}: now "
+                        + ", ".join(f"{p.equity:.2%}" for p in result.before.players)
+                        + ("" if result.exact else " (Monte Carlo)"),
+                  title_justify="left", box=None, padding=(0, 1))
+    table.add_column("card")
+    for name in result.players:
+        table.add_column(name, justify="right")
+    table.add_column(f"{result.players[0]}: equity")
+    cards = sorted(result.by_card, key=lambda card: ("23456789TJQKA".index(card[0]), card[1]), reverse=True)
+    for card in cards:
+        r = result.by_card[card]
+        table.add_row(card, *(f"{p.equity:.1%}" for p in r.players), bar(r.players[0].equity))
+    return table
+
+
+def runouts_command(
+    players: Annotated[list[str], typer.Argument(help='Hands ("AhKh"), ranges ("QQ+,AKs") or "random"')],
+    board: Board,
+    dead: Dead = "",
+    pairs: Annotated[bool, typer.Option("--pairs", help="On the flop, also every turn and river pair.")] = False,
+    exact: Annotated[bool | None, typer.Option("--exact/--monte-carlo", help="Force a method")] = None,
+    trials: Annotated[int | None, typer.Option(help="Monte Carlo: showdowns per card")] = None,
+    seed: Annotated[int | None, typer.Option(help="Monte Carlo: random seed")] = None,
+    threads: Annotated[int | None, typer.Option(help="Threads to use (default: all)")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Every player's equity after each card that can come next: a chart, best and worst cards."""
+    with progress_bar("runouts") as progress:
+        result = runouts(players, board, dead, pairs=pairs, exact=exact, trials=trials, seed=seed, threads=threads,
+                         progress=progress)
+    if as_json:
+        print_json(result.to_dict())
+        return
+    out.print(runouts_chart(result))
+    for i, name in enumerate(result.players):
+        out.print(f"{name}: best {' '.join(result.best(i))}; worst {' '.join(result.worst(i))}")
+    if result.by_pair:
+        out.print(f"{len(result.by_pair)} turn and river pairs: see --json")
+
+
+def combo_tables(result: EquityResult) -> list[Table]:
+    """For ``equity --by-combo``: each ranged player's starting-hand classes, strongest equity first."""
+    tables = []
+    for p in result.players:
+        if len(p.combos) < 2:
+            continue
+        table = Table(title=f"{p.hand}: by starting hand", title_justify="left", box=None, padding=(0, 1))
+        for column in ("class", "combos", "weight", "equity", "win", "tie", ""):
+            table.add_column(column, justify="left" if column in ("class", "") else "right")
+        for c in sorted(p.classes.values(), key=lambda c: -c.equity):
+            table.add_row(c.name, str(c.combos), f"{c.weight:.3g}", f"{c.equity:.2%}", f"{c.win:.2%}",
+                          f"{c.tie:.2%}", bar(c.equity, 20))
+        tables.append(table)
+    return tables
