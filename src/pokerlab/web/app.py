@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from functools import lru_cache
 from pathlib import Path
 from string import Template
@@ -121,7 +121,7 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
     @app.get("/cards/{card}.svg", tags=["cards"], response_class=Response,
              responses={200: {"content": {"image/svg+xml": {}}},
                         404: {"model": Refusal, "description": "No such card"}})
-    def card(card: str, four_color: bool = False) -> Response:
+    async def card(card: str, four_color: bool = False) -> Response:
         """A card face (``As``, ``Td``, ``10h``) or ``back``, drawn as SVG."""
         with blame("card", 404):
             svg = _svg(card, four_color)
@@ -129,6 +129,8 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
 
     # The analyses are plain functions: FastAPI runs them on its thread pool, off the event
     # loop, and the Numba kernels release the GIL, so a slow one never holds up the rest.
+    # What takes microseconds (pages, card faces, pay tables) is async instead, answered on the
+    # event loop without waiting for a thread behind the analyses.
     @app.post("/api/equity", tags=["odds"], summary="Equity")
     def equity_endpoint(body: EquityRequest, request: Request) -> dict[str, object]:
         """Each player's win, tie and equity: exact when it fits the time, else Monte Carlo with ± (stderr)."""
@@ -152,7 +154,7 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
         return {**result.to_dict(), "labels": {c.name: c.label for c in HandCategory}}
 
     @app.get("/api/paytables", tags=["video poker"])
-    def paytables() -> dict[str, object]:
+    async def paytables() -> dict[str, object]:
         """The built-in Jacks or Better pay tables, with each line's credits paid at a bet of 1..5 coins."""
         coins = range(1, MAX_COINS + 1)
         return {"paytables": [{**t.to_dict(), "credits": {line.value: [t.pay(line, c) * c for c in coins]
@@ -203,10 +205,10 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
     return app
 
 
-def _page_endpoint(html: str) -> Callable[[], HTMLResponse]:
+def _page_endpoint(html: str) -> Callable[[], Awaitable[HTMLResponse]]:
     """An endpoint that answers with one fixed page."""
 
-    def page() -> HTMLResponse:
+    async def page() -> HTMLResponse:
         return HTMLResponse(html)
 
     return page
