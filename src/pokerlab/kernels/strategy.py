@@ -108,18 +108,16 @@ def canonical_deals(deck_size: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 @njit(cache=True, nogil=True)
-def deal_hold_evs(deals: np.ndarray, card_key: np.ndarray, card_mask: np.ndarray, rank: np.ndarray,
-                  offsets: np.ndarray, flush: np.ndarray, pay_class: np.ndarray, counts: np.ndarray,
-                  binom: np.ndarray, start: np.ndarray, pays: np.ndarray,
-                  draw_scale: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def deal_hold_evs(deals: np.ndarray, hand_class: np.ndarray, counts: np.ndarray, binom: np.ndarray,
+                  start: np.ndarray, pays: np.ndarray, draw_scale: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """EV numerators (over the draws' common denominator) of the 32 holds of every deal, by
-    position mask (bit i holds ``deals[row, i]``), and each deal's own final-hand column."""
+    position mask (bit i holds ``deals[row, i]``), and each deal's own final-hand column; the
+    tables are those of :func:`pokerlab.kernels.videopoker.hold_table`."""
     n = deals.shape[0]
     evs = np.empty((n, 32), dtype=np.int64)
     own = np.empty(n, dtype=np.int64)
     for row in range(n):
-        final, ev, _ = videopoker.hold_table(deals[row], card_key, card_mask, rank, offsets, flush, pay_class,
-                                             counts, binom, start, pays, draw_scale)
+        final, ev, _ = videopoker.hold_table(deals[row], hand_class, counts, binom, start, pays, draw_scale)
         for s in range(32):
             evs[row, s] = ev[s]
         for f in range(final.shape[1]):

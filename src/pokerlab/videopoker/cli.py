@@ -1,4 +1,4 @@
-"""``pokerlab videopoker``: the hold advisor, the whole-game analysis and the trainer in a terminal."""
+"""``pokerlab videopoker``: the hold advisor, the whole-game analysis, strategy charts, risk and the trainer."""
 
 from __future__ import annotations
 
@@ -9,25 +9,29 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from pokerlab.cards import format_cards
 from pokerlab.cli_support import JsonFlag, new_app, print_json, progress_bar
 from pokerlab.cli_support import out as console
 from pokerlab.errors import PokerlabError
 from pokerlab.videopoker.advisor import HoldEV, dealt_hand, hold_evs, parse_hold
 from pokerlab.videopoker.analysis import analyze
-from pokerlab.videopoker.paytable import LINES, MAX_COINS, PAYTABLES, get_paytable
+from pokerlab.videopoker.deck import format_hand
+from pokerlab.videopoker.paytable import MAX_COINS, PAYTABLES, FinalHand, get_paytable
 from pokerlab.videopoker.risk import bankroll_for, check_bankroll, check_hands, check_risk, hand_risk, risk_of_ruin
 from pokerlab.videopoker.strategy import strategy
 from pokerlab.videopoker.trainer import HandResult, SessionSummary, Trainer
 
-app = new_app("Jacks or Better video poker: hold advice, whole-game analysis, a trainer.")
+app = new_app("Video poker, any game: hold advice, whole-game analysis, strategy charts, risk, a trainer.")
 
 PaytableOption = Annotated[str, typer.Option(
     "--paytable", "-p", help="A pay table name (jacks-9-6, jacks-8-5, ...) or a .toml/.json file.")]
 CoinsOption = Annotated[int, typer.Option(help="Coins bet, 1..5 (the royal pays 800 only at 5).")]
-SHORT = {"royal_flush": "RF", "straight_flush": "SF", "four_of_a_kind": "4K", "full_house": "FH",
-         "flush": "Fl", "straight": "St", "three_of_a_kind": "3K", "two_pair": "2P", "jacks_or_better": "JB"}
-"""Short names of the paying hands, for the holds table (``--json`` has every chance in full)."""
+SHORT = {"royal_flush": "RF", "four_deuces": "4D", "wild_royal_flush": "WRF", "five_of_a_kind": "5K",
+         "straight_flush": "SF", "four_aces_with_2_4": "4A+k", "four_2_4_with_a_4": "4L+k", "four_aces": "4A",
+         "four_2_4": "4L", "four_5_k": "4M", "four_of_a_kind": "4K", "full_house": "FH", "flush": "Fl",
+         "straight": "St", "three_of_a_kind": "3K", "two_pair": "2P", "kings_or_better": "KB",
+         "jacks_or_better": "JB", "tens_or_better": "TB", "nothing": "-"}
+"""Short names of the final hands, for the holds table (``--json`` has every chance in full):
+4L and 4M are four 2s-4s and four 5s-Ks, +k with the kicker that pays more."""
 
 
 def _holds_table(holds: list[HoldEV], coins: int, title: str) -> Table:
@@ -37,7 +41,8 @@ def _holds_table(holds: list[HoldEV], coins: int, title: str) -> Table:
         table.add_column(column, justify="left" if column in ("hold", "pos", "likeliest wins, %") else "right",
                          no_wrap=True)
     for i, hold in enumerate(holds, start=1):
-        wins = sorted(((p, line) for line in LINES if (p := hold.final_hands[line])), reverse=True)
+        wins = sorted(((p, line) for line, p in hold.final_hands.items() if p and line != FinalHand.NOTHING),
+                      reverse=True)
         table.add_row(str(i), hold.label, "".join(map(str, hold.positions)) or "-", f"{hold.ev:.4f}",
                       f"{hold.ev * coins:.2f}", f"{100 * sum(p for p, _ in wins):.1f}",
                       "  ".join(f"{SHORT[line]} {100 * p:.3g}" for p, line in wins[:3]))
@@ -53,9 +58,9 @@ def hold_command(
 ) -> None:
     """The exact EV of all 32 holds of a dealt hand, best first (final-hand chances in %)."""
     table = get_paytable(paytable)
-    cards = dealt_hand(" ".join(hand))
+    cards = dealt_hand(" ".join(hand), table)
     holds = hold_evs(cards, table, coins)
-    dealt = format_cards(cards)
+    dealt = format_hand(cards)
     if as_json:
         print_json({"hand": dealt, "paytable": table.name, "coins": coins, "holds": [h.to_dict() for h in holds]})
         return
@@ -177,12 +182,12 @@ HELP = ('Hold by position: "1 3 4", "none" or "all". "hint" shows every hold\'s 
 
 def _show_hand(number: int, hand: tuple[int, ...], net: int) -> None:
     console.print(f"\n[bold]Hand {number}[/bold]   (net credits {net:+d})")
-    console.print("  " + "  ".join(f"{name:>3}" for name in format_cards(hand).split()))
+    console.print("  " + "  ".join(f"{name:>3}" for name in format_hand(hand).split()))
     console.print("  " + "  ".join(f"{i:>3}" for i in range(1, 6)), style="dim")
 
 
 def _show_result(result: HandResult) -> None:
-    console.print(f"  drew  {format_cards(result.final)}: {result.final_hand.label}, "
+    console.print(f"  drew  {format_hand(result.final)}: {result.final_hand.label}, "
                   f"pays {result.paid} credits")
     if result.optimal:
         console.print(f"  [green]optimal[/green]: {result.held.label} (EV {result.held.ev:.4f} per coin)")
@@ -206,7 +211,7 @@ def _show_summary(summary: SessionSummary, worst: tuple[HandResult, ...]) -> Non
         for column in ("dealt", "held", "best hold", "best EV", "credits lost"):
             out.add_column(column, justify="right" if column in ("best EV", "credits lost") else "left")
         for r in worst:
-            out.add_row(format_cards(r.dealt), r.held.label, r.best.label, f"{r.best.ev:.4f}", f"{r.ev_lost:.2f}")
+            out.add_row(format_hand(r.dealt), r.held.label, r.best.label, f"{r.best.ev:.4f}", f"{r.ev_lost:.2f}")
         console.print(out)
 
 
@@ -226,7 +231,7 @@ def play_command(
 ) -> None:
     """The trainer: play hands, ask for hints, learn how much EV each hold gives away."""
     trainer = Trainer(paytable, coins, seed)
-    console.print(f"[bold]Jacks or Better[/bold], {trainer.paytable.name}, {coins} coins a hand. {HELP}")
+    console.print(f"[bold]{trainer.paytable.game}[/bold], {trainer.paytable.name}, {coins} coins a hand. {HELP}")
     while True:
         hand = trainer.deal()
         _show_hand(len(trainer.results) + 1, hand, trainer.summary().net)

@@ -23,11 +23,13 @@ import numpy as np
 
 from pokerlab.cards import RANKS, CardsLike
 from pokerlab.kernels import strategy as kernel
-from pokerlab.kernels import videopoker as draw_kernel
+from pokerlab.kernels.videopoker import JOKER
 from pokerlab.videopoker.advisor import HoldEV, hold_evs
-from pokerlab.videopoker.draws import JACK, draw_tables
-from pokerlab.videopoker.paytable import MAX_COINS, FinalHand, Paytable, check_coins, get_paytable
+from pokerlab.videopoker.draws import draw_tables
+from pokerlab.videopoker.paytable import MAX_COINS, Paytable, check_coins, get_paytable
 
+NO_HIGH_CARD = 13
+"""The high-card rank of a game where no pair pays: past the ace, so no card is high."""
 SWEEPS = 50
 """Passes of the improvement over all patterns at most (a few suffice in practice)."""
 
@@ -103,28 +105,34 @@ class Game:
     labels: tuple[str, ...]
 
 
+WILD_CARDS = {"none": (), "deuces": (0, 1, 2, 3), "joker": (JOKER,)}
+"""The card ids that are wild, for each kind of wild card."""
+
+
 def game_of(table: Paytable) -> Game:
     """The :class:`Game` of a pay table."""
-    return Game(np.zeros(kernel.SUITED_DECK + 1, dtype=np.int64), JACK, tuple(hand.label for hand in FinalHand))
+    wild = np.zeros(JOKER + 1, dtype=np.int64)
+    wild[list(WILD_CARDS[table.wild])] = 1
+    qualifier = table.pair_qualifier
+    return Game(wild, NO_HIGH_CARD if qualifier is None else qualifier, tuple(hand.label for hand in table.hands))
 
 
 @functools.cache
 def game_deals(paytable: Paytable, coins: int = MAX_COINS) -> Deals:
     """The deals of a pay table's deck, one per suit class, and the EV of each of their holds."""
-    cards, weights = kernel.canonical_deals(kernel.SUITED_DECK)
-    pays = np.array(paytable.per_coin(coins), dtype=np.int64)
-    t = draw_tables()
-    e = t.evaluator
-    evs, own = kernel.deal_hold_evs(cards, e.card_key, e.card_mask, e.rank, e.offsets, e.flush, t.pay_class,
-                                    t.counts, t.binom, t.start, pays, t.draw_scale)
-    return Deals(cards, weights, evs / draw_kernel.DRAW_LCM, own)
+    cards, weights = kernel.canonical_deals(paytable.deck_size)
+    pays = np.array(paytable.hand_pays(coins), dtype=np.int64)
+    t = draw_tables(paytable)
+    evs, own = kernel.deal_hold_evs(cards, t.hand_class, t.counts, t.binom, t.start, pays, t.draw_scale)
+    return Deals(cards, weights, evs / t.draw_lcm, own)
 
 
 def hold_codes(table: Paytable, holds: list[HoldEV]) -> list[int]:
     """The packed pattern code of each of the 32 holds of one dealt hand, from its :func:`hold_evs`."""
     game = game_of(table)
-    hand = max(holds, key=lambda h: len(h.cards)).cards
-    own = next(hand.index for hand, p in max(holds, key=lambda h: len(h.cards)).final_hands.items() if p == 1)
+    pat = max(holds, key=lambda h: len(h.cards))
+    hand = pat.cards
+    own = next(column for column, p in enumerate(pat.final_hands.values()) if p == 1)
     order = sorted(range(len(hand)), key=lambda i: hand[i])
     cards = np.array([[hand[i] for i in order]], dtype=np.uint8)
     codes = kernel.hold_patterns(cards, np.array([own], dtype=np.int64), game.wild, game.high_rank)[0]

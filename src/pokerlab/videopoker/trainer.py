@@ -27,10 +27,10 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from pokerlab.cards import DECK, format_cards
 from pokerlab.checks import check_int, check_seed
 from pokerlab.errors import VideoPokerError
 from pokerlab.videopoker.advisor import HAND_SIZE, HoldEV, final_hand, hold_evs, parse_hold
+from pokerlab.videopoker.deck import format_hand
 from pokerlab.videopoker.paytable import MAX_COINS, FinalHand, Paytable, check_coins, get_paytable
 
 
@@ -64,14 +64,14 @@ class HandResult:
         return (self.best.ev - self.held.ev) * self.coins
 
     def __repr__(self) -> str:
-        return (f"HandResult({format_cards(self.dealt)!r}, held={self.held.label!r}, "
-                f"final={format_cards(self.final)!r}, {self.final_hand.label}, paid={self.paid}, "
+        return (f"HandResult({format_hand(self.dealt)!r}, held={self.held.label!r}, "
+                f"final={format_hand(self.final)!r}, {self.final_hand.label}, paid={self.paid}, "
                 f"optimal={self.optimal})")
 
     def to_dict(self) -> dict[str, object]:
         """The hand as plain JSON-ready values."""
-        return {"dealt": format_cards(self.dealt), "held": self.held.to_dict(), "best": self.best.to_dict(),
-                "final": format_cards(self.final), "final_hand": self.final_hand.value, "coins": self.coins,
+        return {"dealt": format_hand(self.dealt), "held": self.held.to_dict(), "best": self.best.to_dict(),
+                "final": format_hand(self.final), "final_hand": self.final_hand.value, "coins": self.coins,
                 "paid": self.paid, "optimal": self.optimal, "ev_lost": self.ev_lost}
 
 
@@ -112,7 +112,7 @@ class SessionSummary:
 
 
 class Trainer:
-    """A session of Jacks or Better: :meth:`deal`, optionally :meth:`holds` for a hint, :meth:`hold`.
+    """A session of any game: :meth:`deal`, optionally :meth:`holds` for a hint, :meth:`hold`.
 
     Each hand shuffles a fresh deck: the first five cards are dealt, the next five replace
     the discards in order. A ``seed`` (an int of at least 0) makes the session repeatable.
@@ -139,7 +139,7 @@ class Trainer:
 
     def deal(self) -> tuple[int, ...]:
         """Deal a new hand (abandoning one not yet drawn to)."""
-        self._cards = self._rng.sample(DECK, 2 * HAND_SIZE)
+        self._cards = self._rng.sample(range(self.paytable.deck_size), 2 * HAND_SIZE)
         self._holds = None
         return self._current()
 
@@ -158,7 +158,7 @@ class Trainer:
         held = next(h for h in holds if h.positions == chosen)
         replacements = iter(self._cards[HAND_SIZE:])
         final = tuple(card if i + 1 in chosen else next(replacements) for i, card in enumerate(hand))
-        reached = final_hand(final)
+        reached = final_hand(final, self.paytable)
         result = HandResult(dealt=hand, held=held, best=holds[0], final=final, final_hand=reached,
                             coins=self.coins, paid=self.paytable.pay(reached, self.coins) * self.coins)
         self._results.append(result)
