@@ -1,0 +1,427 @@
+// Ranges: paint a range on the 13 x 13 grid (or type it; the two stay in step), pick a board,
+// and see what the range holds there line by line, its equity hand by hand against a villain's
+// range as a heat map, and how each next card changes it.
+import { announce, api, busy, cardSlot, debounced, DeckPicker, keepFocus, percent, setStatus,
+         showError } from "/static/common.js";
+
+const RANKS = "AKQJT98765432";
+const BOARD_SIZE = 5;
+const SUIT_NAMES = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
+const SUIT_SYMBOLS = { s: "♠", h: "♥", d: "♦", c: "♣" };
+
+/** The class in row r, column c: pairs on the diagonal, suited above it, offsuit below. */
+function classAt(r, c) {
+  if (r === c) return RANKS[r] + RANKS[c];
+  return r < c ? `${RANKS[r]}${RANKS[c]}s` : `${RANKS[c]}${RANKS[r]}o`;
+}
+
+const CLASSES = [...RANKS].flatMap((_, r) => [...RANKS].map((_, c) => classAt(r, c)));
+const combosOf = (name) => (name.length === 2 ? 6 : name.endsWith("s") ? 4 : 12);
+const rankIndex = (rank) => RANKS.indexOf(rank.toUpperCase());
+
+// ---- Range text <-> class weights. The server reads the text; the page reads the part of the
+// syntax that names whole classes (pairs, suited and offsuit hands, +, runs, weights), enough to
+// draw the grid, and says which tokens it cannot draw.
+
+/** Split at the commas outside brackets. */
+function items(text) {
+  const out = [];
+  let depth = 0, start = 0;
+  [...text].forEach((ch, i) => {
+    if (ch === "(") depth++;
+    if (ch === ")") depth--;
+    if (ch === "," && depth === 0) { out.push(text.slice(start, i)); start = i + 1; }
+  });
+  out.push(text.slice(start));
+  return out.map((s) => s.trim()).filter(Boolean);
+}
+
+const GROUP = /^(\d+(?:\.\d+)?%|\d*\.\d+|[01])\s*\((.*)\)$/s;
+const weightOf = (text) => (text.endsWith("%") ? Number(text.slice(0, -1)) / 100 : Number(text));
+
+/** Every (token, weight) in the text: "50%(KK, AKs)" and "AKs:0.5" carry weights. */
+function tokens(text, weight = 1) {
+  return items(text).flatMap((item) => {
+    const group = item.match(GROUP);
+    if (group) return tokens(group[2], weight * weightOf(group[1]));
+    const [token, suffix] = item.split(":");
+    return [{ token: token.trim(), weight: suffix === undefined ? weight : weight * Number(suffix) }];
+  });
+}
+
+const suitedness = (suffix) => (suffix ? [suffix.toLowerCase()] : ["s", "o"]);
+
+/** The classes a token names, or null when it is not a whole-class token. */
+function expand(token) {
+  const t = token.replace(/\s+/g, "");
+  if (/^(random|any)$/i.test(t)) return CLASSES;
+  let m = t.match(/^([AKQJT2-9])\1(\+)?$/i);
+  if (m) {
+    const r = rankIndex(m[1]);
+    return [...RANKS].slice(m[2] ? 0 : r, r + 1).map((rank) => rank + rank);
+  }
+  m = t.match(/^([AKQJT2-9])\1-([AKQJT2-9])\2$/i);
+  if (m) {
+    const [a, b] = [rankIndex(m[1]), rankIndex(m[2])].sort((x, y) => x - y);
+    return [...RANKS].slice(a, b + 1).map((rank) => rank + rank);
+  }
+  m = t.match(/^([AKQJT2-9])([AKQJT2-9])([so])?(\+)?$/i);
+  if (m && m[1].toUpperCase() !== m[2].toUpperCase()) {
+    const [hi, lo] = [rankIndex(m[1]), rankIndex(m[2])].sort((x, y) => x - y);
+    const kickers = m[4] ? [...RANKS].slice(hi + 1, lo + 1) : [RANKS[lo]];
+    return kickers.flatMap((k) => suitedness(m[3]).map((s) => RANKS[hi] + k + s));
+  }
+  m = t.match(/^([AKQJT2-9])([AKQJT2-9])([so])?-([AKQJT2-9])([AKQJT2-9])([so])?$/i);
+  if (m && (m[3] || "").toLowerCase() === (m[6] || "").toLowerCase()) {
+    const [a1, a2, b1, b2] = [m[1], m[2], m[4], m[5]].map(rankIndex);
+    const out = [];
+    if (a1 === b1) { // one top card, a run of kickers: A5s-A2s
+      const [from, to] = [a2, b2].sort((x, y) => x - y);
+      for (let k = from; k <= to; k++) if (k > a1) out.push(...suitedness(m[3]).map((s) => RANKS[a1] + RANKS[k] + s));
+    } else if (a2 - a1 === b2 - b1 && a2 > a1) { // connectors with one gap: JTs-54s
+      const [from, to] = [a1, b1].sort((x, y) => x - y);
+      for (let h = from; h <= to; h++) out.push(...suitedness(m[3]).map((s) => RANKS[h] + RANKS[h + a2 - a1] + s));
+    }
+    return out.length ? out : null;
+  }
+  return null;
+}
+
+/** The text's class weights (a class named twice keeps its largest weight) and the tokens not drawn. */
+function readRange(text) {
+  const weights = new Map(), unread = [];
+  for (const { token, weight } of tokens(text)) {
+    const classes = Number.isFinite(weight) ? expand(token) : null;
+    if (!classes) { unread.push(token); continue; }
+    for (const name of classes) weights.set(name, Math.min(1, Math.max(weights.get(name) ?? 0, weight)));
+  }
+  for (const [name, w] of weights) if (!(w > 0)) weights.delete(name);
+  return { weights, unread };
+}
+
+const weightSuffix = (w) => (w >= 1 ? "" : `:${Number(w.toFixed(2))}`);
+
+/** Runs of equal weight along a list of classes, each run written by `name(first, last, index)`. */
+function runs(list, weights, name) {
+  const out = [];
+  let i = 0;
+  while (i < list.length) {
+    const w = weights.get(list[i]);
+    if (!w) { i++; continue; }
+    let j = i;
+    while (j + 1 < list.length && weights.get(list[j + 1]) === w) j++;
+    out.push(name(list[i], list[j], i) + weightSuffix(w));
+    i = j + 1;
+  }
+  return out;
+}
+
+/** The class weights as compact PokerStove text: "QQ+, AJs+, KQo, 76s:0.5". */
+function writeRange(weights) {
+  const pairs = [...RANKS].map((r) => r + r);
+  const parts = runs(pairs, weights, (first, last, i) => (first === last ? first : i === 0 ? `${last}+` : `${first}-${last}`));
+  for (let h = 0; h < RANKS.length - 1; h++) {
+    for (const s of ["s", "o"]) {
+      const list = [...RANKS].slice(h + 1).map((k) => RANKS[h] + k + s);
+      parts.push(...runs(list, weights, (first, last, i) => (first === last ? first : i === 0 ? `${last}+` : `${first}-${last}`)));
+    }
+  }
+  return parts.join(", ");
+}
+
+// ---- The page
+
+const state = { weights: new Map(), unread: [], board: [], equity: null };
+const $ = (id) => document.getElementById(id);
+let requestSeq = 0;
+let painting = null; // while a drag paints: the weight it sets (0 erases)
+
+const paintWeight = () => Number($("weight").value) / 100;
+
+function cellLabel(name) {
+  const w = state.weights.get(name) ?? 0;
+  const equity = state.equity?.[name];
+  const how = w ? `in the range at ${percent(w, 0)}` : "not in the range";
+  return `${name}, ${combosOf(name)} combos, ${how}${equity === undefined ? "" : `, equity ${percent(equity.equity)}`}`;
+}
+
+function drawGrid() {
+  const grid = $("range-grid");
+  const heat = $("view").value === "equity" && state.equity;
+  grid.classList.toggle("heat", Boolean(heat));
+  for (const cell of grid.children) {
+    const name = cell.dataset.hand;
+    const w = state.weights.get(name) ?? 0;
+    cell.setAttribute("aria-pressed", String(w > 0));
+    cell.setAttribute("aria-label", cellLabel(name));
+    cell.style.setProperty("--weight", w);
+    const equity = heat ? state.equity[name] : undefined;
+    cell.style.background = equity === undefined ? "" : heatColour(equity.equity);
+    cell.dataset.equity = equity === undefined ? "" : equity.equity;
+  }
+  const combos = [...state.weights].reduce((sum, [name, w]) => sum + w * combosOf(name), 0);
+  $("range-size").textContent = `${Number(combos.toFixed(2))} combos (${percent(combos / 1326)} of all hands)` +
+    (state.unread.length ? `. The grid cannot draw ${state.unread.join(", ")}: it is sent as typed.` : "");
+}
+
+/** Red (0%) through amber to green (100%), dark enough for white text. */
+function heatColour(equity) {
+  const hue = Math.round(120 * equity);
+  return `hsl(${hue}, 70%, 25%)`;
+}
+
+function paint(cell) {
+  const name = cell.dataset.hand;
+  if (painting) state.weights.set(name, painting.weight);
+  if (painting && painting.weight === 0) state.weights.delete(name);
+  drawGrid();
+}
+
+/** Painting rewrites the text from the grid: first ask if that drops tokens the grid cannot draw. */
+function mayRewrite() {
+  if (!state.unread.length) return true;
+  if (!confirm(`Painting rewrites the range text and drops ${state.unread.join(", ")}. Go on?`)) return false;
+  state.unread = [];
+  return true;
+}
+
+function gridChanged() {
+  $("range-text").value = writeRange(state.weights);
+  state.equity = null;
+  changed();
+}
+
+function buildGrid() {
+  const grid = $("range-grid");
+  RANKS.split("").forEach((_, r) => RANKS.split("").forEach((__, c) => {
+    const cell = document.createElement("button");
+    cell.type = "button";
+    cell.className = "hand" + (r === c ? " pair" : r < c ? " suited" : " offsuit");
+    cell.dataset.hand = classAt(r, c);
+    cell.dataset.row = r;
+    cell.dataset.col = c;
+    cell.tabIndex = r === 0 && c === 0 ? 0 : -1;
+    cell.textContent = classAt(r, c);
+    grid.append(cell);
+  }));
+  grid.addEventListener("pointerdown", (event) => {
+    const cell = event.target.closest("button.hand");
+    if (!cell || event.button !== 0 || !mayRewrite()) return;
+    event.preventDefault();
+    const w = paintWeight();
+    painting = { weight: state.weights.get(cell.dataset.hand) === w ? 0 : w };
+    cell.focus();
+    paint(cell);
+  });
+  // A touch drag keeps sending its events to the first cell, so the cell under the finger is looked up.
+  grid.addEventListener("pointermove", (event) => {
+    if (!painting) return;
+    const cell = document.elementFromPoint(event.clientX, event.clientY)?.closest("#range-grid button.hand");
+    if (cell && (state.weights.get(cell.dataset.hand) ?? 0) !== painting.weight) paint(cell);
+  });
+  const stop = () => { if (painting) { painting = null; gridChanged(); } };
+  window.addEventListener("pointerup", stop);
+  window.addEventListener("pointercancel", stop);
+  grid.addEventListener("click", (event) => {
+    // A click from the keyboard (Enter, Space) paints one cell; a pointer click already painted.
+    const cell = event.target.closest("button.hand");
+    if (!cell || event.detail !== 0 || !mayRewrite()) return;
+    const w = paintWeight();
+    painting = { weight: state.weights.get(cell.dataset.hand) === w ? 0 : w };
+    paint(cell);
+    stop();
+  });
+  grid.addEventListener("focusin", (event) => {
+    for (const cell of grid.children) cell.tabIndex = cell === event.target ? 0 : -1;
+  });
+  grid.addEventListener("keydown", (event) => {
+    const steps = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
+    const cell = event.target.closest("button.hand");
+    if (!cell || !(event.key in steps)) return;
+    event.preventDefault();
+    const [dr, dc] = steps[event.key];
+    grid.querySelector(`[data-row="${Number(cell.dataset.row) + dr}"][data-col="${Number(cell.dataset.col) + dc}"]`)?.focus();
+  });
+}
+
+// ---- Board
+
+function pick(name) {
+  if (state.board.length >= BOARD_SIZE) return;
+  state.board.push(name);
+  changed();
+}
+
+function drawBoard() {
+  keepFocus(() => {
+    const items = state.board.map((name, i) => cardSlot(name, { place: "Board", index: i, onClick: () => {
+      state.board.splice(state.board.indexOf(name), 1);
+      changed();
+    } }));
+    for (let i = state.board.length; i < BOARD_SIZE; i++) {
+      items.push(cardSlot(null, { place: "Board", index: i, target: i === state.board.length, onClick: () => picker.focus() }));
+    }
+    $("board").replaceChildren(...items);
+  });
+  picker.used(state.board);
+}
+
+// ---- Results
+
+/** A refusal in this page's words: the range is "Range", the villain's "Villain's range". */
+function inWords(error) {
+  const names = { "players[0]": "Range", "players[1]": "Villain's range" };
+  const known = error.errors.find((e) => e.field in names);
+  return known ? `${names[known.field]}: ${known.problem}` : error.message;
+}
+
+function drawBreakdown(result) {
+  const lines = [...result.made.map((l) => ({ ...l, kind: "made" })), ...result.draws.map((l) => ({ ...l, kind: "draw" }))]
+    .filter((line) => line.combos > 0);
+  $("breakdown-total").textContent = `${Number(result.weight.toFixed(2))} combos on ${result.board}`;
+  $("breakdown").replaceChildren(...lines.map((line) => {
+    const details = document.createElement("details");
+    details.className = `line ${line.kind}`;
+    details.dataset.name = line.name;
+    const summary = document.createElement("summary");
+    const bar = Object.assign(document.createElement("span"), { className: "bar" });
+    const fill = Object.assign(document.createElement("span"), { className: "fill" });
+    fill.style.width = percent(line.share, 2);
+    bar.append(fill);
+    bar.setAttribute("aria-hidden", "true");
+    summary.append(Object.assign(document.createElement("span"), { className: "label", textContent: line.label }), bar,
+      Object.assign(document.createElement("span"), { className: "share",
+        textContent: `${percent(line.share)} · ${Number(line.weight.toFixed(2))} combos` }));
+    const hands = Object.assign(document.createElement("p"), { className: "hands", textContent: line.hands.join(" ") });
+    details.append(summary, hands);
+    return details;
+  }));
+}
+
+function drawRunouts(result) {
+  const byCard = new Map(result.cards.map((c) => [c.card, c.equity[0]]));
+  const now = result.equity[0];
+  const head = document.createElement("tr");
+  head.append(Object.assign(document.createElement("th"), { textContent: "Suit", scope: "col" }),
+    ...[...RANKS].map((r) => Object.assign(document.createElement("th"), { textContent: r, scope: "col" })));
+  const rows = ["s", "h", "d", "c"].map((suit) => {
+    const tr = document.createElement("tr");
+    const th = Object.assign(document.createElement("th"), { scope: "row", textContent: SUIT_SYMBOLS[suit] });
+    th.setAttribute("aria-label", SUIT_NAMES[suit]);
+    th.className = `suit-${suit}`;
+    tr.append(th, ...[...RANKS].map((rank) => {
+      const td = document.createElement("td");
+      const equity = byCard.get(rank + suit);
+      td.dataset.card = rank + suit;
+      td.textContent = equity === undefined ? "–" : Math.round(100 * equity);
+      if (equity !== undefined) {
+        td.dataset.equity = equity;
+        // Green where the card helps the range, red where it hurts; stronger the bigger the change.
+        const shift = Math.max(-1, Math.min(1, (equity - now) * 4));
+        td.style.background = shift >= 0 ? `rgba(22, 110, 62, ${0.25 + 0.75 * shift})` : `rgba(160, 45, 40, ${0.25 - 0.75 * shift})`;
+      }
+      return td;
+    }));
+    return tr;
+  });
+  $("runouts").replaceChildren(head, ...rows);
+  const { best, worst } = result.players[0];
+  $("runouts-summary").textContent = `The range has ${percent(now)} now${result.exact ? "" : " (Monte Carlo)"}. ` +
+    `Best next cards: ${best.slice(0, 6).join(" ")}; worst: ${worst.slice(0, 6).join(" ")}.`;
+}
+
+const rangeText = () => $("range-text").value.trim();
+const villainText = () => $("villain-text").value.trim() || "random";
+
+/** Run one analysis into its panel: dimmed while it runs, cleared when its inputs make no sense. */
+async function into(panel, seq, request, draw, clear) {
+  busy(panel, true);
+  try {
+    const result = await request();
+    if (seq !== requestSeq) return;
+    draw(result);
+    panel.dataset.state = "done";
+  } catch (error) {
+    if (seq !== requestSeq) return;
+    clear();
+    panel.dataset.state = "error";
+    showError(inWords(error));
+  } finally {
+    if (seq === requestSeq) busy(panel, false);
+  }
+}
+
+function clearBreakdown() {
+  $("breakdown").replaceChildren();
+  $("breakdown-total").textContent = "Pick a flop (three to five cards) to see what the range holds there.";
+}
+
+function clearRunouts() {
+  $("runouts").replaceChildren();
+  $("runouts-summary").textContent = "Pick a flop or a turn to see how each next card changes the range's equity.";
+}
+
+async function compute() {
+  const seq = ++requestSeq;
+  showError("");
+  const range = rangeText(), board = state.board.join("");
+  const jobs = [];
+  if (!range) {
+    clearBreakdown();
+    clearRunouts();
+    setStatus("Paint or type a range", "waiting");
+    return;
+  }
+  setStatus("computing…", "computing");
+  if (state.board.length >= 3) {
+    jobs.push(into($("breakdown-panel"), seq, () => api("/api/breakdown", { range, board }), drawBreakdown, clearBreakdown));
+  } else {
+    clearBreakdown();
+  }
+  if (state.board.length === 3 || state.board.length === 4) {
+    jobs.push(into($("runouts-panel"), seq, () => api("/api/runouts", { players: [range, villainText()], board, seconds: 2 }),
+                   drawRunouts, clearRunouts));
+  } else {
+    clearRunouts();
+  }
+  if ($("view").value === "equity" && [0, 3, 4, 5].includes(state.board.length)) {
+    const grid = $("range-grid");
+    jobs.push(into(grid, seq, () => api("/api/equity", { players: [range, villainText()], board, by_combo: true, seconds: 2 }),
+      (result) => {
+        state.equity = result.players[0].classes;
+        drawGrid();
+        announce(`The range has ${percent(result.players[0].equity)} against the villain's.`);
+      }, () => { state.equity = null; drawGrid(); }));
+  }
+  await Promise.all(jobs);
+  if (seq === requestSeq) setStatus($("error").textContent ? "" : "done", $("error").textContent ? "error" : "done");
+}
+
+const schedule = debounced(compute, 200);
+
+/** Any input changed: results dim until they are recomputed. */
+function changed() {
+  requestSeq++;
+  drawBoard();
+  for (const panel of [$("breakdown-panel"), $("runouts-panel")]) busy(panel, true);
+  schedule();
+}
+
+const picker = new DeckPicker($("deck"), pick, "Deck: pick the board");
+buildGrid();
+$("range-text").addEventListener("input", () => {
+  Object.assign(state, readRange($("range-text").value), { equity: null });
+  drawGrid();
+  changed();
+});
+$("villain-text").addEventListener("input", () => { state.equity = null; drawGrid(); changed(); });
+$("weight").addEventListener("input", () => { $("weight-out").textContent = `${$("weight").value}%`; });
+$("view").addEventListener("change", () => { drawGrid(); changed(); });
+$("clear-range").addEventListener("click", () => {
+  Object.assign(state, { weights: new Map(), unread: [], equity: null });
+  $("range-text").value = "";
+  drawGrid();
+  changed();
+});
+drawGrid();
+changed();

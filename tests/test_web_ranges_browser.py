@@ -1,0 +1,119 @@
+"""The Ranges page in a real headless Chromium: painting the 13 x 13 grid by click, drag and keyboard
+with the PokerStove text kept in step both ways, and the breakdown, per-hand equity heat map and
+next-card table checked against the library."""
+
+import pytest
+
+from browser import check_screens, chromium, needs_chromium, new_page, pick, serving
+from pokerlab import Range, breakdown
+from pokerlab.equity import equity
+from pokerlab.runouts import runouts
+
+pytestmark = needs_chromium
+
+
+@pytest.fixture(scope="module")
+def url():
+    with serving() as address:
+        yield address
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture
+def page(browser, url):
+    with new_page(browser, url) as opened:
+        opened.goto(url + "ranges")
+        opened.wait_for_selector('#range-grid [data-hand="AA"]')
+        yield opened
+
+
+def painted(page):
+    hands = "(cells) => cells.map((c) => c.dataset.hand)"
+    return set(page.eval_on_selector_all("#range-grid [aria-pressed=true]", hands))
+
+
+def cell(page, hand):
+    return page.locator(f'#range-grid [data-hand="{hand}"]')
+
+
+def test_grid_and_text_stay_in_step(page):
+    cell(page, "AA").click()
+    assert page.input_value("#range-text") == "AA"
+    start, end = cell(page, "99").bounding_box(), cell(page, "66").bounding_box()
+    page.mouse.move(start["x"] + 5, start["y"] + 5)
+    page.mouse.down()
+    page.mouse.move(end["x"] + 5, end["y"] + 5, steps=10)  # down the diagonal, through the suited connectors
+    page.mouse.up()
+    assert {"AA", "99", "88", "77", "66"} <= painted(page)
+    text = page.input_value("#range-text")
+    assert (Range(text).weights == Range(",".join(painted(page))).weights).all(), text
+    cell(page, "AA").click()  # a second click takes a hand out
+    assert "AA" not in painted(page)
+
+    page.fill("#weight", "50")
+    cell(page, "KQo").click()
+    assert "KQo:0.5" in page.input_value("#range-text")
+
+    page.fill("#range-text", "QQ+, AKs:0.5, JTs-98s")  # and the text paints the grid
+    assert painted(page) == {"AA", "KK", "QQ", "AKs", "JTs", "T9s", "98s"}
+    assert "50%" in cell(page, "AKs").get_attribute("aria-label")
+    combos = float(Range("QQ+, AKs:0.5, JTs-98s").weights.sum())
+    assert page.inner_text("#range-size").startswith(f"{combos:g} combos")
+
+
+def test_painting_by_keyboard(page):
+    cell(page, "AA").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Space")
+    assert painted(page) == {"KK"}
+    assert page.evaluate("() => document.activeElement.dataset.hand") == "KK"
+    assert page.input_value("#range-text") == "KK"
+
+
+def test_breakdown_bars_expand_to_their_hands(page):
+    page.fill("#range-text", "QQ+,AK,KQs")
+    pick(page, "Ah", "7d", "2c")
+    page.wait_for_selector("#breakdown-panel[data-state=done]")
+    expected = breakdown("QQ+,AK,KQs", "Ah7d2c")
+    shown = {line.get_attribute("data-name") for line in page.locator("#breakdown details").all()}
+    assert shown == {name for name, line in {**expected.made, **expected.draws}.items() if line.combos}
+    sets = page.locator('#breakdown details[data-name="set"]')
+    assert not sets.locator(".hands").is_visible()
+    sets.locator("summary").click()
+    assert set(sets.locator(".hands").inner_text().split()) == set(expected.made["set"].hands)
+    share = expected.made["set"].share
+    assert f"{100 * share:.1f}%" in page.inner_text('#breakdown details[data-name="set"] .share')
+
+
+def test_equity_heat_map_and_next_card(page):
+    page.fill("#range-text", "AhKh")
+    page.fill("#villain-text", "2c2d")
+    pick(page, "Qh", "7h", "3s")
+    page.wait_for_selector("#runouts-panel[data-state=done]")
+    expected = runouts(["AhKh", "2c2d"], "Qh7h3s")
+    for card in ("2h", "Qs", "Kd"):
+        shown = int(page.inner_text(f'#runouts td[data-card="{card}"]'))
+        assert shown == round(100 * expected.by_card[card].players[0].equity)
+    assert page.inner_text('#runouts td[data-card="7h"]') == "–", "a board card cannot come"
+
+    page.select_option("#view", "equity")
+    page.wait_for_selector('#range-grid [data-hand="AKs"][data-equity]:not([data-equity=""])')
+    shown = float(cell(page, "AKs").get_attribute("data-equity"))
+    assert shown == pytest.approx(equity(["AhKh", "2c2d"], "Qh7h3s").players[0].equity)
+    assert "equity" in cell(page, "AKs").get_attribute("aria-label")
+
+
+def test_ranges_screens(page):
+    check_screens(page, "ranges-empty")
+    page.fill("#range-text", "QQ+,AK,KQs,JTs-54s")
+    pick(page, "Ah", "7d", "2c")
+    page.wait_for_selector("#breakdown-panel[data-state=done]")
+    page.wait_for_selector("#runouts-panel[data-state=done]")
+    page.locator("#breakdown details >> nth=0").locator("summary").click()
+    check_screens(page, "ranges")
