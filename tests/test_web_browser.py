@@ -194,13 +194,35 @@ def test_video_poker_hand_to_the_end(page, url):
     assert page.inner_text("#deal") == "Deal"
     screenshot(page, "videopoker.png")
 
-    page.click("#deal")  # a mistake: throw away everything, whatever the best hold
+    page.click("#deal")  # a mistake on purpose: the worst hold of the advice
     wait_for_text(page, "#deal", "Draw")
+    page.wait_for_selector("#advice-panel:not([hidden]) table.holds tr.best")
+    worst = page.inner_text("table.holds tr:last-child td >> nth=0").split()
+    for position in range(1, 6):
+        if page.get_attribute(f'.vp-card[data-position="{position}"]', "data-card") in worst:
+            page.click(f'.vp-card[data-position="{position}"]')
     page.click("#deal")
     page.wait_for_selector("#verdict:not([hidden])")
-    if page.get_attribute("#verdict", "data-optimal") == "false":
-        assert page.locator("#verdict.bad .icon").inner_text() == "✘"
-        assert "Mistake" in page.inner_text("#verdict") and "Mistake" in page.inner_text("#announce")
+    assert page.get_attribute("#verdict", "data-optimal") == "false"
+    assert page.locator("#verdict.bad .icon").inner_text() == "✘"
+    assert "Mistake" in page.inner_text("#verdict") and "Mistake" in page.inner_text("#announce")
+    page.wait_for_selector("#mistakes-panel:not([hidden]) #mistake-log li")  # the error log lists it
+    assert page.locator("#mistake-log li").count() == 1
+
+
+def test_video_poker_games_and_their_strategy_charts(page, url):
+    page.goto(url + "videopoker")
+    page.wait_for_selector("#credits[data-value='1000']")
+    assert page.locator("#paytable option").count() >= 9, "every built-in game can be played"
+    page.check("#strategy-toggle")
+    page.wait_for_selector("#strategy li", timeout=90_000)  # a chart is worked out on first use
+    assert page.inner_text("#strategy-title").startswith("Strategy chart")
+    assert "Returns" in page.inner_text("#strategy-return")
+    page.uncheck("#strategy-toggle")
+    page.select_option("#paytable", "deuces-wild-full-pay")
+    page.wait_for_function("() => document.querySelector('#pays').textContent.includes('Four Deuces')")
+    page.click("#deal")
+    wait_for_text(page, "#deal", "Draw")
 
 
 def test_a_lost_video_poker_session_starts_a_new_one(page, url):
@@ -223,3 +245,27 @@ def test_api_docs_render_offline(page, url):
     page.wait_for_selector(".opblock-summary-path[data-path=\"/api/equity\"]")
     assert page.locator(".opblock").count() >= 8
     screenshot(page, "docs.png")
+
+
+def test_game_selector(page, url):
+    page.goto(url + "odds")
+    page.wait_for_selector("#game option")
+    page.select_option("#game", "omaha")
+    assert page.locator('.seat[data-player="0"] .slot').count() == 4, "Omaha deals four hole cards"
+    pick(page, "As", "Ks", "Qs", "Js", "Ad", "Ac", "2d", "3c")
+    wait_for_state(page, "exact", "done")
+    expected = equity(["AsKsQsJs", "AdAc2d3c"], game="omaha", exact=False, trials=200_000, seed=1)
+    shown = float(page.get_attribute('.seat[data-player="0"] .equity', "data-equity"))
+    assert shown == pytest.approx(expected.players[0].equity, abs=0.02)
+
+    page.select_option("#game", "short-deck")  # 36 cards from six up; the seats keep what still fits
+    assert page.locator(".deck button:visible").count() == 36
+    assert not page.locator('.deck button[data-card="5h"]').is_visible()
+    assert page.locator('.seat[data-player="0"] .slot.filled').count() == 2
+
+    page.select_option("#game", "omaha-hilo")
+    page.click("#clear")
+    pick(page, "Ah", "2h", "3c", "Kd", "Ks", "Kc", "Qd", "Qs")
+    wait_for_state(page, "exact", "done")
+    figures = page.inner_text('.seat[data-player="0"] .figures')
+    assert "hi " in figures and "lo " in figures and "scoop " in figures, figures
