@@ -16,15 +16,20 @@ equities is the player's equity (exactly, on exact runs).
 
 from __future__ import annotations
 
+import functools
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from pokerlab.cards import mask_of, parse_cards
 from pokerlab.checks import Progress
 from pokerlab.errors import InvalidRangeError
 from pokerlab.ranges import CLASS_NAMES, COMBO_CLASSES, COMBO_NAMES, COMBO_ORDER, Range, combo_index
+from pokerlab.tables import load_tables
 
 if TYPE_CHECKING:
     from pokerlab.equity import EquityResult, PlayerLike
@@ -95,33 +100,100 @@ def classes_of(combos: Sequence[ComboEquity]) -> dict[str, ClassEquity]:
     return out
 
 
+TIE_UNITS = 2520
+"""A split's pot share comes in units of 1/2520, as the equity kernels count it."""
+
+
+@functools.cache
+def _kernels() -> ModuleType:
+    """The range analysis kernels, imported on first use: they load Numba."""
+    return importlib.import_module("pokerlab.kernels.breakdown")
+
+
 Run = Callable[..., "EquityResult"]
 """An :func:`~pokerlab.equity.equity` call with the board, dead cards and threads set."""
+
+
+Row = tuple[str, float, float, float, float]
+"""A combo's name, its weight times the weight of the deals it meets, equity, win and tie."""
 
 
 def combo_equities(result: EquityResult, players: Sequence[tuple[np.ndarray, np.ndarray]], run: Run,
                    seed: int | None, progress: Progress | None) -> list[tuple[ComboEquity, ...]]:
     """Every player's combos for a finished call: ``players`` holds each player's combos (K, 2)
     and weights as the call dealt them (blocked combos removed), ``run`` repeats the call for
-    other players. Combos that no deal of the others can meet are left out."""
+    other players. Combos that no deal of the others can meet are left out.
+
+    Two ranges after the flop in an exact hold'em call are counted deal by deal in one kernel
+    call (:func:`~pokerlab.kernels.breakdown.deal_outcomes`); other calls run each combo again.
+    """
+    ranged = [len(c) > 1 for c, _ in players]
+    if result.exact and result.game == "holdem" and result.board and len(players) == 2 and any(ranged):
+        rows = _heads_up_rows(players, parse_cards(result.board), parse_cards(result.dead))
+    else:
+        rows = _rerun_rows(result, players, run, seed, progress)
+    out: list[tuple[ComboEquity, ...]] = []
+    for (combos, weights), player_rows, p in zip(players, rows, result.players):
+        if len(combos) == 1:  # a known hand: the call's own result
+            out.append((ComboEquity(COMBO_NAMES[combo_index(*combos[0].tolist())], float(weights[0]), p.equity,
+                                    p.win, p.tie),))
+            continue
+        total = sum(row[1] for row in player_rows)
+        scale = float(weights.sum()) / total if total else 0.0
+        player_rows.sort(key=lambda row: int(COMBO_ORDER[_NAME_INDEX[row[0]]]))  # strongest first
+        out.append(tuple(ComboEquity(name, mass * scale, eq, win, tie) for name, mass, eq, win, tie in player_rows))
+    return out
+
+
+def _heads_up_rows(players: Sequence[tuple[np.ndarray, np.ndarray]], board: tuple[int, ...],
+                   dead: tuple[int, ...]) -> list[list[Row]]:
+    """Both players' rows from every deal of their combos, each deal's boards counted once."""
+    # imported here: pokerlab.equity imports this module
+    from pokerlab.equity import category_of_strength
+
+    (first, w_first), (second, w_second) = players
+    masks = [(np.uint64(1) << c[:, 0].astype(np.uint64)) | (np.uint64(1) << c[:, 1].astype(np.uint64))
+             for c, _ in players]
+    i, j = np.nonzero((masks[0][:, None] & masks[1][None, :]) == 0)
+    holes = np.ascontiguousarray(np.stack([first[i], second[j]], axis=1), dtype=np.uint8)
+    t = load_tables()
+    outcomes = _kernels().deal_outcomes(holes, np.array(board, dtype=np.uint8), np.uint64(mask_of(dead)),
+                                        t.card_key, t.card_mask, t.rank, t.offsets, t.flush, category_of_strength())
+    boards = outcomes[:, 0, :3].sum(axis=1)
+    rows = []
+    for player, (combos, weights), own, others in ((0, players[0], i, w_second[j]), (1, players[1], j, w_first[i])):
+        def total(column: np.ndarray) -> np.ndarray:
+            return np.bincount(own, weights=others * column, minlength=len(combos))  # noqa: B023
+
+        showdowns, wins, ties = total(boards), total(outcomes[:, player, 0]), total(outcomes[:, player, 1])
+        shares = total(outcomes[:, player, 3]) / TIE_UNITS
+        names = [COMBO_NAMES[combo_index(a, b)] for a, b in combos.tolist()]
+        rows.append([(names[k], float(weights[k] * showdowns[k]), (wins[k] + shares[k]) / showdowns[k],
+                      wins[k] / showdowns[k], ties[k] / showdowns[k])
+                     for k in np.flatnonzero(showdowns).tolist()])
+    return rows
+
+
+def _rerun_rows(result: EquityResult, players: Sequence[tuple[np.ndarray, np.ndarray]], run: Run,
+                seed: int | None, progress: Progress | None) -> list[list[Row]]:
+    """Each ranged player's rows from running the call again for each of its combos, the
+    others as they were."""
     masks = [(np.uint64(1) << c[:, 0].astype(np.uint64)) | (np.uint64(1) << c[:, 1].astype(np.uint64))
              for c, _ in players]
     specs: list[PlayerLike] = [_spec(c, w) for c, w in players]
     work = sum(len(c) for c, _ in players if len(c) > 1)
     done = 0
-    out: list[tuple[ComboEquity, ...]] = []
+    rows: list[list[Row]] = []
     for i, (combos, weights) in enumerate(players):
-        names = [COMBO_NAMES[combo_index(a, b)] for a, b in combos.tolist()]
+        rows.append([])
         if len(combos) == 1:
-            p = result.players[i]
-            out.append((ComboEquity(names[0], float(weights[0]), p.equity, p.win, p.tie),))
             continue
         trials = max(MIN_COMBO_TRIALS, int(result.showdowns / len(combos)))
-        rows = []
-        for k, name in enumerate(names):
+        for k, (a, b) in enumerate(combos.tolist()):
             if progress is not None and done % 32 == 0:
                 progress(done, work)
             done += 1
+            name = COMBO_NAMES[combo_index(a, b)]
             options = ({"exact": True} if result.exact
                        else {"exact": False, "trials": trials, "seed": None if seed is None else seed + done})
             try:
@@ -133,14 +205,10 @@ def combo_equities(result: EquityResult, players: Sequence[tuple[np.ndarray, np.
             meets = sub.showdowns if result.exact else float(np.prod(
                 [w[(m & masks[i][k]) == 0].sum() for j, (m, (_, w)) in enumerate(zip(masks, players)) if j != i]))
             p = sub.players[i]
-            rows.append((name, float(weights[k]) * meets, p.equity, p.win, p.tie))
-        total = sum(r[1] for r in rows)
-        scale = float(weights.sum()) / total if total else 0.0
-        rows.sort(key=lambda row: int(COMBO_ORDER[_NAME_INDEX[row[0]]]))  # strongest first
-        out.append(tuple(ComboEquity(name, mass * scale, eq, win, tie) for name, mass, eq, win, tie in rows))
+            rows[i].append((name, float(weights[k]) * meets, p.equity, p.win, p.tie))
     if progress is not None and work:
         progress(work, work)
-    return out
+    return rows
 
 
 def _spec(combos: np.ndarray, weights: np.ndarray) -> PlayerLike:

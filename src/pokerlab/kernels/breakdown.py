@@ -1,4 +1,5 @@
-"""Range analysis kernels: what each combo of a range makes and draws to on a board.
+"""Range analysis kernels: what each combo of a range makes and draws to on a board, and each
+deal of hole cards' outcome over every completion of the board (equity combo by combo).
 
 :func:`classify_combos` gives every combo one made-hand line (an index into
 :data:`pokerlab.breakdown.MADE_LINES`, strongest first) and a bit set of draws (bit ``i`` for
@@ -8,9 +9,10 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
-from pokerlab.kernels.evaluation import KEY_START, strength_of_key
+from pokerlab.kernels.equity import enumerate_boards, fill_deck
+from pokerlab.kernels.evaluation import KEY_START, ONE, strength_of_key
 
 # the made lines the kernel names, by their index in pokerlab.breakdown.MADE_LINES
 _FLUSH = 3
@@ -189,3 +191,61 @@ def classify_combos(combos: np.ndarray, board: np.ndarray, card_key: np.ndarray,
             bits |= _PAIR_AND_SD
         draws[k] = bits
     return made, draws
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def deal_outcomes(holes: np.ndarray, board: np.ndarray, dead_mask: np.uint64, card_key: np.ndarray,
+                  card_mask: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray,
+                  category: np.ndarray) -> np.ndarray:
+    """Each deal's boards won, split and lost and its pot-share units, per player: (M, P, 4) int64.
+
+    ``holes`` is (M, P, 2) uint8, a deal of hole cards a row, on a board of 3 to 5 cards
+    (uint8); ``dead_mask`` has bit ``id`` set for each dead card. Every completion of the board
+    is counted once, through :func:`~pokerlab.kernels.equity.enumerate_boards`; deals run in
+    parallel blocks.
+    """
+    n_deals, n_players = holes.shape[0], holes.shape[1]
+    board_key = KEY_START
+    board_mask = np.uint64(0)
+    base = dead_mask
+    for j in range(board.shape[0]):
+        c = np.uint64(board[j])
+        board_key += card_key[c]
+        board_mask |= card_mask[c]
+        base |= ONE << c
+    out = np.zeros((n_deals, n_players, 4), dtype=np.int64)
+    n_blocks = max(1, min(n_deals, 64))
+    cells = n_players * 243
+    # each block's scratch is a row of one padded array, apart from the other blocks' cache lines
+    block_counts = np.zeros((n_blocks, cells + 16), dtype=np.int64)
+    block_shares = np.zeros((n_blocks, n_players + 16), dtype=np.int64)
+    block_strengths = np.zeros((n_blocks, n_players + 16), dtype=np.int64)
+    block_keys = np.zeros((n_blocks, n_players + 16), dtype=np.uint64)
+    block_masks = np.zeros((n_blocks, n_players + 16), dtype=np.uint64)
+    block_decks = np.zeros((n_blocks, 64), dtype=np.uint8)
+    for blk in prange(n_blocks):
+        counts = block_counts[blk, :cells]
+        shares = block_shares[blk, :n_players]
+        strengths = block_strengths[blk, :n_players]
+        hole_key = block_keys[blk, :n_players]
+        hole_mask = block_masks[blk, :n_players]
+        deck = block_decks[blk]
+        for m in range(blk * n_deals // n_blocks, (blk + 1) * n_deals // n_blocks):
+            used = base
+            for i in range(n_players):
+                c0 = np.uint64(holes[m, i, 0])
+                c1 = np.uint64(holes[m, i, 1])
+                hole_key[i] = card_key[c0] + card_key[c1]
+                hole_mask[i] = card_mask[c0] | card_mask[c1]
+                used |= (ONE << c0) | (ONE << c1)
+            n = fill_deck(used, deck)
+            counts[:] = 0
+            shares[:] = 0
+            enumerate_boards(hole_key, hole_mask, board_key, board_mask, deck[:n], 5 - board.shape[0], card_key,
+                             card_mask, rank, offsets, flush, category, counts, shares, strengths)
+            for i in range(n_players):
+                for cell in range(81):
+                    for o in range(3):
+                        out[m, i, o] += counts[i * 243 + cell * 3 + o]
+                out[m, i, 3] = shares[i]
+    return out
