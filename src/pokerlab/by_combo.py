@@ -165,12 +165,12 @@ def _heads_up_rows(players: Sequence[tuple[np.ndarray, np.ndarray]], board: tupl
         def total(column: np.ndarray) -> np.ndarray:
             return np.bincount(own, weights=others * column, minlength=len(combos))  # noqa: B023
 
-        showdowns, wins, ties = total(boards), total(outcomes[:, player, 0]), total(outcomes[:, player, 1])
-        shares = total(outcomes[:, player, 3]) / TIE_UNITS
+        showdowns, wins, ties = total(boards).tolist(), total(outcomes[:, player, 0]).tolist(), \
+            total(outcomes[:, player, 1]).tolist()
+        shares = (total(outcomes[:, player, 3]) / TIE_UNITS).tolist()
         names = [COMBO_NAMES[combo_index(a, b)] for a, b in combos.tolist()]
-        rows.append([(names[k], float(weights[k] * showdowns[k]), (wins[k] + shares[k]) / showdowns[k],
-                      wins[k] / showdowns[k], ties[k] / showdowns[k])
-                     for k in np.flatnonzero(showdowns).tolist()])
+        rows.append([(names[k], float(weights[k]) * showdowns[k], (wins[k] + shares[k]) / showdowns[k],
+                      wins[k] / showdowns[k], ties[k] / showdowns[k]) for k in range(len(combos)) if showdowns[k]])
     return rows
 
 
