@@ -29,7 +29,7 @@ import numpy as np
 from pokerlab.bench.timing import Figure
 from pokerlab.extras import naming_extras
 
-SUITES: tuple[str, ...] = ("eval", "algorithms", "equity", "videopoker", "preflop", "web")
+SUITES: tuple[str, ...] = ("eval", "algorithms", "equity", "videopoker", "preflop", "web", "ranges")
 """The suites, in the order ``pokerlab bench`` runs them; each is the module ``pokerlab.bench.NAME``."""
 
 __all__ = ["SUITES", "Figure", "markdown", "run_suite", "update_markdown"]
