@@ -3,7 +3,9 @@
 import itertools
 import json
 import random
+import re
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -170,3 +172,15 @@ def test_refusals(case):
 def test_exported():
     assert pl.breakdown is breakdown
     assert list(itertools.islice(MADE_LINES, 1)) == ["straight_flush"]
+
+
+DOCS = Path(__file__).parent.parent / "docs" / "ranges.md"
+
+
+def test_the_docs_examples_are_in_their_lines():
+    rows = re.findall(r"^\| `(\w+)` \| .* \| `(\w+)` \| `([\w ]+)` \|$", DOCS.read_text(), re.M)
+    assert {name for name, _, _ in rows} == set(MADE_LINES) | set(DRAW_LINES)
+    for name, hand, board in rows:
+        made, draws = classify(np.array([sorted(parse_cards(hand))], dtype=np.uint8), parse_cards(board))
+        held = {MADE_LINES[int(made[0])]} | {d for i, d in enumerate(DRAW_LINES) if int(draws[0]) >> i & 1}
+        assert name in held, (name, hand, board, held)
