@@ -51,6 +51,26 @@ def test_plus_and_dash_forms_expand_to_their_classes():
     assert Range("AhKx") == Range("AhKc,AhKd,AhKh,AhKs")
 
 
+def test_runs_of_connectors_and_gappers():
+    assert Range("JTs-54s") == Range("JTs,T9s,98s,87s,76s,65s,54s") == Range("54s-JTs")
+    assert Range("KQs-JTs") == Range("KQs,QJs,JTs")
+    assert Range("T9o-65o") == Range("T9o,98o,87o,76o,65o") and len(Range("T9o-65o")) == 60
+    assert Range("T9-87") == Range("T9,98,87")
+    assert Range("K9s-J7s") == Range("K9s,Q8s,J7s")  # one gap of three
+    assert Range("JTs-54s").describe() == "JTs,T9s,98s,87s,76s,65s,54s"
+
+
+def test_fraction_prefix():
+    assert Range("0.2(As2d)") == Range("As2d:0.2") == Range("20%(As2d)")
+    assert Range(".5(KQs, AJs)") == Range("50%(KQs,AJs)") == Range("KQs:0.5,AJs:0.5")
+    assert Range("0.5(0.5(AA))") == Range("AA:0.25")
+    assert Range("1(AA), 0(KK)") == Range("AA")
+    with pytest.raises(pl.InvalidRangeError, match="a weight is a number from 0 to 1"):
+        Range("1.5(AKs)")
+    with pytest.raises(pl.InvalidRangeError, match="a dash joins two pairs"):
+        Range("JTs-54o")
+
+
 def test_weights():
     r = Range("AKs:0.5, 50%(QQ+, AKo:0.5), JJ")
     weights = dict((pl.format_cards(c), w) for c, w in r.combos())
@@ -229,6 +249,11 @@ class TestOrderFile:
     ("random2", 0, "random2"),
     ("AK+-AQ", 0, "AK+-AQ"),
     ("A2s-K5s", 0, "A2s-K5s"),
+    ("JTs-54o", 0, "JTs-54o"),
+    ("JT-54s", 0, "JT-54s"),
+    ("AKs, 1.5(QQ)", 5, "1.5"),
+    ("0.5(AKs", 3, "("),
+    ("0.5()", 3, "()"),
     ("AKs, A2s-A5o", 5, "A2s-A5o"),
     ("22-A5s", 0, "22-A5s"),
     ("AsAs", 0, "AsAs"),
@@ -274,7 +299,8 @@ def test_groups_may_nest_sixteen_deep():
 
 ITEMS = st.sampled_from([
     "AA", "AKs", "AKo", "AK", "QQ+", "A2s+", "ATo+", "K9+", "22-66", "A2s-A5s", "KTo-KQo", "AsKs",
-    "AhKx", "AxKx", "T9s", "72o", "55", "random", "top 5%", "JTs+", "K5s-K2s", "QhJh",
+    "AhKx", "AxKx", "T9s", "72o", "55", "random", "top 5%", "JTs+", "K5s-K2s", "QhJh", "JTs-65s", "T9o-87o",
+    ".5(AKs, 22)",
 ])
 WEIGHTED = st.builds(lambda item, w: item if w is None else f"{item}:{w}", ITEMS,
                      st.none() | st.sampled_from([0, 0.1, 0.25, 0.5, 0.75, 1, 1 / 3]))
