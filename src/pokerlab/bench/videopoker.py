@@ -1,45 +1,80 @@
-"""``pokerlab bench videopoker``: the hold advisor per hand and the whole-game analysis."""
+"""``pokerlab bench videopoker``: the hold advisor per hand and the whole-game analysis, for one game
+of each family beside Jacks or Better."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 from functools import partial
+from math import comb
+
+import numpy as np
 
 from pokerlab.bench.timing import Figure, best_time
-from pokerlab.kernels import sample_hands
-from pokerlab.videopoker.advisor import HAND_SIZE, hold_evs
-from pokerlab.videopoker.analysis import DEALT_HANDS, analyze
+from pokerlab.videopoker.advisor import hold_evs
+from pokerlab.videopoker.analysis import analyze
 from pokerlab.videopoker.brute_force import enumerate_holds, unseen_draws
-from pokerlab.videopoker.draws import draw_tables
+from pokerlab.videopoker.draws import clear_tables, draw_tables
+from pokerlab.videopoker.paytable import HAND_SIZE, PAYTABLES
+
+BASELINE = "jacks-9-6"
+FAMILIES = ("tens-6-5", "bonus-8-5", "double-double-bonus-9-6", "deuces-wild-full-pay", "joker-kings-20-7-5")
+"""One game of each family whose tables differ from Jacks or Better's (Bonus Poker Deluxe shares
+Jacks or Better's, Double Bonus shares Bonus Poker's, the Deuces Wild tables share one)."""
+
+
+def _hands(name: str, count: int) -> list[list[int]]:
+    deck = PAYTABLES[name].deck_size
+    rng = np.random.default_rng(2024)
+    return [rng.choice(deck, HAND_SIZE, replace=False).tolist() for _ in range(count)]
+
+
+def _per_hand(name: str, count: int) -> float:
+    hands = _hands(name, count)
+    hold_evs(hands[0], name)  # compile or load the kernels, build the tables
+    return best_time(lambda: [hold_evs(h, name) for h in hands], repeat=3) / len(hands)
+
+
+def _build(name: str) -> None:
+    clear_tables()
+    draw_tables(PAYTABLES[name])
 
 
 def suite(quick: bool = False) -> list[Figure]:
-    """hold_evs per hand against evaluating every draw; analyze on 1 and 2 threads."""
-    def build() -> None:
-        draw_tables.cache_clear()
-        draw_tables()
-
-    build()  # load the kernel
-    build_seconds = best_time(build, repeat=1 if quick else 3)
-    hands = sample_hands(200 if quick else 2000, HAND_SIZE, 2024).tolist()
-    hold_evs(hands[0])  # compile or load the kernels
-    per_hand = best_time(lambda: [hold_evs(h) for h in hands], repeat=3) / len(hands)
-    draws = unseen_draws()
-    baseline = best_time(lambda: enumerate_holds(hands[0], draws), repeat=1 if quick else 3)
+    """hold_evs per hand against evaluating every draw; analyze on 1 and 2 threads; each family's
+    tables, hold_evs and analyze beside Jacks or Better's."""
+    repeat = 1 if quick else 3
+    count = 200 if quick else 2000
+    _build(BASELINE)  # load the kernels
+    tables = {name: best_time(partial(_build, name), repeat=repeat) for name in (BASELINE, *FAMILIES)}
+    per_hand = {name: _per_hand(name, count) for name in (BASELINE, *FAMILIES)}
+    draws = unseen_draws(47)
+    first = _hands(BASELINE, 1)[0]
+    brute = best_time(lambda: enumerate_holds(first, draws, BASELINE), repeat=repeat)
     figures = [
-        Figure("hold_evs, all 32 holds of one hand, warm", per_hand * 1e3, "ms/hand", "<= 5",
-               "evaluate every draw of every hold (evaluate_many)", baseline * 1e3),
-        Figure("subset count table (294,204 subsets x 10 final hands), built once per process", build_seconds, "s"),
+        Figure(f"hold_evs('{BASELINE}'), all 32 holds of one hand, warm", per_hand[BASELINE] * 1e3, "ms/hand", "<= 2",
+               "look up every draw of every hold (brute_force)", brute * 1e3),
+        Figure(f"tables for '{BASELINE}' (hand codes, subset counts), built once per process", tables[BASELINE], "s"),
     ]
-    analyze("jacks-9-6")  # compile or load the kernels
-    projected = DEALT_HANDS * per_hand
+    for name in FAMILIES:
+        figures.append(Figure(f"hold_evs('{name}'), warm", per_hand[name] * 1e3, "ms/hand", "<= 2",
+                              f"hold_evs('{BASELINE}')", per_hand[BASELINE] * 1e3))
+        figures.append(Figure(f"tables for '{name}', built once per process", tables[name], "s", "",
+                              f"tables for '{BASELINE}'", tables[BASELINE]))
+    analyze(BASELINE)  # compile or load the kernels
+    projected = comb(52, HAND_SIZE) * per_hand[BASELINE]
     for threads in (1, 2):
-        seconds = best_time(partial(analyze, "jacks-9-6", threads=threads), repeat=2 if quick else 5)
-        figures.append(Figure(f"analyze('jacks-9-6'), 134,459 deals up to suits, {threads} thread(s)", seconds,
-                              "s", "<= 10", "hold_evs on all 2,598,960 deals (projected)", projected))
-    command = [sys.executable, "-c", "from pokerlab.videopoker import analyze; analyze('jacks-9-6')"]
-    fresh = best_time(lambda: subprocess.run(command, check=True, capture_output=True), repeat=1 if quick else 3)
-    figures.append(Figure("python -c \"analyze('jacks-9-6')\": a fresh process, imports and count table included",
-                          fresh, "s", "<= 10", "hold_evs on all 2,598,960 deals (projected)", projected))
+        seconds = best_time(partial(analyze, BASELINE, threads=threads), repeat=2 if quick else 5)
+        figures.append(Figure(f"analyze('{BASELINE}'), 134,459 deals up to suits, {threads} thread(s)", seconds, "s",
+                              "<= 5", "hold_evs on all 2,598,960 deals (projected)", projected))
+    baseline = figures[-1].value
+    for name in FAMILIES:
+        analyze(name, threads=2)
+        seconds = best_time(partial(analyze, name, threads=2), repeat=2 if quick else 3)
+        figures.append(Figure(f"analyze('{name}'), 2 threads, tables built", seconds, "s", "<= 5",
+                              f"analyze('{BASELINE}'), 2 threads", baseline))
+    command = [sys.executable, "-c", f"from pokerlab.videopoker import analyze; analyze('{BASELINE}')"]
+    fresh = best_time(lambda: subprocess.run(command, check=True, capture_output=True), repeat=repeat)
+    figures.append(Figure(f"python -c \"analyze('{BASELINE}')\": a fresh process, imports and tables included",
+                          fresh, "s", "<= 5", "hold_evs on all 2,598,960 deals (projected)", projected))
     return figures

@@ -121,6 +121,12 @@ class DrawTables:
         return int(self.binom.shape[0]) - 1
 
 
+def clear_tables() -> None:
+    """Forget every table built so far, so that the next use builds them again (for timing)."""
+    hand_codes.cache_clear()
+    _tables.cache_clear()
+
+
 def draw_tables(paytable: Paytable) -> DrawTables:
     """A game's tables, built on first use and shared by the games with the same final hands."""
     return _tables(_rules(paytable))
