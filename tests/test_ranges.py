@@ -300,7 +300,6 @@ def test_groups_may_nest_sixteen_deep():
 ITEMS = st.sampled_from([
     "AA", "AKs", "AKo", "AK", "QQ+", "A2s+", "ATo+", "K9+", "22-66", "A2s-A5s", "KTo-KQo", "AsKs",
     "AhKx", "AxKx", "T9s", "72o", "55", "random", "top 5%", "JTs+", "K5s-K2s", "QhJh", "JTs-65s", "T9o-87o",
-    ".5(AKs, 22)",
 ])
 WEIGHTED = st.builds(lambda item, w: item if w is None else f"{item}:{w}", ITEMS,
                      st.none() | st.sampled_from([0, 0.1, 0.25, 0.5, 0.75, 1, 1 / 3]))
