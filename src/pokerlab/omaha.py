@@ -91,19 +91,27 @@ def _rows(name: str, array: object, width: tuple[int, ...]) -> np.ndarray:
     if rows.ndim != 2 or rows.shape[1] not in width:
         allowed = " or ".join(str(w) for w in width)
         raise HandSizeError(f"{name} must be an (N, {allowed}) array, got shape {rows.shape}")
-    if not rows.dtype.isnative:  # Numba reads native byte order only
-        rows = rows.astype(rows.dtype.newbyteorder("="))
     return rows
 
 
 def _checked(holes: object, boards: object, validate: object) -> tuple[np.ndarray, np.ndarray]:
+    """Holes and boards as uint8 rows, the one dtype the kernels are compiled for (a new dtype
+    would cost a compilation). Ids outside 0..51 in a wider dtype are refused here, with
+    ``validate``; the kernels find repeated cards."""
     if not isinstance(validate, bool):
         raise InvalidArgumentError(f"validate must be True or False, got {validate!r}")
     hole_rows = _rows("holes", holes, HOLE_SIZES)
     board_rows = _rows("boards", boards, (5,))
     if len(hole_rows) != len(board_rows):
         raise HandSizeError(f"holes and boards must have as many rows, got {len(hole_rows)} and {len(board_rows)}")
-    return hole_rows, board_rows
+    if hole_rows.dtype != np.uint8 or board_rows.dtype != np.uint8:
+        if validate:
+            outside = ((hole_rows < 0) | (hole_rows > 51)).any(axis=1) | ((board_rows < 0) | (board_rows > 51)).any(axis=1)
+            if outside.any():
+                _raise_bad_row(hole_rows, board_rows, int(np.argmax(outside)))
+        hole_rows = hole_rows.astype(np.uint8)  # without validate, an id is read as its low byte
+        board_rows = board_rows.astype(np.uint8)
+    return np.ascontiguousarray(hole_rows), np.ascontiguousarray(board_rows)
 
 
 def _raise_bad_row(holes: np.ndarray, boards: np.ndarray, row: int) -> None:
@@ -207,7 +215,8 @@ def _check_players(players: object, board: tuple[int, ...], dead: tuple[int, ...
     sizes = set()
     out = []
     for p, player in enumerate(listed):
-        combos = check_list(f"player {p + 1}", player, "(combo, weight) pairs")
+        combos = player if type(player) is list or type(player) is tuple else check_list(
+            f"player {p + 1}", player, "(combo, weight) pairs")
         if not combos:
             raise InvalidRangeError(f"player {p + 1}: no combos")
         checked = []
@@ -217,7 +226,7 @@ def _check_players(players: object, board: tuple[int, ...], dead: tuple[int, ...
             combo, weight = item
             cards = _check_ids(f"player {p + 1}", combo)
             sizes.add(len(cards))
-            if isinstance(weight, bool) or not isinstance(weight, int | float | np.number) \
+            if type(weight) is not float and (isinstance(weight, bool) or not isinstance(weight, int | float | np.number)) \
                     or not math.isfinite(weight) or weight < 0:
                 raise InvalidArgumentError(f"player {p + 1}: a weight must be a finite number of at least 0, "
                                            f"got {weight!r}")
@@ -237,13 +246,17 @@ def _check_players(players: object, board: tuple[int, ...], dead: tuple[int, ...
 
 def _check_ids(name: str, cards: object) -> Combo:
     """Card ids 0..51, none twice, sorted."""
-    ids = check_list(name, cards, "card ids")
+    ids = cards if type(cards) is tuple or type(cards) is list else check_list(name, cards, "card ids")
+    mask = 0
     for c in ids:
-        if isinstance(c, bool) or not isinstance(c, int | np.integer) or not 0 <= c < 52:
+        if type(c) is not int and (isinstance(c, bool) or not isinstance(c, int | np.integer)):
             raise InvalidCardError(f"{name}: a card id must be an int from 0 to 51, got {c!r}")
-    if len(set(ids)) != len(ids):
-        raise DuplicateCardError(f"{name}: duplicate card: {card_name(next(c for c in ids if ids.count(c) > 1))}")
-    return tuple(sorted(int(c) for c in ids))  # type: ignore[call-overload]
+        if not 0 <= c < 52:
+            raise InvalidCardError(f"{name}: a card id must be an int from 0 to 51, got {c!r}")
+        if mask >> c & 1:
+            raise DuplicateCardError(f"{name}: duplicate card: {card_name(int(c))}")
+        mask |= 1 << c
+    return tuple(sorted(int(c) for c in ids))
 
 
 def _playable(players: list[list[tuple[Combo, float]]], fixed: int) -> list[list[tuple[Combo, float]]]:
@@ -416,8 +429,10 @@ def _monte_carlo(players: list[list[tuple[Combo, float]]], n_hole: int, board: t
     category = category_of_strength()
     if trials is None and stderr is None and seconds is None:
         stderr = DEFAULT_STDERR
-    # a player of all hands in the deck is dealt at random from it (an empty block)
-    everything = math.comb(52, n_hole)
+    # a player holding, equally weighted, every hand the other known cards leave is dealt at
+    # random from the deck (an empty block)
+    taken = fixed | sum(sum(1 << c for c in p[0][0]) for p in players if len(p) == 1)
+    everything = math.comb(52 - taken.bit_count(), n_hole)
     blocks = [[] if len(p) == everything and len({w for _, w in p}) == 1 else p for p in players]
     combos = np.array([c for p in blocks for c, _ in p], dtype=np.uint8).reshape(-1, n_hole)
     starts = np.cumsum([0] + [len(p) for p in blocks]).astype(np.int64)
@@ -490,24 +505,26 @@ def _standard_errors(acc: np.ndarray, n_players: int, squares: bool) -> list[flo
 def _result(labels: list[str], acc: np.ndarray, squares: bool, board: tuple[int, ...], dead: tuple[int, ...],
             started: float, exact: bool, game: str) -> EquityResult:
     from pokerlab.equity import EquityResult, PlayerEquity
+    from pokerlab.kernels.equity import summarize
     from pokerlab.kernels.omaha import POT_UNITS
 
     n_players = len(labels)
     counts = acc[:n_players * 243].reshape(n_players, 9, 9, 3)
     base = n_players * 243
     errors = _standard_errors(acc, n_players, squares)
-    total = float(counts[0].sum())
+    sums = acc[base:base + 3 * n_players].tolist()
     players = []
+    rows = summarize(counts, np.zeros(n_players)).tolist()  # [player][own category 0..8, totals, -][outcome]
+    total = sum(rows[0][9])
     for i, label in enumerate(labels):
-        by_category = counts[i].sum(axis=1)
-        wins, ties, losses = (float(x) for x in by_category.sum(axis=0))
-        hi_equity = float(acc[base + i]) / POT_UNITS / total
-        lo_equity = float(acc[base + n_players + i]) / POT_UNITS / total
-        scoop = float(acc[base + 2 * n_players + i]) / total
+        wins, ties, losses = rows[i][9]
+        hi_equity = sums[i] / POT_UNITS / total
+        lo_equity = sums[n_players + i] / POT_UNITS / total
+        scoop = sums[2 * n_players + i] / total
         equity = hi_equity + lo_equity
         players.append(PlayerEquity(hand=label, win=wins / total, tie=ties / total, tie_equity=equity - scoop,
                                     lose=losses / total, equity=equity, stderr=errors[i], hi_equity=hi_equity,
                                     lo_equity=lo_equity, scoop=scoop, wins=wins, ties=ties, losses=losses,
-                                    by_category=tuple(tuple(float(x) for x in row) for row in by_category)))
+                                    by_category=tuple(map(tuple, rows[i][:9]))))
     return EquityResult(tuple(players), format_cards(board), format_cards(dead), exact, total,
                         time.perf_counter() - started, counts, game=game)

@@ -306,7 +306,7 @@ def score(n: int, hi: np.ndarray, lo: np.ndarray, hilo: bool, weight: float, cat
     second = 0
     n_best = 0
     for i in range(n):
-        s = hi[i]
+        s = np.int64(hi[i])
         if s > best:
             second = best
             best = s
@@ -319,7 +319,7 @@ def score(n: int, hi: np.ndarray, lo: np.ndarray, hilo: bool, weight: float, cat
     n_lo = 0
     if hilo:
         for i in range(n):
-            v = lo[i]
+            v = np.int64(lo[i])
             if v > best_lo:
                 best_lo = v
                 n_lo = 1
@@ -331,7 +331,7 @@ def score(n: int, hi: np.ndarray, lo: np.ndarray, hilo: bool, weight: float, cat
     best_cat = category[best] * 3
     base = n * 243
     for i in range(n):
-        s = hi[i]
+        s = np.int64(hi[i])
         units = 0
         if s == best:
             units = hi_unit
@@ -339,7 +339,7 @@ def score(n: int, hi: np.ndarray, lo: np.ndarray, hilo: bool, weight: float, cat
             acc[base + i] += weight * hi_unit
         else:
             acc[i * 243 + category[s] * 27 + best_cat + 2] += weight
-        if split and lo[i] == best_lo:
+        if split and np.int64(lo[i]) == best_lo:
             units += lo_unit
             acc[base + n + i] += weight * lo_unit
         if units == POT_UNITS:

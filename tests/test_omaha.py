@@ -1,0 +1,317 @@
+"""Omaha: batch evaluation and equity against the plain referee, the published counts, refusals."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import omaha_referee as referee
+from pokerlab import kernels, omaha_tables
+from pokerlab.errors import (
+    DuplicateCardError,
+    ExactTooLargeError,
+    HandSizeError,
+    InvalidArgumentError,
+    InvalidCardError,
+    InvalidRangeError,
+    PlayerCountError,
+)
+from pokerlab.evaluate import evaluate_many
+from pokerlab.omaha import describe_low, low_ranks, omaha_equity, omaha_lows, omaha_strengths
+from refusals import Refused, check, ids
+
+
+def deals(count: int, n_hole: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    cards = kernels.sample_hands(count, n_hole + 5, seed=seed)
+    return np.ascontiguousarray(cards[:, :n_hole]), np.ascontiguousarray(cards[:, n_hole:])
+
+
+def naive_strengths(holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
+    """The best of every two hole and three board cards through the hold'em evaluator (itself
+    checked against the referee over every five-card hand): the vectorised referee."""
+    best = np.zeros(len(holes), dtype=np.uint16)
+    for i, j in itertools.combinations(range(holes.shape[1]), 2):
+        for x, y, z in itertools.combinations(range(5), 3):
+            five = np.stack([holes[:, i], holes[:, j], boards[:, x], boards[:, y], boards[:, z]], axis=1)
+            best = np.maximum(best, evaluate_many(five, validate=False))
+    return best
+
+
+# --- evaluation ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n_hole", [4, 5, 6])
+def test_strengths_match_the_referee(n_hole):
+    holes, boards = deals(3000, n_hole, seed=n_hole)
+    expected = evaluate_many(referee.best_fives(holes, boards))
+    assert np.array_equal(omaha_strengths(holes, boards), expected)
+
+
+@pytest.mark.parametrize("n_hole", [4, 5, 6])
+def test_lows_match_the_referee(n_hole):
+    holes, boards = deals(3000, n_hole, seed=10 + n_hole)
+    expected = [referee.best_low(h, b) for h, b in zip(holes.tolist(), boards.tolist())]
+    assert omaha_lows(holes, boards).tolist() == expected
+
+
+@pytest.mark.slow
+def test_a_million_deals_match_the_vectorised_referee():
+    holes, boards = deals(1_000_000, 4, seed=99)
+    assert np.array_equal(omaha_strengths(holes, boards), naive_strengths(holes, boards))
+    assert np.array_equal(omaha_lows(holes, boards), referee.lows_vectorised(holes, boards))
+    for n_hole in (5, 6):
+        holes, boards = deals(200_000, n_hole, seed=n_hole)
+        assert np.array_equal(omaha_strengths(holes, boards), naive_strengths(holes, boards))
+        assert np.array_equal(omaha_lows(holes, boards), referee.lows_vectorised(holes, boards))
+
+
+def test_flushes_and_straights_use_exactly_two_hole_cards():
+    board = np.array([[51, 47, 43, 0, 5]])   # As Ks Qs 2c 3d
+    assert omaha_strengths(np.array([[35, 39, 10, 14]]), board)[0] == 7462   # Ts Js 4h 5h: royal flush
+    broadway = evaluate_many(np.array([[35, 37, 51, 47, 43]]))[0]             # Ts Jd: a straight only
+    assert omaha_strengths(np.array([[35, 37, 10, 14]]), board)[0] == broadway
+    four_spades = np.array([[51, 47, 43, 39, 0]])                             # As Ks Qs Js 2c
+    one_spade = omaha_strengths(np.array([[35, 1, 2, 5]]), four_spades)[0]    # Ts 2d 2h 3d: trips, no flush
+    assert one_spade == evaluate_many(np.array([[1, 2, 0, 51, 47]]))[0]
+
+
+def test_the_fifty_six_lows_and_their_order():
+    """56 distinct qualifying lows, each reached, ranked as a low is read (highest card first)."""
+    values = sorted({int(v) for v in omaha_tables.low_table()} - {0})
+    assert values == list(range(1, 57))
+    described = [describe_low(v) for v in range(1, 57)]
+    assert len(set(described)) == 56
+    assert described[-1] == "5-4-3-2-A" and described[0] == "8-7-6-5-4"
+    assert describe_low(55) == "6-4-3-2-A" and describe_low(54) == "6-5-3-2-A"
+    assert low_ranks(56) == (3, 2, 1, 0, 12) and describe_low(0) == "no low"
+
+
+def test_a_low_needs_two_hole_cards_and_three_board_cards():
+    holes = np.array([[48, 0, 4, 8]])            # Ac 2c 3c 4c
+    assert omaha_lows(holes, np.array([[12, 16, 40, 44, 36]]))[0] == 0   # 5 6 on board only: no low
+    assert omaha_lows(holes, np.array([[12, 16, 20, 44, 36]]))[0] == 56 - referee.LOW_ORDER.index((7, 6, 5, 2, 1))
+
+
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+@settings(max_examples=30, deadline=None)
+def test_strength_ignores_the_order_of_cards(seed):
+    holes, boards = deals(16, 5, seed=seed)
+    rng = np.random.default_rng(seed)
+    shuffled_holes = np.array([rng.permutation(h) for h in holes])
+    shuffled_boards = np.array([rng.permutation(b) for b in boards])
+    assert np.array_equal(omaha_strengths(holes, boards), omaha_strengths(shuffled_holes, shuffled_boards))
+    assert np.array_equal(omaha_lows(holes, boards), omaha_lows(shuffled_holes, shuffled_boards))
+
+
+def test_any_integer_dtype_and_threads_give_the_same():
+    holes, boards = deals(20_000, 4, seed=5)
+    base = omaha_strengths(holes, boards)
+    assert np.array_equal(omaha_strengths(holes.astype(">i8"), boards.astype(np.int16)), base)
+    with kernels.threads(1):
+        assert np.array_equal(omaha_strengths(holes, boards, validate=False), base)
+
+
+def test_the_table_is_built_in_memory_when_the_cache_cannot_be_written(tmp_path, monkeypatch):
+    cached = omaha_tables.high_table()
+    blocker = tmp_path / "a file"
+    blocker.write_text("no directory can be made under a file, even by root")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker / "cache"))
+    omaha_tables.high_table.cache_clear()
+    try:
+        built = omaha_tables.high_table()
+        assert np.array_equal(built, cached) and not built.flags.writeable
+    finally:
+        omaha_tables.high_table.cache_clear()
+
+
+@pytest.mark.slow
+def test_the_table_is_cached_on_disk_and_read_back(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    omaha_tables.high_table.cache_clear()
+    try:
+        built = omaha_tables.high_table()
+        files = list((tmp_path / "pokerlab").glob("omaha-high-*.npy"))
+        assert len(files) == 1
+        omaha_tables.high_table.cache_clear()
+        assert np.array_equal(omaha_tables.high_table(), built)
+        assert np.array_equal(built, omaha_tables.build_high_table())
+    finally:
+        omaha_tables.high_table.cache_clear()
+
+
+# --- equity ---------------------------------------------------------------------------------------
+
+def known(*hands):
+    return [[(tuple(h), 1.0)] for h in hands]
+
+
+def assert_matches(result, expected):
+    for i, p in enumerate(result.players):
+        assert p.hi_equity == pytest.approx(float(expected["hi"][i]), abs=1e-12)
+        assert p.lo_equity == pytest.approx(float(expected["lo"][i]), abs=1e-12)
+        assert p.scoop == pytest.approx(float(expected["scoop"][i]), abs=1e-12)
+        assert (p.win, p.tie, p.lose) == pytest.approx(
+            tuple(float(expected[k][i]) for k in ("win", "tie", "lose")), abs=1e-12)
+        assert p.equity == pytest.approx(p.hi_equity + p.lo_equity, abs=1e-12)
+
+
+def random_hands(seed, n_players, n_hole, n_board):
+    cards = np.random.default_rng(seed).permutation(52)[:n_players * n_hole + n_board].tolist()
+    hands = [cards[i * n_hole:(i + 1) * n_hole] for i in range(n_players)]
+    return hands, cards[n_players * n_hole:]
+
+
+@pytest.mark.parametrize(("seed", "n_players", "n_hole", "n_board", "hilo"), [
+    (1, 2, 4, 3, False), (2, 2, 4, 3, True), (3, 3, 5, 4, True), (4, 4, 6, 4, True), (5, 3, 4, 5, True),
+])
+def test_exact_equity_matches_brute_force(seed, n_players, n_hole, n_board, hilo):
+    hands, board = random_hands(seed, n_players, n_hole, n_board)
+    result = omaha_equity(known(*hands), tuple(board), (), hilo=hilo)
+    assert result.exact
+    assert_matches(result, referee.equity([[(tuple(h), 1.0)] for h in hands], board, [], hilo))
+
+
+def test_split_pots_and_the_scoop():
+    # A-2 against A-2 with the same low and a board that counterfeits nothing: the low is
+    # quartered, the best high takes the other half
+    hands = ((48, 1, 40, 36), (49, 2, 29, 25))   # Ac 2d Qc Jc / Ad 2h 9d 8d
+    board = (10, 15, 18, 44, 30)                  # 4h 5s 6h Kc 9h
+    r = omaha_equity(known(*hands), board, (), hilo=True)
+    expected = referee.equity([[(h, 1.0)] for h in hands], list(board), [], True)
+    assert_matches(r, expected)
+    assert r.players[0].lo_equity == r.players[1].lo_equity == 0.25
+
+
+def test_weighted_ranges_match_brute_force():
+    players = [[((51, 47, 0, 5), 1.0), ((50, 46, 1, 6), 0.5)],
+               [((43, 39, 2, 9), 1.0), ((51, 38, 3, 10), 2.0), ((42, 34, 7, 11), 1.0)]]
+    board = [20, 24, 28, 33]
+    r = omaha_equity(players, tuple(board), (44,), hilo=True, exact=True)
+    assert_matches(r, referee.equity(players, board, [44], True))
+
+
+def test_preflop_exact_matches_every_board_dealt():
+    """By rank multisets, against all 1,086,008 boards evaluated one by one (batch kernels)."""
+    hands = [(51, 50, 0, 5), (47, 43, 26, 22)]
+    r = omaha_equity(known(*hands), (), (), hilo=True)
+    used = set(hands[0]) | set(hands[1])
+    boards = np.array([b for b in itertools.combinations(sorted(set(range(52)) - used), 5)], dtype=np.uint8)
+    assert len(boards) == math.comb(44, 5) == r.showdowns
+    highs = [omaha_strengths(np.tile(np.array(h, dtype=np.uint8), (len(boards), 1)), boards) for h in hands]
+    lows = [omaha_lows(np.tile(np.array(h, dtype=np.uint8), (len(boards), 1)), boards) for h in hands]
+    has_low = np.maximum(lows[0], lows[1]) > 0
+    hi_share = np.where(highs[0] > highs[1], 1.0, np.where(highs[0] == highs[1], 0.5, 0.0))
+    lo_share = np.where(lows[0] > lows[1], 1.0, np.where(lows[0] == lows[1], 0.5, 0.0))
+    hi0 = np.where(has_low, hi_share / 2, hi_share).mean()
+    lo0 = np.where(has_low, lo_share / 2, 0).mean()
+    assert r.players[0].hi_equity == pytest.approx(hi0, abs=1e-12)
+    assert r.players[0].lo_equity == pytest.approx(lo0, abs=1e-12)
+    assert r.players[0].win == pytest.approx((highs[0] > highs[1]).mean(), abs=1e-12)
+    assert r.players[0].scoop == pytest.approx((np.where(has_low, hi_share + lo_share, 2 * hi_share) == 2).mean(),
+                                               abs=1e-12)
+
+
+@pytest.mark.parametrize("hilo", [False, True])
+def test_monte_carlo_is_within_its_standard_error_of_exact(hilo):
+    hands, board = random_hands(7, 3, 4, 3)
+    exact = omaha_equity(known(*hands), tuple(board), (), hilo=hilo)
+    sampled = omaha_equity(known(*hands), tuple(board), (), hilo=hilo, trials=200_000, seed=3)
+    assert not sampled.exact and sampled.showdowns >= 200_000
+    for e, s in zip(exact.players, sampled.players):
+        assert 0 < s.stderr < 0.003
+        assert abs(e.equity - s.equity) < 4 * s.stderr
+
+
+def test_monte_carlo_with_ranges_and_random_hands():
+    players = [[((51, 47, 0, 5), 1.0), ((50, 46, 1, 6), 1.0)], [((43, 39, 2, 9), 1.0), ((51, 38, 3, 10), 1.0)]]
+    board = (20, 24, 28, 33)
+    exact = omaha_equity(players, board, (), hilo=True, exact=True)
+    sampled = omaha_equity(players, board, (), hilo=True, trials=100_000, seed=5)
+    for e, s in zip(exact.players, sampled.players):
+        assert abs(e.equity - s.equity) < 4 * s.stderr
+    anyone = [(c, 1.0) for c in itertools.combinations(range(52), 4)]
+    r = omaha_equity([players[0], anyone], board, (), hilo=False, exact=False, seed=1, stderr=0.01)
+    assert not r.exact and r.players[0].stderr <= 0.01
+    assert sum(p.equity for p in r.players) == pytest.approx(1.0)
+
+
+def test_seeds_repeat_and_threads_change_nothing():
+    hands, board = random_hands(8, 3, 5, 0)
+    runs = [omaha_equity(known(*hands), (), (), hilo=True, trials=20_000, seed=4, threads=t) for t in (1, 2)]
+    assert [p.equity for p in runs[0].players] == [p.equity for p in runs[1].players]
+
+
+def test_progress_is_reported():
+    calls = []
+    hands, board = random_hands(9, 2, 4, 0)
+    omaha_equity(known(*hands), (), (), hilo=False, trials=50_000, seed=1, progress=lambda d, t: calls.append((d, t)))
+    assert calls and calls[-1][0] == calls[-1][1]
+
+
+# --- refusals -------------------------------------------------------------------------------------
+
+AK = ((51, 47, 43, 39), 1.0)
+QJ = ((42, 38, 34, 30), 1.0)
+ok_holes = np.zeros((1, 4), dtype=np.uint8) + np.arange(4, dtype=np.uint8)
+ok_boards = np.arange(4, 9, dtype=np.uint8)[None, :]
+
+REFUSALS = [
+    Refused("float holes", lambda: omaha_strengths(ok_holes.astype(float), ok_boards), InvalidCardError, "integers"),
+    Refused("three hole cards", lambda: omaha_strengths(ok_holes[:, :3], ok_boards), HandSizeError, r"\(N, 4 or 5"),
+    Refused("four board cards", lambda: omaha_lows(ok_holes, ok_boards[:, :4]), HandSizeError, r"\(N, 5\)"),
+    Refused("rows differ", lambda: omaha_strengths(ok_holes, np.vstack([ok_boards, ok_boards])), HandSizeError,
+            "as many rows"),
+    Refused("id 52", lambda: omaha_strengths(ok_holes, ok_boards + 44), InvalidCardError, "row 0: .* got 52"),
+    Refused("negative id", lambda: omaha_lows(ok_holes.astype(np.int8) - 1, ok_boards), InvalidCardError, "got -1"),
+    Refused("a card twice", lambda: omaha_strengths(ok_holes, ok_boards - 1), DuplicateCardError, "duplicate card: 2s"),
+    Refused("validate not bool", lambda: omaha_strengths(ok_holes, ok_boards, validate=1), InvalidArgumentError,
+            "validate"),
+    Refused("low value 57", lambda: describe_low(57), InvalidArgumentError, "from 1 to 56"),
+    Refused("one player", lambda: omaha_equity([[AK]], (), (), hilo=False), PlayerCountError, "2 to 10"),
+    Refused("players a string", lambda: omaha_equity("AsKs", (), (), hilo=False), InvalidArgumentError, "players"),
+    Refused("empty player", lambda: omaha_equity([[AK], []], (), (), hilo=False), InvalidRangeError, "player 2"),
+    Refused("mixed sizes", lambda: omaha_equity([[AK], [((1, 2, 3, 4, 5), 1.0)]], (), (), hilo=False),
+            HandSizeError, "same number"),
+    Refused("three cards", lambda: omaha_equity([[((1, 2, 3), 1.0)], [QJ]], (), (), hilo=False), HandSizeError,
+            "4, 5 or 6"),
+    Refused("card 60", lambda: omaha_equity([[((1, 2, 3, 60), 1.0)], [QJ]], (), (), hilo=False), InvalidCardError,
+            "player 1"),
+    Refused("negative weight", lambda: omaha_equity([[(AK[0], -1.0)], [QJ]], (), (), hilo=False),
+            InvalidArgumentError, "weight"),
+    Refused("not a pair", lambda: omaha_equity([[AK[0]], [QJ]], (), (), hilo=False), InvalidArgumentError,
+            r"\(combo, weight\)"),
+    Refused("shared card", lambda: omaha_equity([[AK], [((51, 1, 2, 3), 1.0)]], (), (), hilo=False),
+            DuplicateCardError, "As"),
+    Refused("board card in hand", lambda: omaha_equity([[AK], [QJ]], (51, 1, 2), (), hilo=False),
+            DuplicateCardError, "As"),
+    Refused("board and dead", lambda: omaha_equity([[AK], [QJ]], (0, 1, 2), (2,), hilo=False),
+            DuplicateCardError, "2h"),
+    Refused("two board cards", lambda: omaha_equity([[AK], [QJ]], (0, 1), (), hilo=False), HandSizeError,
+            "0, 3, 4 or 5"),
+    Refused("deck short", lambda: omaha_equity([[((c, c + 1, c + 2, c + 3, c + 4, c + 5), 1.0)]
+                                                for c in range(0, 48, 6)], (), (), hilo=False),
+            PlayerCountError, "short"),
+    Refused("range blocked", lambda: omaha_equity([[AK], [((47, 0, 1, 2), 1.0), ((43, 4, 5, 6), 1.0)]], (), (),
+                                                  hilo=False), InvalidRangeError, "player 2"),
+    Refused("hilo not bool", lambda: omaha_equity([[AK], [QJ]], (), (), hilo="yes"), InvalidArgumentError, "hilo"),
+    Refused("exact and trials", lambda: omaha_equity([[AK], [QJ]], (), (), hilo=False, exact=True, trials=10),
+            InvalidArgumentError, "exact and trials"),
+    Refused("trials 0", lambda: omaha_equity([[AK], [QJ]], (), (), hilo=False, trials=0), InvalidArgumentError,
+            "trials"),
+    Refused("threads 0", lambda: omaha_equity([[AK], [QJ]], (), (), hilo=False, threads=0), InvalidArgumentError,
+            "threads"),
+    Refused("exact too large", lambda: omaha_equity(
+        [[(c, 1.0) for c in itertools.combinations(range(12), 4)]] * 3, (), (), hilo=False, exact=True),
+        ExactTooLargeError, "Monte Carlo"),
+    Refused("labels", lambda: omaha_equity([[AK], [QJ]], (), (), hilo=False, labels=["a"]), InvalidArgumentError,
+            "labels"),
+]
+
+
+@pytest.mark.parametrize("case", REFUSALS, ids=ids(REFUSALS))
+def test_refusals(case):
+    check(case)
