@@ -16,9 +16,8 @@ Paytable('jacks-9-6', royal_flush=800, straight_flush=50, four_of_a_kind=25, ful
 >>> table.pay(FinalHand.ROYAL_FLUSH, 5), table.pay(FinalHand.ROYAL_FLUSH, 1)
 (800, 250)
 >>> deuces = PAYTABLES["deuces-wild-full-pay"]
->>> deuces.wild, deuces.deck_size, deuces.lines[:3]
-('deuces', 52, (<FinalHand.ROYAL_FLUSH: 'royal_flush'>, <FinalHand.FOUR_DEUCES: 'four_deuces'>, \
-<FinalHand.WILD_ROYAL_FLUSH: 'wild_royal_flush'>))
+>>> deuces.wild, deuces.deck_size, [line.value for line in deuces.lines[:3]]
+('deuces', 52, ['royal_flush', 'four_deuces', 'wild_royal_flush'])
 
 A game of one's own, for :meth:`Paytable.load` in TOML (JSON and :meth:`Paytable.from_dict`
 take the same shape)::
@@ -325,10 +324,9 @@ class Paytable:
         if unknown:
             raise PaytableError(f"{where} has unknown keys {', '.join(unknown)}; expected name, game, wild and pays")
         title = data.get("name", name)
-        if title is None:
-            raise PaytableError(f"{where} has no name")
-        return cls(title if isinstance(title, str) else repr(title), data["pays"], data.get("wild", "none"),
-                   data.get("game", ""))
+        if not isinstance(title, str):
+            raise PaytableError(f"{where}: name must be a non-empty string, got {title!r}")
+        return cls(title, data["pays"], data.get("wild", "none"), data.get("game", ""))
 
     @classmethod
     def load(cls, path: str | Path) -> Paytable:
