@@ -53,12 +53,13 @@ def test_ten_players_and_the_board_fit_a_720p_screen(page, url):
     """The TV overlay: every player's cards and equity and the board in view without scrolling."""
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(url + "odds")
-    pick(page, "As", "Ks", "Qd", "Qc")
-    for seat in range(2, 10):
-        page.click("#add-player")
-        page.click(f'.seat[data-player="{seat}"] button.random')
-    pick(page, "Qh", "7h", "3s")
-    wait_for_state(page, "done", "exact")
+    hands = ["AsKs", "QdQc", "JhTh", "9c9d", "8s7s", "AdKc", "6h6c", "5d4d", "KhQs", "Tc9s"]
+    for seat, hand in enumerate(hands):
+        if seat >= 2:
+            page.click("#add-player")
+        page.fill(f'.seat[data-player="{seat}"] input', hand)
+    page.fill("#board-text", "Qh7h3s2c")
+    wait_for_state(page, "exact")
     page.evaluate("window.scrollTo(0, 0)")
     assert page.locator(".seat").count() == 10
     in_view = ("(e) => { const r = e.getBoundingClientRect();"

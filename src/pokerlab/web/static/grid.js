@@ -96,7 +96,7 @@ function draw(result) {
   const names = Object.keys(result.labels);
   const label = (name) => result.labels[name];
   const top = document.createElement("tr");
-  top.append(head("", "corner"), ...names.map((n) => head(label(n))), head("you: total (win / tie / lose)", "sum"));
+  top.append(head(""), ...names.map((n) => head(label(n))), head("you: total (win / tie / lose)", "sum"));
   top.firstChild.append(Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: "your hand by the best opponent's" }));
   const rows = [top];
   const columns = names.map(() => 0);

@@ -352,11 +352,13 @@ async function into(panel, seq, request, draw, clear) {
 }
 
 function clearBreakdown() {
+  busy($("breakdown-panel"), false);
   $("breakdown").replaceChildren();
   $("breakdown-total").textContent = "Pick a flop (three to five cards) to see what the range holds there.";
 }
 
 function clearRunouts() {
+  busy($("runouts-panel"), false);
   $("runouts").replaceChildren();
   $("runouts-summary").textContent = "Pick a flop or a turn to see how each next card changes the range's equity.";
 }

@@ -3,7 +3,7 @@
 // exact EV of all 32 holds, the strategy chart the hold patterns to learn.
 import { announce, api, cardImage, cardWords, keepFocus, percent, served, showError } from "/static/common.js";
 
-const game = { paytables: [], session: null, hand: null, held: new Set(), holds: null, result: null,
+const game = { paytables: [], lines: [], session: null, hand: null, held: new Set(), holds: null, result: null,
                mistakes: null, servesMistakes: false, notice: "" };
 const $ = (id) => document.getElementById(id);
 const HAND_SIZE = 5;
