@@ -549,8 +549,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
                          dead_ids, started, rules)
         if not by_combo:
             return result
-        return _with_combos(result, [(np.array([hand], dtype=np.uint8), np.ones(1)) for hand in hands], board_ids,
-                            dead_ids, seed, threads, progress, rules)
+        return _with_combos(result, [(np.array([hand], dtype=np.uint8), np.ones(1)) for hand in hands], seed,
+                            threads, progress, rules, started)
     fixed_ids = parse_cards([*board_ids, *dead_ids])  # a card in both is a duplicate
     fixed = sum(1 << c for c in fixed_ids + rules.missing_cards)
     parsed = _players(players, fixed)
@@ -574,19 +574,19 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     result = _result([p.label for p in parsed], counts, summary, squares, board_ids, dead_ids, started, rules)
     if not by_combo:
         return result
-    return _with_combos(result, [(p.combos, p.weights) for p in parsed], board_ids, dead_ids, seed, threads,
-                        progress, rules)
+    return _with_combos(result, [(p.combos, p.weights) for p in parsed], seed, threads, progress, rules, started)
 
 
-def _with_combos(result: EquityResult, players: list[tuple[np.ndarray, np.ndarray]], board: tuple[int, ...],
-                 dead: tuple[int, ...], seed: int | None, threads: int | None, progress: Progress | None,
-                 rules: Game) -> EquityResult:
-    """The result with each player's :attr:`~PlayerEquity.combos`, each combo run with the
-    others as they were (see :func:`pokerlab.by_combo.combo_equities`)."""
-    run = functools.partial(equity, board=board, dead=dead, threads=threads, game=rules)
-    combos = combo_equities(result, players, run, seed, progress)
+def _with_combos(result: EquityResult, players: list[tuple[np.ndarray, np.ndarray]], seed: int | None,
+                 threads: int | None, progress: Progress | None, rules: Game, started: float) -> EquityResult:
+    """The result with each player's :attr:`~PlayerEquity.combos` (see
+    :func:`pokerlab.by_combo.combo_equities`), and the time it all took."""
+    run = functools.partial(equity, board=result.board, dead=result.dead, threads=threads, game=rules)
+    with numba_threads(threads):
+        combos = combo_equities(result, players, run, seed, progress)
     return dataclasses.replace(result, players=tuple(dataclasses.replace(p, combos=c)
-                                                     for p, c in zip(result.players, combos)))
+                                                     for p, c in zip(result.players, combos)),
+                               elapsed=time.perf_counter() - started)
 
 
 def _check_game(game: object) -> Game:
