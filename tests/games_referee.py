@@ -21,10 +21,7 @@ HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH 
 def _groups(ranks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Each hand's ranks ordered by how often they occur, then by rank, both descending (so
     K-K-K-2-2 reads K, K, K, 2, 2), and the sorted group sizes (3, 3, 3, 2, 2 there)."""
-    counts = np.zeros((len(ranks), 13), dtype=np.int64)
-    for j in range(ranks.shape[1]):
-        counts[np.arange(len(ranks)), ranks[:, j]] += 1
-    size = np.take_along_axis(counts, ranks, axis=1)
+    size = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
     order = np.argsort(-(size * 16 + ranks), axis=1, kind="stable")
     return np.take_along_axis(ranks, order, axis=1), np.take_along_axis(size, order, axis=1)
 

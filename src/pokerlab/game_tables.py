@@ -70,8 +70,10 @@ class Ranking:
 
     ``values[s - 1]`` is the class of strength ``s`` as (category, ranks in order of
     significance, rank 0 = deuce .. 12 = ace); ``categories`` lists the categories weakest
-    first.
-    ``cards`` is how many cards a hand may have (the tables hold nothing else).
+    first; ``cards`` is how many cards a hand may have (the tables hold nothing else).
+    ``by_counts`` and ``by_flush`` hold the strengths the tables are made of, by counts per
+    rank and by a flush suit's 13-bit rank mask, for :meth:`strength` (empty for the standard
+    ranking, which :func:`pokerlab.evaluate.evaluate` looks up).
     """
 
     name: str
@@ -79,6 +81,25 @@ class Ranking:
     categories: tuple[HandCategory, ...]
     tables: Tables = field(repr=False)
     cards: tuple[int, ...]
+    by_counts: dict[tuple[int, ...], int] = field(default_factory=dict, repr=False)
+    by_flush: dict[int, int] = field(default_factory=dict, repr=False)
+
+    def strength(self, cards: Sequence[int]) -> int:
+        """One hand's strength in plain Python, from valid card ids (as many as :attr:`cards`
+        allows): a Numba call would cost more than the lookup.
+
+        >>> ranking("short-deck").strength([51, 47, 43, 39, 35])
+        1404
+        """
+        counts = [0] * 13
+        suits = [0, 0, 0, 0]
+        for c in cards:
+            counts[c >> 2] += 1
+            suits[c & 3] |= 1 << (c >> 2)
+        for mask in suits if self.by_flush else ():
+            if mask.bit_count() >= 5:  # a flush beats whatever else the cards hold
+                return self.by_flush[mask]
+        return self.by_counts[tuple(counts)]
 
     @functools.cached_property
     def category_index(self) -> np.ndarray:
@@ -86,11 +107,6 @@ class Ranking:
         int64 for the equity kernels, which count showdowns by category."""
         order = {c: i for i, c in enumerate(self.categories)}
         return np.array([0] + [order[HandCategory(c)] for c, _ in self.values], dtype=np.int64)
-
-    @functools.cached_property
-    def strength_of_value(self) -> dict[Value, int]:
-        """Class -> strength."""
-        return {value: i + 1 for i, value in enumerate(self.values)}
 
 
 # --- the reference evaluators ----------------------------------------------------------------
@@ -209,6 +225,8 @@ def eight_or_better_lows() -> tuple[tuple[int, ...], ...]:
 
 def _multisets(size: int, ranks: Sequence[int]) -> list[tuple[int, ...]]:
     """Every hand of ``size`` cards from ``ranks`` as counts per rank (13 of them)."""
+    if len(ranks) == 13:
+        return list(rank_multisets(size))
     out = []
     for counts in rank_multisets(size, n_ranks=len(ranks)):
         full = [0] * 13
@@ -246,7 +264,7 @@ def _build(name: str, categories: tuple[HandCategory, ...], ranks: Sequence[int]
             best_flush[mask] = max(best_flush[mask & ~(1 << r)] for r in held)
     rank = np.zeros_like(base.rank)
     kept = [c for c in best if sum(c) in sizes]
-    keys = np.array([sum(n * w for n, w in zip(c, RANK_WEIGHTS)) for c in kept], dtype=np.int64)
+    keys = np.array(kept, dtype=np.int64) @ np.array(RANK_WEIGHTS, dtype=np.int64)
     mixed = keys * HASH_MULTIPLIER & ((1 << KEY_BITS) - 1)
     rank[mixed + base.offsets[mixed >> HASH_SHIFT]] = [best[c] for c in kept]
     flush = np.zeros_like(base.flush)
@@ -262,7 +280,8 @@ def _build(name: str, categories: tuple[HandCategory, ...], ranks: Sequence[int]
     for array in (rank, flush, card_key, card_mask):
         array.setflags(write=False)
     return Ranking(name, tuple(classes), categories, Tables(rank, base.offsets, flush, card_key, card_mask),
-                   tuple(sizes))
+                   tuple(sizes), {c: s for c, s in best.items() if sum(c) in sizes},
+                   {m: s for m, s in best_flush.items() if m.bit_count() in sizes})
 
 
 def _high_key(order: tuple[HandCategory, ...]) -> Callable[[Value], tuple[int, tuple[int, ...]]]:

@@ -211,19 +211,12 @@ class Game:
         hole_ids, board_ids = self.check_hand(hole, board)
         if self.ranking == "standard":
             return max(evaluate(cards) for cards in self._fives(hole_ids, board_ids))
-        return GameRank(max(self._strength(cards) for cards in self._fives(hole_ids, board_ids)), self.ranking)
-
-    def _strength(self, cards: tuple[int, ...]) -> int:
-        """One hand's strength by the ranking's tables, in plain Python (the kernels' lookup)."""
-        t = self.ranking_tables.tables
-        if len(cards) not in self.ranking_tables.cards:
-            raise HandSizeError(f"a {self.name} hand has {' or '.join(map(str, self.ranking_tables.cards))} cards, "
-                                f"got {len(cards)}")
-        row = np.array([cards], dtype=np.uint8)
-        from pokerlab.kernels.evaluation import evaluate_rows  # Numba: on first use
-
-        out, _ = evaluate_rows(row, t.card_key, t.card_mask, t.rank, t.offsets, t.flush, False)
-        return int(out[0])
+        table = self.ranking_tables
+        for cards in self._fives(hole_ids, board_ids):
+            if len(cards) not in table.cards:
+                raise HandSizeError(f"a {self.name} hand has {' or '.join(map(str, table.cards))} cards, "
+                                    f"got {len(cards)}")
+        return GameRank(max(table.strength(cards) for cards in self._fives(hole_ids, board_ids)), self.ranking)
 
     def evaluate_low(self, hole: CardsLike, board: CardsLike = ()) -> GameRank | None:
         """The best eight-or-better low of a hi/lo game's hand, or None when it has none.

@@ -1,0 +1,399 @@
+"""Games as data: every ranking against the plain referee of tests/games_referee.py, the
+published counts, equity against brute force, Omaha ranges, and the refusals of the games API."""
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+import games_referee as ref
+import pokerlab as pl
+from pokerlab import games
+from pokerlab.category import HandCategory
+from pokerlab.cli import app
+from pokerlab.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidArgumentError,
+    InvalidCardError,
+    InvalidRangeError,
+    PlayerCountError,
+)
+from pokerlab.game_ranges import game_range
+from pokerlab.game_tables import eight_or_better_lows, ranking
+from refusals import CliRefused, Refused, check, check_cli, ids
+
+
+def assert_same_order(strengths: np.ndarray, scores: np.ndarray, classes: int) -> None:
+    """The library's strengths rank the hands exactly as the referee's scores do: the same
+    ties, the same order, and ``classes`` distinct ranks."""
+    pairs = np.unique((scores - scores.min()) << 16 | strengths.astype(np.int64))  # sorted by score, then strength
+    assert len(pairs) == classes == len(np.unique(scores)) == len(np.unique(strengths))
+    assert (np.diff(pairs & 0xFFFF) > 0).all()  # sorted by score, the strengths rise too
+
+
+@pytest.fixture(scope="module")
+def short_deck_hands(all_five: np.ndarray) -> np.ndarray:
+    """Every five-card hand of the 36-card deck."""
+    return all_five[(all_five >= 16).all(axis=1)]
+
+
+# --- published counts ----------------------------------------------------------------------------
+
+def test_published_counts() -> None:
+    assert math.comb(36, 5) == 376_992
+    assert len(ranking("deuce-to-seven").values) == 7462
+    assert len(ranking("ace-to-five").values) == 6175
+    assert len(eight_or_better_lows()) == 56 == len(set(eight_or_better_lows()))
+    assert len(games.SHORT_DECK.deck) == 36
+
+
+# --- every five-card hand against the referee ------------------------------------------------------
+
+@pytest.mark.parametrize("game, score", [(games.SHORT_DECK, ref.short_deck), (games.SHORT_DECK_TRITON, ref.triton)])
+def test_short_deck_every_hand(short_deck_hands: np.ndarray, game: games.Game, score: ref.Score) -> None:
+    assert len(short_deck_hands) == 376_992
+    strengths = game.evaluate_many(short_deck_hands[:, :2], short_deck_hands[:, 2:])
+    assert_same_order(strengths, score(short_deck_hands), 1404)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, score, classes", [(games.DEUCE_TO_SEVEN, ref.deuce_to_seven, 7462),
+                                                  (games.ACE_TO_FIVE, ref.ace_to_five, 6175)])
+def test_lowball_every_hand(all_five: np.ndarray, game: games.Game, score: ref.Score, classes: int) -> None:
+    assert_same_order(game.evaluate_many(all_five), score(all_five), classes)
+
+
+def test_lowball_sample_of_hands() -> None:
+    hands = pl.kernels.sample_hands(20_000, 5, seed=3)
+    for game, score in ((games.DEUCE_TO_SEVEN, ref.deuce_to_seven), (games.ACE_TO_FIVE, ref.ace_to_five)):
+        strengths = game.evaluate_many(hands).astype(np.int64)
+        scores = score(hands)
+        i, j = np.arange(len(hands)), np.roll(np.arange(len(hands)), 1)
+        assert (np.sign(strengths[i] - strengths[j]) == np.sign(scores[i] - scores[j])).all()
+
+
+@pytest.mark.parametrize("n", [6, 7])
+def test_ace_to_five_best_five_of_more(n: int) -> None:
+    hands = pl.kernels.sample_hands(3000, n, seed=n)
+    strengths = games.ACE_TO_FIVE.evaluate_many(hands).astype(np.int64)
+    scores = ref.best_of(hands, ref.ace_to_five)
+    i, j = np.arange(len(hands)), np.roll(np.arange(len(hands)), 1)
+    assert (np.sign(strengths[i] - strengths[j]) == np.sign(scores[i] - scores[j])).all()
+
+
+@pytest.mark.parametrize("game, score", [(games.SHORT_DECK, ref.short_deck), (games.SHORT_DECK_TRITON, ref.triton)])
+def test_short_deck_seven_cards(game: games.Game, score: ref.Score) -> None:
+    rng = np.random.default_rng(7)
+    hands = np.array([rng.choice(np.arange(16, 52), 7, replace=False) for _ in range(3000)], dtype=np.uint8)
+    strengths = game.evaluate_many(hands[:, :2], hands[:, 2:]).astype(np.int64)
+    scores = ref.best_of(hands, score)
+    i, j = np.arange(len(hands)), np.roll(np.arange(len(hands)), 1)
+    assert (np.sign(strengths[i] - strengths[j]) == np.sign(scores[i] - scores[j])).all()
+    one = [game.evaluate(h[:2].tolist(), h[2:].tolist()).strength for h in hands[:200]]
+    assert one == strengths[:200].tolist()
+
+
+# --- the rules, one fact at a time ------------------------------------------------------------------
+
+def test_short_deck_rules() -> None:
+    sd, triton = games.SHORT_DECK, games.SHORT_DECK_TRITON
+    flush = sd.evaluate("Ah 9h", "Kh 7h 6h 6c 6d")
+    full_house = sd.evaluate("6s 9c", "9h 6h 7c 6c 9d")
+    assert flush > full_house and flush.category == HandCategory.FLUSH
+    assert sd.evaluate("Ac 9d", "8h 7s 6c Kd Qd").describe() == "Straight, Nine High"
+    assert sd.evaluate("Ac 9d", "8h 7s 6c Kd Qd") < sd.evaluate("Tc 9d", "8h 7s 6c Kd Qd")
+    straight, trips = ("Tc 9d", "8h 7s 6c Kd Kh"), ("Kc Ks", "8h 7s 6c Kd Ah")
+    assert sd.evaluate(*straight) > sd.evaluate(*trips)
+    assert triton.evaluate(*straight) < triton.evaluate(*trips)
+    assert pl.evaluate("Ah 9h Kh 7h 6h 6c 6d", game="short-deck") == flush
+
+
+def test_lowball_rules() -> None:
+    d27, a5 = games.DEUCE_TO_SEVEN, games.ACE_TO_FIVE
+    assert d27.evaluate("7h 5d 4c 3s 2h").strength == 7462
+    assert d27.evaluate("7h 5d 4c 3s 2h").describe() == "7-5-4-3-2, Seven-Five low"
+    assert d27.evaluate("5h 4d 3c 2s Ah") < d27.evaluate("Kh Qd Jc 9s 8h")  # ace high, not a wheel
+    assert d27.evaluate("6h 5d 4c 3s 2h").category == HandCategory.STRAIGHT
+    assert a5.evaluate("5h 4d 3c 2s Ah").strength == 6175
+    assert a5.evaluate("5h 4d 3c 2s Ah 5c Kd").describe() == "5-4-3-2-A, Five-Four low"
+    assert a5.evaluate("8h 6d 4c 3s 2h").describe() == "8-6-4-3-2, Eight-Six low"
+    assert a5.evaluate("Ah Ad 2c 3s 4h") > a5.evaluate("2h 2d Ac 3s 4h")  # a pair of aces is the lowest pair
+    assert pl.evaluate("7h 5d 4c 3s 2h", game="deuce-to-seven") == d27.evaluate("7h 5d 4c 3s 2h")
+
+
+def test_eight_or_better_low() -> None:
+    hilo = games.OMAHA_HILO
+    low = hilo.evaluate_low("Ah 2c Kd Ks", "3h 5d 8c Qs Js")
+    assert low is not None and low.describe() == "8-5-3-2-A, Eight-Five low"
+    assert hilo.evaluate_low("Ah 2c Kd Ks", "9h Td 8c Qs Js") is None
+    assert hilo.evaluate_low("Ah 2c 3d Ks", "4h 5d Kc Qs Js") is None  # three hole cards would be needed
+    assert hilo.evaluate_low("Ah 2c Kd Ks", "3h 4d 5c Qs Js").strength == 56
+
+
+def test_omaha_uses_two_hole_cards() -> None:
+    assert games.OMAHA.evaluate("As Ks Qs Js", "Ts 2c 3d 4h 9h").category == HandCategory.HIGH_CARD
+    assert games.OMAHA.evaluate("As Ks Qs Js", "Ts 9s 3s").category == HandCategory.FLUSH
+    assert games.OMAHA.evaluate("As Kd Qc Jh", "Ts 9s 8s 7s 2s").describe() == "Straight, Queen High"
+    assert games.OMAHA.evaluate("Ah Ad Ac 2h", "Kd Ks 7c").describe() == "Two Pair, Aces and Kings with a Seven kicker"
+
+
+def test_omaha_against_the_referee() -> None:
+    rng = np.random.default_rng(11)
+    for game in (games.OMAHA, games.OMAHA5, games.OMAHA6, games.OMAHA_HILO):
+        deals = np.array([rng.permutation(52)[:game.hole_cards + 5] for _ in range(2000)], dtype=np.uint8)
+        holes, boards = deals[:, :game.hole_cards], deals[:, game.hole_cards:]
+        strengths = game.evaluate_many(holes, boards).astype(np.int64)
+        scores = ref.omaha_best(holes, boards, ref.holdem)
+        i, j = np.arange(len(deals)), np.roll(np.arange(len(deals)), 1)
+        assert (np.sign(strengths[i] - strengths[j]) == np.sign(scores[i] - scores[j])).all()
+        one = [int(game.evaluate(h.tolist(), b.tolist())) for h, b in zip(holes[:100], boards[:100])]
+        assert one == strengths[:100].tolist()
+        if game.hilo:
+            lows = game.evaluate_low_many(holes, boards).astype(np.int64)
+            low_scores = ref.omaha_best(holes, boards, ref.eight_or_better)
+            assert ((lows == 0) == (low_scores == 0)).all()
+            assert (np.sign(lows[i] - lows[j]) == np.sign(low_scores[i] - low_scores[j])).all()
+            single = [game.evaluate_low(h.tolist(), b.tolist()) for h, b in zip(holes[:300], boards[:300])]
+            assert [0 if s is None else s.strength for s in single] == lows[:300].tolist()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.permutations(range(16, 52)), st.sampled_from([games.SHORT_DECK, games.SHORT_DECK_TRITON]))
+def test_short_deck_showdowns_agree_with_the_referee(cards: list[int], game: games.Game) -> None:
+    first, second, board = cards[:2], cards[2:4], cards[4:9]
+    score = ref.short_deck if game is games.SHORT_DECK else ref.triton
+    mine = ref.best_of(np.array([first + board, second + board], dtype=np.uint8), score)
+    a, b = game.evaluate(first, board), game.evaluate(second, board)
+    assert (a > b, a == b) == (mine[0] > mine[1], mine[0] == mine[1])
+    assert game.rank(int(a)) == a
+
+
+# --- equity ------------------------------------------------------------------------------------------
+
+def brute_equity(hands: list[tuple[int, ...]], board: tuple[int, ...], deck: range, score: ref.Score,
+                 omaha: bool = False, hilo: bool = False) -> list[tuple[float, float, float]]:
+    """Each player's (high share, low share, scoop) over every completion of the board, by the referee."""
+    used = {c for h in hands for c in h} | set(board)
+    rest = np.array(list(itertools.combinations([c for c in deck if c not in used], 5 - len(board))),
+                    dtype=np.uint8).reshape(-1, 5 - len(board))
+    boards = np.concatenate([np.tile(np.array(board, dtype=np.uint8), (len(rest), 1)), rest], axis=1)
+    highs, lows = [], []
+    for h in hands:
+        holes = np.tile(np.array(h, dtype=np.uint8), (len(boards), 1))
+        if omaha:
+            highs.append(ref.omaha_best(holes, boards, score))
+            lows.append(ref.omaha_best(holes, boards, ref.eight_or_better) if hilo else np.zeros(len(boards)))
+        else:
+            highs.append(ref.best_of(np.concatenate([holes, boards], axis=1), score))
+            lows.append(np.zeros(len(boards)))
+    high, low = np.stack(highs), np.stack(lows)
+    has_low = low.max(axis=0) > 0
+    high_win = (high == high.max(axis=0)) / (high == high.max(axis=0)).sum(axis=0)
+    low_best = (low == low.max(axis=0)) & has_low
+    low_win = low_best / np.maximum(low_best.sum(axis=0), 1)
+    hi_share = np.where(has_low, high_win / 2, high_win)
+    lo_share = low_win / 2
+    scoop = (hi_share + lo_share) == 1
+    n = len(boards)
+    return [(float(hi_share[i].sum() / n), float(lo_share[i].sum() / n), float(scoop[i].sum() / n))
+            for i in range(len(hands))]
+
+
+@pytest.mark.parametrize("game, score", [("short-deck", ref.short_deck), ("short-deck-triton", ref.triton)])
+@pytest.mark.parametrize("hands, board", [(["AhKh", "6c6d"], "Qh7h8s"), (["AsAd", "KhQh", "Tc9c"], "JhTh6s7d"),
+                                          (["AsKd", "QsJs"], "9s8s6d")])
+def test_short_deck_exact_against_brute_force(game: str, score: ref.Score, hands: list[str], board: str) -> None:
+    r = pl.equity(hands, board, game=game)
+    expected = brute_equity([pl.parse_cards(h) for h in hands], pl.parse_cards(board), range(16, 52), score)
+    assert r.exact and r.game == game
+    for p, (hi, _, scoop) in zip(r.players, expected):
+        assert p.equity == pytest.approx(hi, abs=1e-12) and p.hi_equity == p.equity and p.lo_equity == 0
+        assert p.scoop == pytest.approx(scoop, abs=1e-12) == p.win
+
+
+@pytest.mark.slow
+def test_short_deck_preflop_exact_against_brute_force() -> None:
+    hands = [pl.parse_cards("AhKh"), pl.parse_cards("6c6d")]
+    expected = brute_equity(hands, (), range(16, 52), ref.short_deck)
+    r = pl.equity(["AhKh", "6c6d"], game="short-deck")
+    assert r.showdowns == math.comb(32, 5)
+    assert [p.equity for p in r.players] == pytest.approx([e[0] for e in expected], abs=1e-12)
+
+
+def test_short_deck_monte_carlo_within_its_error() -> None:
+    exact = pl.equity(["AhKh", "Qs Qd", "random"], "9h8h6c", game="short-deck")
+    sampled = pl.equity(["AhKh", "Qs Qd", "random"], "9h8h6c", game="short-deck", trials=100_000, seed=5)
+    assert exact.exact and not sampled.exact
+    for e, s in zip(exact.players, sampled.players):
+        assert abs(e.equity - s.equity) < 5 * s.stderr
+
+
+def test_short_deck_ranges_and_categories() -> None:
+    r = pl.equity(["AKs", "random"], "Qh7h8s", game="short-deck")
+    assert r.players[1].hand == "random"
+    assert sum(r.players[0].win_by_category.values()) == pytest.approx(r.players[0].win)
+    # the counters are given in the usual category order whatever the game's order
+    flush = r.players[0].win_by_category[HandCategory.FLUSH]
+    assert flush > 0 and r.players[0].win_by_category[HandCategory.FULL_HOUSE] < flush
+
+
+@pytest.mark.parametrize("game, hands, board", [
+    ("omaha-hilo", ["Ah2h3c4d", "AsKsQdJd"], "Qs7h2c5d"),
+    ("omaha-hilo", ["Ah2hKcKd", "Ad3d8c8s", "QhJhTc9c"], "4s5h6c"),
+    ("omaha", ["AsKsQdJd", "9h8h7c6c"], "Ts5h2c"),
+    ("omaha5-hilo", ["Ah2h3c4dKs", "AsKdQdJd9c"], "Qs7h2c5d"),
+])
+def test_omaha_exact_against_brute_force(game: str, hands: list[str], board: str) -> None:
+    rules = games.get(game)
+    r = pl.equity(hands, board, game=game)
+    expected = brute_equity([pl.parse_cards(h) for h in hands], pl.parse_cards(board), range(52), ref.holdem,
+                            omaha=True, hilo=rules.hilo)
+    assert r.exact and r.game == game
+    for p, (hi, lo, scoop) in zip(r.players, expected):
+        assert (p.hi_equity, p.lo_equity, p.scoop) == pytest.approx((hi, lo, scoop), abs=1e-9)
+        assert p.equity == pytest.approx(hi + lo, abs=1e-9)
+
+
+# --- Omaha ranges -------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def omaha_hands() -> np.ndarray:
+    return np.array(list(itertools.combinations(range(52), 4)), dtype=np.uint8)
+
+
+def suit_shape(hands: np.ndarray) -> np.ndarray:
+    """Each hand's suit counts, most first, as digits: 2200 is double suited."""
+    counts = np.sort(np.stack([(hands & 3 == s).sum(axis=1) for s in range(4)], axis=1), axis=1)[:, ::-1]
+    return counts @ np.array([1000, 100, 10, 1])
+
+
+@pytest.mark.parametrize("text, keep", [
+    ("AA**", lambda r, s: (r == 12).sum(axis=1) >= 2),
+    ("AAxx", lambda r, s: (r == 12).sum(axis=1) >= 2),
+    ("KK**ds", lambda r, s: ((r == 11).sum(axis=1) >= 2) & (s == 2200)),
+    ("AKQJrainbow", lambda r, s: (np.sort(r, axis=1) == [9, 10, 11, 12]).all(axis=1) & (s == 1111)),
+    ("A*K*ss", lambda r, s: (r == 12).any(axis=1) & (r == 11).any(axis=1) & (s == 2110)),
+    ("T9 8 7", lambda r, s: (np.sort(r, axis=1) == [5, 6, 7, 8]).all(axis=1)),
+])
+def test_omaha_patterns_against_a_filter(omaha_hands: np.ndarray, text: str, keep: object) -> None:
+    ranks = omaha_hands >> 2
+    wanted = omaha_hands[keep(ranks, suit_shape(omaha_hands))]  # type: ignore[operator]
+    got = game_range(text, "omaha")
+    assert sorted(map(tuple, got.combos.tolist())) == sorted(map(tuple, wanted.tolist()))
+
+
+def test_omaha_range_weights_and_cards() -> None:
+    r = game_range("AsKs**:0.5, AsKsQdJd", "omaha")
+    weights = dict(zip(map(tuple, r.combos.tolist()), r.weights.tolist()))
+    assert len(weights) == math.comb(50, 2)
+    assert weights[tuple(sorted(pl.parse_cards("AsKsQdJd")))] == 1.0
+    assert set(weights.values()) == {0.5, 1.0}
+    assert len(game_range("random", "omaha6")) == 0 and game_range("random", "omaha6").random
+    assert len(game_range("AA****", "omaha6")) == sum(math.comb(4, k) * math.comb(48, 6 - k) for k in (2, 3, 4))
+
+
+# --- the API and the command line ---------------------------------------------------------------------
+
+def test_get_and_listing() -> None:
+    assert games.get("Omaha-HiLo") is games.OMAHA_HILO and games.get(games.OMAHA) is games.OMAHA
+    assert pl.games.SHORT_DECK.missing_cards == tuple(range(16))
+    assert [g.name for g in games.GAMES.values()][:3] == ["holdem", "short-deck", "short-deck-triton"]
+    result = CliRunner().invoke(app, ["games", "--json"])
+    assert result.exit_code == 0 and '"omaha5-hilo"' in result.output
+
+
+def test_cli_game_flags() -> None:
+    runner = CliRunner()
+    out = runner.invoke(app, ["eval", "--game", "short-deck", "Ah", "Kh", "Qh", "9h", "6h", "7c", "8d", "--json"])
+    assert out.exit_code == 0 and "FLUSH" in out.output
+    out = runner.invoke(app, ["equity", "AhKh", "6c6d", "--board", "Qh7h8s", "--game", "short-deck", "--json"])
+    assert out.exit_code == 0 and '"game": "short-deck"' in out.output
+    out = runner.invoke(app, ["equity", "Ah2h3c4d", "AsKsQdJd", "--board", "Qs7h2c5d", "--game", "omaha-hilo"])
+    assert out.exit_code == 0 and "scoop" in out.output
+    out = runner.invoke(app, ["outs", "AhKh", "JcJd", "--board", "Qh7h6s", "--game", "short-deck", "--json"])
+    assert out.exit_code == 0 and '"count": 11' in out.output
+
+
+REFUSALS = [
+    Refused("unknown game", lambda: games.get("stud"), InvalidArgumentError,
+            "unknown game 'stud'; the games are holdem"),
+    Refused("game not a name", lambda: games.get(7), InvalidArgumentError, "unknown game 7"),  # type: ignore[arg-type]
+    Refused("omaha with two hole cards", lambda: games.OMAHA.evaluate("As Ks", "Qs Js Ts"), HandSizeError,
+            "omaha hand has 4 hole cards, got 2"),
+    Refused("holdem with four hole cards", lambda: games.HOLDEM.evaluate("As Ks Qd Jd", "Qs Js Ts"), HandSizeError,
+            "2 hole cards, got 4"),
+    Refused("board of two", lambda: games.SHORT_DECK.evaluate("As Ks", "Qs Js"), HandSizeError, "3 to 5 board"),
+    Refused("a five in short deck", lambda: games.SHORT_DECK.evaluate("As 5s", "Qs Js Ts"), InvalidCardError,
+            "5s is not in the short-deck deck"),
+    Refused("short deck board", lambda: pl.equity(["AsKs", "QdQc"], "2c7h8h", game="short-deck"), InvalidCardError,
+            "board: 2c is not in the short-deck deck"),
+    Refused("short deck hand", lambda: pl.equity(["AsKs", "5d5c"], game="short-deck"), InvalidCardError,
+            "player 2: 5d is not in the short-deck deck"),
+    Refused("short deck rows", lambda: games.SHORT_DECK.evaluate_many(np.array([[51, 0]]), np.array([[47, 43, 39]])),
+            InvalidCardError, "row 0: 2c is not in the short-deck deck"),
+    Refused("duplicate in a game", lambda: games.OMAHA.evaluate("As Ks Qd Jd", "As 2c 3d"), DuplicateCardError,
+            "duplicate card: As"),
+    Refused("low of a high game", lambda: games.OMAHA.evaluate_low("As Ks Qd Jd", "2s 3c 4d"), InvalidArgumentError,
+            "omaha has no low hand; the hi/lo games are omaha-hilo, omaha5-hilo"),
+    Refused("deuce-to-seven of six", lambda: games.DEUCE_TO_SEVEN.evaluate("7h 5d 4c 3s 2h 8c"), HandSizeError,
+            "deuce-to-seven hand has 5 cards, got 6"),
+    Refused("lowball board", lambda: games.ACE_TO_FIVE.evaluate("7h 5d 4c 3s 2h", "8c"), HandSizeError,
+            "ace-to-five has no board"),
+    Refused("lowball equity", lambda: pl.equity(["7h5d4c3s2h", "8h6d4s3c2d"], game="deuce-to-seven"),
+            InvalidArgumentError, "deuce-to-seven is a ranking for evaluation only"),
+    Refused("omaha in pl.evaluate", lambda: pl.evaluate("As Ks Qd Jd 2s 3c 4d", game="omaha"), InvalidArgumentError,
+            r"use pokerlab.games.get\('omaha'\).evaluate\(hole, board\)"),
+    Refused("hilo grid", lambda: pl.grid("Ah2h3c4d", game="omaha-hilo"), InvalidArgumentError,
+            "grid takes a game with a board and a high pot"),
+    Refused("hilo outs", lambda: pl.outs("Ah2h3c4d", board="Qs7h2c", game="omaha-hilo"), InvalidArgumentError,
+            "outs take a game with a board and one pot"),
+    Refused("omaha hand size in equity", lambda: pl.equity(["AsKsQd", "random"], game="omaha"), HandSizeError,
+            "player 1: an omaha hand has 4 cards, got 3"),
+    Refused("omaha pattern size", lambda: pl.equity(["AK*", "random"], game="omaha"), InvalidRangeError,
+            "a pattern names 4 cards"),
+    Refused("omaha players", lambda: pl.equity(["AsKsQdJd"], game="omaha"), PlayerCountError, "2 to 10 players"),
+    Refused("hold'em Range in omaha", lambda: pl.equity([pl.Range("AA"), "random"], game="omaha"),
+            InvalidRangeError, "a hold'em Range holds two-card combos"),
+    Refused("bad token", lambda: game_range("AA**, KKzz", "omaha"), InvalidRangeError,
+            r"not a card, a rank, \* or a suit shape .*: 'zz' at position 8"),
+    Refused("bad weight", lambda: game_range("AA**:1.5", "omaha"), InvalidRangeError,
+            "a weight is a number from 0 to 1: '1.5' at position 5"),
+    Refused("too many hands", lambda: game_range("A*****", "omaha6"), InvalidRangeError, "too many hands"),
+    Refused("card twice in a pattern", lambda: game_range("AsAs**", "omaha"), InvalidRangeError, "one card twice"),
+    Refused("strength out of range", lambda: games.SHORT_DECK.rank(1405), InvalidArgumentError,
+            "strength must be an int from 1 to 1404"),
+    Refused("boards for lowball", lambda: games.DEUCE_TO_SEVEN.evaluate_many(np.zeros((1, 5), np.uint8),
+                                                                             np.zeros((1, 5), np.uint8)),
+            HandSizeError, "deuce-to-seven has no board"),
+    Refused("rows differ", lambda: games.SHORT_DECK.evaluate_many(np.array([[51, 47]]), np.zeros((2, 5), np.uint8)),
+            InvalidArgumentError, "as many rows, got 1 and 2"),
+]
+
+
+@pytest.fixture(scope="module")
+def short_deck_loaded() -> None:
+    """The short-deck tables and the batch kernel, loaded before the clock of a refusal starts."""
+    games.SHORT_DECK.evaluate_many(np.array([[51, 47]]), np.array([[43, 39, 35]]))
+
+
+@pytest.mark.parametrize("case", REFUSALS, ids=ids(REFUSALS))
+def test_refusals(case: Refused, short_deck_loaded: None) -> None:
+    check(case)
+
+
+CLI_REFUSALS = [
+    CliRefused("eval unknown game", ("eval", "--game", "stud", "As", "Ks", "Qs", "Js", "Ts"), "unknown game 'stud'"),
+    CliRefused("equity small card", ("equity", "AsKs", "2c2d", "--game", "short-deck"), "2c is not in the short-deck"),
+    CliRefused("grid hilo", ("grid", "Ah2h3c4d", "--game", "omaha-hilo"), "grid takes a game"),
+    CliRefused("outs lowball", ("outs", "7h5d", "--board", "4c3s2h", "--game", "ace-to-five"), "outs take a game"),
+]
+
+
+@pytest.mark.parametrize("case", CLI_REFUSALS, ids=ids(CLI_REFUSALS))
+def test_cli_refusals(case: CliRefused) -> None:
+    check_cli(case)
