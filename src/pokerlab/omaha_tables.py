@@ -152,7 +152,7 @@ def high_table() -> np.ndarray:
     built and saved there, or built in memory when the cache cannot be written."""
     path = cache_dir() / f"omaha-high-{_table_version()}.npy"
     try:
-        table = np.load(path, allow_pickle=False)
+        table: np.ndarray = np.load(path, allow_pickle=False)
         if table.shape != (BOARD_MULTISETS * HOLE_MULTISETS,) or table.dtype != np.uint16:
             raise ValueError("a cached table of the wrong shape")
     except (OSError, ValueError):

@@ -178,10 +178,10 @@ def row_is_valid(holes: np.ndarray, boards: np.ndarray, r: int) -> bool:
     """Whether row r of the holes and boards holds ids 0..51 only, none twice."""
     seen = np.uint64(0)
     twice = np.uint64(0)
-    wide = False
+    wide = np.uint64(0)
     for j in range(holes.shape[1] + 5):
-        i = np.int64(holes[r, j]) if j < holes.shape[1] else np.int64(boards[r, j - holes.shape[1]])
-        wide = wide or i < 0 or i > 51
+        i = np.uint64(holes[r, j]) if j < holes.shape[1] else np.uint64(boards[r, j - holes.shape[1]])
+        wide |= i > np.uint64(51)
         bit = _ONE << (np.uint64(i) & np.uint64(63))
         twice |= seen & bit
         seen |= bit
@@ -302,8 +302,8 @@ def score(n: int, hi: np.ndarray, lo: np.ndarray, hilo: bool, weight: float, cat
     """Add one showdown of ``n`` players, worth ``weight``, to the counters ``acc`` (see the
     module's notes): the best high takes the pot, or half of it when someone has a low
     (``lo`` above 0, hi/lo only), and the best low the other half; ties split each half."""
-    best = 0
-    second = 0
+    best = np.int64(0)
+    second = np.int64(0)
     n_best = 0
     for i in range(n):
         s = np.int64(hi[i])
@@ -315,7 +315,7 @@ def score(n: int, hi: np.ndarray, lo: np.ndarray, hilo: bool, weight: float, cat
             n_best += 1
         elif s > second:
             second = s
-    best_lo = 0
+    best_lo = np.int64(0)
     n_lo = 0
     if hilo:
         for i in range(n):
@@ -472,8 +472,8 @@ def _choose(n: Any, k: Any) -> int:
 
 
 @njit(cache=True, nogil=True)
-def preflop_matchup(holes: np.ndarray, weight: float, dead_mask: np.uint64, hilo: bool, high: np.ndarray, terms: np.ndarray,
-                    flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray, category: np.ndarray,
+def preflop_matchup(holes: np.ndarray, weight: float, dead_mask: np.uint64, hilo: bool, high: np.ndarray,
+                    terms: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray, category: np.ndarray,
                     acc: np.ndarray) -> None:
     """Every five-card board for one deal of hole cards (P, h), each worth ``weight``, by rank
     multisets, into ``acc``.
@@ -488,10 +488,10 @@ def preflop_matchup(holes: np.ndarray, weight: float, dead_mask: np.uint64, hilo
     n_players, n_hole = holes.shape
     avail = np.zeros(13, dtype=np.int64)
     suit_avail = np.zeros(4, dtype=np.int64)
-    for c in range(52):
-        if not (dead_mask >> np.uint64(c)) & _ONE:
-            avail[c >> 2] += 1
-            suit_avail[c & 3] |= 1 << (c >> 2)
+    for card in range(52):
+        if not (dead_mask >> np.uint64(card)) & _ONE:
+            avail[card >> 2] += 1
+            suit_avail[card & 3] |= 1 << (card >> 2)
     index = np.zeros(3 * n_players, dtype=np.uint64)
     hole_suits = np.zeros((n_players, 4), dtype=np.uint64)
     hole_low = np.zeros(n_players, dtype=np.uint64)
@@ -509,8 +509,8 @@ def preflop_matchup(holes: np.ndarray, weight: float, dead_mask: np.uint64, hilo
     lo = np.zeros(n_players, dtype=np.int64)
     plain = np.zeros(n_players, dtype=np.int64)
     used = np.zeros(13, dtype=np.int64)
-    _preflop_plain(n_players, weight, avail, used, index, hole_low, rank_low, hilo, high, terms, low, category, hi, lo,
-                   acc)
+    _preflop_plain(n_players, weight, avail, used, index, hole_low, rank_low, hilo, high, terms, low, category, hi,
+                   lo, acc)
     off_avail = np.zeros((4, 13), dtype=np.int64)
     for s in range(4):
         for rk in range(13):
@@ -522,9 +522,9 @@ def preflop_matchup(holes: np.ndarray, weight: float, dead_mask: np.uint64, hilo
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # numba's stubs omit _nrt
-def _preflop_plain(n_players: int, weight: float, avail: np.ndarray, used: np.ndarray, index: np.ndarray, hole_low: np.ndarray,
-                   rank_low: np.ndarray, hilo: bool, high: np.ndarray, terms: np.ndarray, low: np.ndarray,
-                   category: np.ndarray, hi: np.ndarray, lo: np.ndarray, acc: np.ndarray) -> None:
+def _preflop_plain(n_players: int, weight: float, avail: np.ndarray, used: np.ndarray, index: np.ndarray,
+                   hole_low: np.ndarray, rank_low: np.ndarray, hilo: bool, high: np.ndarray, terms: np.ndarray,
+                   low: np.ndarray, category: np.ndarray, hi: np.ndarray, lo: np.ndarray, acc: np.ndarray) -> None:
     """Part 1 of :func:`preflop_matchup`: every board rank multiset a <= b <= c <= d <= e."""
     for a in range(13):
         used[a] += 1
@@ -662,7 +662,8 @@ def preflop_many(holes: np.ndarray, weights: np.ndarray, dead_mask: np.uint64, h
         for i in range(n_players):
             for j in range(n_hole):
                 mask |= _ONE << np.uint64(holes[m, i, j])
-        preflop_matchup(holes[m], weights[m], mask, hilo, high, terms, flush, low, low_bit, category, block_acc[m])
+        preflop_matchup(holes[m], weights[m], mask, hilo, high, terms, flush, low, low_bit, category,
+                        block_acc[m])
     acc: np.ndarray = block_acc[:, :width].sum(axis=0)
     return acc
 
