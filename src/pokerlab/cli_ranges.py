@@ -24,7 +24,7 @@ def bar(fraction: float, width: int = BAR_WIDTH) -> str:
     """A bar of block characters, eighths included, for a fraction from 0 to 1.
 
     >>> bar(0.5, 4), bar(0.0, 4), bar(1 / 16, 4)
-    ('██', '', '▌')
+    ('██', '', '▎')
     """
     eighths = round(max(0.0, min(1.0, fraction)) * width * 8)
     return "█" * (eighths // 8) + ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")[eighths % 8]

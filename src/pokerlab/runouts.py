@@ -6,7 +6,7 @@
 >>> r.best(0, 3), r.worst(0, 2)
 (('4h', '5h', '6h'), ('2s', '4c'))
 >>> round(r.by_card["Kc"].players[0].equity, 4)
-0.9545
+0.9773
 
 On the flop each turn card is run (and, with ``pairs=True``, every turn and river pair); on the
 turn each river card. A card's :attr:`~Runouts.chance` is how likely it comes next given the
