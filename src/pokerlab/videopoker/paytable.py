@@ -271,6 +271,16 @@ class Paytable:
         """
         return next((PAIR_QUALIFIER[line] for line in PAIR_QUALIFIER if line in self.pays), None)
 
+    def label(self, hand: FinalHand) -> str:
+        """A final hand as this game's players name it: the royal flush made without wild cards is
+        the "natural" one where wild cards play.
+
+        >>> royal = FinalHand.ROYAL_FLUSH
+        >>> PAYTABLES["deuces-wild-nsu"].label(royal), PAYTABLES["jacks-9-6"].label(royal)
+        ('Natural Royal Flush', 'Royal Flush')
+        """
+        return f"Natural {hand.label}" if hand == FinalHand.ROYAL_FLUSH and self.wild != "none" else hand.label
+
     def pay(self, hand: FinalHand | str, coins: int = MAX_COINS) -> int:
         """Coins paid per coin bet for a final hand (or its name) at ``coins`` coins; 0 for a hand
         the game does not pay.
