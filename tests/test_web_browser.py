@@ -249,7 +249,7 @@ def test_api_docs_render_offline(page, url):
 
 def test_game_selector(page, url):
     page.goto(url + "odds")
-    page.wait_for_selector("#game option")
+    page.wait_for_selector("#game option", state="attached")
     page.select_option("#game", "omaha")
     assert page.locator('.seat[data-player="0"] .slot').count() == 4, "Omaha deals four hole cards"
     pick(page, "As", "Ks", "Qs", "Js", "Ad", "Ac", "2d", "3c")

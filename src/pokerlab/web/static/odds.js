@@ -7,7 +7,7 @@ import { announce, api, busy, cardsIn, cardSlot, debounced, DECK, DeckPicker, is
 const MAX_PLAYERS = 10, BOARD_SIZE = 5, MAX_DEAD = 8;
 const FIRST_SECONDS = 0.25, MAX_SECONDS = 5, GROWTH = 3;
 const PRECISE = 0.001; // stop refining once every 95% interval is within ±0.1 points
-const HOLDEM = { name: "holdem", label: "Hold'em", hole: 2, board: 5, deck: 52, hilo: false };
+const HOLDEM = { name: "holdem", title: "Texas hold'em", hole: 2, board: 5, deck: 52, hilo: false };
 
 const state = { players: [newPlayer(), newPlayer()], board: [], dead: [], target: { kind: "player", index: 0 },
                 games: [HOLDEM], game: HOLDEM, gamesServed: false };
@@ -188,8 +188,10 @@ function show(result, refining) {
     seat.querySelector(".made").textContent = p.made;
     seat.querySelector(".win").style.width = percent(p.win, 3);
     seat.querySelector(".tie").style.width = percent(p.tie, 3);
-    const split = state.game.hilo ? ` · hi ${percent(p.hi_equity)} · lo ${percent(p.lo_equity)} · scoop ${percent(p.scoop)}` : "";
-    seat.querySelector(".figures").textContent = `win ${percent(p.win)} · tie ${percent(p.tie)} · lose ${percent(p.lose)}${split}`;
+    // A split pot is read as its halves and how often one player takes both.
+    seat.querySelector(".figures").textContent = state.game.hilo
+      ? `hi ${percent(p.hi_equity)} · lo ${percent(p.lo_equity)} · scoop ${percent(p.scoop)}`
+      : `win ${percent(p.win)} · tie ${percent(p.tie)} · lose ${percent(p.lose)}`;
   });
   busy(document.getElementById("seats"), false);
   const count = Math.round(result.showdowns).toLocaleString("en");
@@ -250,7 +252,7 @@ async function loadGames() {
   const { games } = await api("/api/games");
   Object.assign(state, { games, gamesServed: true });
   const select = document.getElementById("game");
-  select.replaceChildren(...games.map((g) => new Option(g.label, g.name, false, g.name === state.game.name)));
+  select.replaceChildren(...games.map((g) => new Option(g.title, g.name, false, g.name === state.game.name)));
   select.closest("label").hidden = false;
   select.addEventListener("change", () => setGame(select.value));
 }

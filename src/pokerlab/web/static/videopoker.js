@@ -3,15 +3,14 @@
 // exact EV of all 32 holds, the strategy chart the hold patterns to learn.
 import { announce, api, cardImage, cardWords, keepFocus, percent, served, showError } from "/static/common.js";
 
-const game = { paytables: [], lines: [], session: null, hand: null, held: new Set(), holds: null, result: null,
+const game = { paytables: [], session: null, hand: null, held: new Set(), holds: null, result: null,
                mistakes: null, servesMistakes: false, notice: "" };
 const $ = (id) => document.getElementById(id);
 const HAND_SIZE = 5;
 
-/** A table's lines (name, label, credits at 1..5 coins), whichever shape the server sends. */
-function linesOf(table, sharedLines) {
-  const lines = table.lines ?? sharedLines.map((line) => ({ ...line, credits: table.credits[line.name] }));
-  return lines.filter((line) => line.credits.some((c) => c > 0)); // hands another game pays
+/** The lines a table pays (name, label, credits at 1..5 coins). */
+function linesOf(table) {
+  return table.lines.filter((line) => line.credits.some((c) => c > 0));
 }
 
 const currentTable = () => game.paytables.find((t) => t.name === game.session.paytable);
@@ -92,7 +91,7 @@ function toggle(position) {
 }
 
 const dealing = () => !game.hand || game.result; // the button deals (else it draws)
-const tableTitle = (table) => table.title ?? table.name;
+const tableTitle = (table) => table.game;
 const holdText = (hold) => hold.cards || "nothing (draw five)";
 
 function renderPays() {
@@ -103,7 +102,7 @@ function renderPays() {
   head.append(Object.assign(document.createElement("th"), { textContent: "Hand", scope: "col" }),
     ...[1, 2, 3, 4, 5].map((c) => Object.assign(document.createElement("th"),
       { textContent: `${c} coin${c > 1 ? "s" : ""}`, scope: "col", className: c === coins ? "coins" : "" })));
-  const rows = linesOf(table, game.lines).map(({ name, label, credits }) => {
+  const rows = linesOf(table).map(({ name, label, credits }) => {
     const tr = document.createElement("tr");
     tr.className = name === hit ? "hit" : "";
     tr.append(Object.assign(document.createElement("td"), { textContent: label }),
@@ -140,7 +139,7 @@ function renderHand() {
   })));
 }
 
-const lineLabel = (name) => linesOf(currentTable(), game.lines).find((l) => l.name === name)?.label ?? name;
+const lineLabel = (name) => linesOf(currentTable()).find((l) => l.name === name)?.label ?? name;
 
 function verdictWords(r) {
   const paid = r.paid ? `${lineLabel(r.final_hand)}, paid ${r.paid}.` : "No win.";
@@ -249,8 +248,8 @@ async function offerExtras() {
 
 attempt(async () => {
   const data = await api("/api/paytables");
-  Object.assign(game, { paytables: data.paytables, lines: data.lines ?? [] });
-  $("paytable").replaceChildren(...data.paytables.map((t) => new Option(tableTitle(t) === t.name ? t.name : `${tableTitle(t)} (${t.name})`, t.name)));
+  game.paytables = data.paytables;
+  $("paytable").replaceChildren(...data.paytables.map((t) => new Option(`${tableTitle(t)} (${t.name})`, t.name)));
   await newSession();
   await offerExtras();
 });
