@@ -61,13 +61,19 @@ def test_classes_gather_the_combos_for_the_grid():
 
 
 def test_monte_carlo_by_combo_is_near_and_repeats_with_a_seed():
-    kwargs = {"board": "Qh7h3s", "trials": 5000, "seed": 3, "by_combo": True}
-    r = equity(["AhKh", "QQ+,AKs"], **kwargs)
+    kwargs = {"trials": 5000, "seed": 3, "by_combo": True}
+    r = equity(["AhKh", "QQ+,AKs"], **kwargs)  # preflop: each combo sampled on its own
     assert not r.exact
     them = r.players[1]
     assert weighted_mean(them.combos) == pytest.approx(them.equity, abs=0.02)
     again = equity(["AhKh", "QQ+,AKs"], **kwargs)
     assert [c.equity for c in again.players[1].combos] == [c.equity for c in them.combos]
+
+
+def test_two_ranges_after_the_flop_are_counted_exactly_even_on_a_monte_carlo_call():
+    sampled = equity(["AhKh", "QQ+,AKs"], "Qh7h3s", trials=5000, seed=1, by_combo=True)
+    exact = equity(["AhKh", "QQ+,AKs"], "Qh7h3s", by_combo=True)
+    assert not sampled.exact and sampled.players[1].combos == exact.players[1].combos
 
 
 def test_to_dict_lists_combos_and_classes_only_when_asked():

@@ -8,7 +8,8 @@
 (0.7444, 3)
 
 Each combo of a player's range is run on its own, with the other players as they are, in the
-same way as the whole call (exact, or Monte Carlo). A combo's :attr:`~ComboEquity.weight` is its
+same way as the whole call (exact, or Monte Carlo); two ranges after the flop are counted deal
+by deal instead, exactly (see :func:`combo_equities`). A combo's :attr:`~ComboEquity.weight` is its
 range weight times how much of the other players' ranges it can meet (card removal), scaled so
 that a player's combo weights add up to the range's weight: so the weighted mean of the combos'
 equities is the player's equity (exactly, on exact runs).
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
 
 _NAME_INDEX = {name: i for i, name in enumerate(COMBO_NAMES)}
 
-__all__ = ["MIN_COMBO_TRIALS", "ClassEquity", "ComboEquity", "classes_of", "combo_equities"]
+__all__ = ["MAX_DEAL_SHOWDOWNS", "MIN_COMBO_TRIALS", "ClassEquity", "ComboEquity", "classes_of", "combo_equities"]
 
 MIN_COMBO_TRIALS = 1000
 """On a Monte Carlo call each combo gets the call's trials shared out over its player's
@@ -100,6 +102,11 @@ def classes_of(combos: Sequence[ComboEquity]) -> dict[str, ClassEquity]:
     return out
 
 
+MAX_DEAL_SHOWDOWNS = 200_000_000
+"""On a Monte Carlo call, two ranges after the flop are still counted exactly, deal by deal,
+when that takes at most this many showdowns (a second or two): faster and truer than
+sampling each combo apart."""
+
 TIE_UNITS = 2520
 """A split's pot share comes in units of 1/2520, as the equity kernels count it."""
 
@@ -124,13 +131,19 @@ def combo_equities(result: EquityResult, players: Sequence[tuple[np.ndarray, np.
     and weights as the call dealt them (blocked combos removed), ``run`` repeats the call for
     other players. Combos that no deal of the others can meet are left out.
 
-    Two ranges after the flop in an exact hold'em call are counted deal by deal in one kernel
-    call (:func:`~pokerlab.kernels.breakdown.deal_outcomes`); other calls run each combo again.
+    Two ranges after the flop in hold'em are counted deal by deal in one kernel call
+    (:func:`~pokerlab.kernels.breakdown.deal_outcomes`), exactly: always on an exact call, and
+    on a Monte Carlo call too when that takes at most :data:`MAX_DEAL_SHOWDOWNS` showdowns.
+    Other calls run each combo again.
     """
-    ranged = [len(c) > 1 for c, _ in players]
-    if result.exact and result.game == "holdem" and result.board and len(players) == 2 and any(ranged):
-        rows = _heads_up_rows(players, parse_cards(result.board), parse_cards(result.dead))
-    else:
+    rows: list[list[Row]] | None = None
+    if result.game == "holdem" and result.board and len(players) == 2 and any(len(c) > 1 for c, _ in players):
+        board, dead = parse_cards(result.board), parse_cards(result.dead)
+        first, second = _deals(players)
+        boards = math.comb(52 - 4 - len(board) - len(dead), 5 - len(board))
+        if result.exact or len(first) * boards <= MAX_DEAL_SHOWDOWNS:
+            rows = _heads_up_rows(players, first, second, board, dead)
+    if rows is None:
         rows = _rerun_rows(result, players, run, seed, progress)
     out: list[tuple[ComboEquity, ...]] = []
     for (combos, weights), player_rows, p in zip(players, rows, result.players):
@@ -145,16 +158,21 @@ def combo_equities(result: EquityResult, players: Sequence[tuple[np.ndarray, np.
     return out
 
 
-def _heads_up_rows(players: Sequence[tuple[np.ndarray, np.ndarray]], board: tuple[int, ...],
-                   dead: tuple[int, ...]) -> list[list[Row]]:
-    """Both players' rows from every deal of their combos, each deal's boards counted once."""
+def _deals(players: Sequence[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
+    """Every deal of two players' combos with no card twice, as the rows of each player's combo."""
+    masks = [(np.uint64(1) << c[:, 0].astype(np.uint64)) | (np.uint64(1) << c[:, 1].astype(np.uint64))
+             for c, _ in players]
+    first, second = np.nonzero((masks[0][:, None] & masks[1][None, :]) == 0)
+    return first, second
+
+
+def _heads_up_rows(players: Sequence[tuple[np.ndarray, np.ndarray]], i: np.ndarray, j: np.ndarray,
+                   board: tuple[int, ...], dead: tuple[int, ...]) -> list[list[Row]]:
+    """Both players' rows from the deals ``(i, j)`` of their combos, each deal's boards counted once."""
     # imported here: pokerlab.equity imports this module
     from pokerlab.equity import category_of_strength
 
     (first, w_first), (second, w_second) = players
-    masks = [(np.uint64(1) << c[:, 0].astype(np.uint64)) | (np.uint64(1) << c[:, 1].astype(np.uint64))
-             for c, _ in players]
-    i, j = np.nonzero((masks[0][:, None] & masks[1][None, :]) == 0)
     holes = np.ascontiguousarray(np.stack([first[i], second[j]], axis=1), dtype=np.uint8)
     t = load_tables()
     outcomes = _kernels().deal_outcomes(holes, np.array(board, dtype=np.uint8), np.uint64(mask_of(dead)),
