@@ -35,6 +35,8 @@ from pokerlab.checks import (
 )
 from pokerlab.equity import EquityResult, PlayerLike, equity
 from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidRangeError, PokerlabError
+from pokerlab.games import Game
+from pokerlab.games import get as get_game
 from pokerlab.ranges import combo_name
 
 __all__ = ["Runouts", "runouts"]
@@ -108,21 +110,27 @@ class Runouts:
 def runouts(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike = "", *, pairs: bool = False,
             exact: bool | None = None, trials: int | None = None, stderr: float | None = None,
             seconds: float | None = None, seed: int | None = None, threads: int | None = None,
-            progress: Progress | None = None) -> Runouts:
+            progress: Progress | None = None, game: Game | str = "holdem") -> Runouts:
     """Every player's equity after each card that can come next, on a flop (3 cards) or a turn (4).
 
     Players are as for :func:`~pokerlab.equity.equity`: hands, ranges or ``"random"``. Each
     card's run is an :func:`~pokerlab.equity.equity` call with the same ``exact``, ``trials``,
     ``stderr``, ``seconds``, ``seed`` and ``threads``. A card that leaves some range empty
     cannot come, and is left out. ``pairs=True`` (on the flop) also runs every turn and river
-    pair, the river's final showdowns. ``progress(done, total)`` counts the runs.
+    pair, the river's final showdowns. ``progress(done, total)`` counts the runs. ``game`` is
+    any game with equity (see :mod:`pokerlab.games`); its deck gives the cards that can come.
+
+    >>> len(runouts(["AhKh", "6c6d"], "Qh7h9s", game="short-deck").by_card)
+    29
     """
     started = time.perf_counter()
     players = check_list("players", players)  # type: ignore[assignment]
     if not isinstance(pairs, bool):
         raise InvalidArgumentError(f"pairs must be True or False, got {pairs!r}")
+    rules = get_game(game)
     options = {"exact": exact, "trials": check_trials(trials), "stderr": check_stderr(stderr),
-               "seconds": check_seconds(seconds), "seed": check_seed(seed), "threads": check_threads(threads)}
+               "seconds": check_seconds(seconds), "seed": check_seed(seed), "threads": check_threads(threads),
+               "game": rules}
     progress = check_progress(progress)
     board_ids = parse_cards(board)
     if len(board_ids) not in (3, 4):
@@ -131,8 +139,8 @@ def runouts(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike = "
         raise InvalidArgumentError("pairs: every turn and river pair is dealt from a flop; this board has 4 cards")
     dead_ids = parse_cards(dead)
     before = equity(players, board_ids, dead_ids, **options)  # type: ignore[arg-type]
-    known = {c for spec in players for c in _known_cards(spec)}
-    unseen = [c for c in range(52) if c not in {*board_ids, *dead_ids, *known}]
+    known = {c for spec in players for c in _known_cards(spec, rules.hole_cards)}
+    unseen = [c for c in rules.deck if c not in {*board_ids, *dead_ids, *known}]
     deals = [(c,) for c in unseen] + (list(itertools.combinations(unseen, 2)) if pairs else [])
     runs: dict[tuple[int, ...], EquityResult] = {}
     for done, cards in enumerate(deals):
@@ -153,14 +161,14 @@ def runouts(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike = "
                    time.perf_counter() - started)
 
 
-def _known_cards(spec: PlayerLike) -> tuple[int, ...]:
-    """A player's cards when the player is one known hand, else none."""
+def _known_cards(spec: PlayerLike, hole_cards: int) -> tuple[int, ...]:
+    """A player's cards when the player is one known hand of ``hole_cards`` cards, else none."""
     if isinstance(spec, str):
         try:
             cards = parse_cards(spec)
         except PokerlabError:
             return ()
-        return cards if len(cards) == 2 else ()
+        return cards if len(cards) == hole_cards else ()
     return ()
 
 
