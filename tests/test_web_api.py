@@ -1,6 +1,7 @@
 """The web app's JSON API, pages and card images, through FastAPI's TestClient."""
 
 import re
+import threading
 import time
 import tomllib
 from fnmatch import fnmatch
@@ -10,10 +11,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from pokerlab import evaluate
+from pokerlab import games as pl_games
+from pokerlab.breakdown import breakdown
 from pokerlab.cards import card_name
 from pokerlab.equity import equity
 from pokerlab.grid import grid
-from pokerlab.videopoker import PAYTABLES, Trainer, hold_evs
+from pokerlab.runouts import runouts
+from pokerlab.videopoker import PAYTABLES, Trainer, get_paytable, hold_evs
 from pokerlab.web import create_app
 from pokerlab.web.app import STATIC
 from pokerlab.web.compute import MIN_MONTE_CARLO_SECONDS, bounded
@@ -182,12 +186,12 @@ def test_an_exact_preflop_run_stops_while_relabelling_suits():
     ({"players": ["AsKs", "QdQc"], "board": "Zz7h2c"}, "board", "unknown card"),
     ({"players": ["AsKs", "QdQc"], "board": "7h7h2c"}, "board", "duplicate card: 7h"),
     ({"players": ["AsKs", "QdQc"], "board": "7h2c"}, "board", "a board has 0, 3, 4 or 5 cards, got 2"),
-    ({"players": ["AsKs", "QdQcJh"]}, "players[1]", "a hold'em hand has 2 cards, got 3"),
+    ({"players": ["AsKs", "QdQcJh"]}, "players[1]", "Texas hold'em hand has 2 cards, got 3"),
     ({"players": ["AsKs", "QQ+,ZZ"]}, "players[1]", "unknown range token: 'ZZ'"),
-    ({"players": ["AsKs", " "]}, "players[1]", "empty: give two cards"),
+    ({"players": ["AsKs", " "]}, "players[1]", "empty: give hole cards"),
     ({"players": ["AsKs", "AA:0"]}, "players[1]", "is empty"),
     ({"players": ["AsKs", "AsAh"], "board": "Ad Ac 2c"}, "players[1]", "duplicate card: As"),
-    ({"players": ["AsKs", "AA"], "board": "Ad Ac 2c"}, "players", "range 'AA' is empty once the board"),
+    ({"players": ["AsKs", "AA"], "board": "Ad Ac 2c"}, "players[1]", "range 'AA' is empty once the board"),
     ({"players": ["AsKs"]}, "players", "at least 2 items"),
     ({"players": ["random"] * 11}, "players", "at most 10 items"),
     ({"players": "AsKs QdQc"}, "players", "valid list"),
@@ -247,10 +251,17 @@ def test_grid_refusals_name_the_field(client, body, field, problem):
 def test_paytables(client):
     body = client.get("/api/paytables").json()
     assert [t["name"] for t in body["paytables"]] == list(PAYTABLES)
+    for table in body["paytables"]:
+        game = PAYTABLES[table["name"]]
+        assert [line["name"] for line in table["lines"]] == [line.value for line in game.lines]
+        for line in table["lines"]:  # credits at 1..5 coins, the royal's bonus at five
+            assert line["credits"][:4] == [game.pay(line["name"], 1) * c for c in range(1, 5)]
+            assert line["credits"][4] == game.pays[line["name"]] * 5
     full_pay = body["paytables"][0]
-    assert full_pay["credits"]["royal_flush"] == [250, 500, 750, 1000, 4000]
-    assert full_pay["credits"]["full_house"] == [9, 18, 27, 36, 45]
-    assert body["lines"][-1] == {"name": "jacks_or_better", "label": "Jacks or Better"}
+    royal = {"name": "royal_flush", "label": "Royal Flush", "credits": [250, 500, 750, 1000, 4000]}
+    assert full_pay["lines"][0] == royal
+    deuces = next(t for t in body["paytables"] if t["name"] == "deuces-wild-full-pay")
+    assert deuces["wild"] == "deuces" and deuces["game"] == "Deuces Wild"
 
 
 def test_holds_agree_with_the_advisor(client):
@@ -303,3 +314,164 @@ def test_session_refusals(client):
     refused(client.post(base + "/draw", json={}), 422, "hold")
     assert "no such video poker session" in refused(client.post("/api/videopoker/sessions/nope/deal"), 404, "session")
     refused(client.post("/api/videopoker/sessions", json={"coins": 0}), 422, "coins")
+
+
+# --- games ----------------------------------------------------------------------------------
+
+def test_games_list_the_games_with_odds(client):
+    games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+    assert set(games) == {name for name, game in pl_games.GAMES.items() if not game.is_lowball}
+    assert games["short-deck"]["deck"] == 36 and games["omaha5-hilo"]["hole"] == 5 and games["omaha5-hilo"]["hilo"]
+    assert games["holdem"] == {"name": "holdem", "title": "Texas hold'em", "hole": 2, "board": 5, "deck": 52,
+                               "hilo": False, "rules": pl_games.HOLDEM.rules}
+
+
+def test_omaha_hilo_odds_split_high_and_low(roomy):
+    players, board = ["AsKs2d3c", "QhQd8c9c"], "Qs7s4h"
+    body = roomy.post("/api/equity", json={"players": players, "board": board, "game": "omaha-hilo"}).json()
+    expected = equity(players, board, game="omaha-hilo")
+    assert body["game"] == "omaha-hilo" and body["exact"] is expected.exact
+    for got, want in zip(body["players"], expected.players):
+        assert got["hi_equity"] == pytest.approx(want.hi_equity) and got["lo_equity"] == pytest.approx(want.lo_equity)
+        assert got["scoop"] == pytest.approx(want.scoop)
+    assert body["players"][0]["made"].endswith("no low")  # a low needs three cards of eight or under on the board
+
+
+def test_short_deck_odds(roomy):
+    body = roomy.post("/api/equity", json={"players": ["AhKh", "6c6d"], "game": "short-deck"}).json()
+    assert body["players"][0]["equity"] == pytest.approx(equity(["AhKh", "6c6d"], game="short-deck").players[0].equity)
+
+
+def test_equity_by_combo_lists_each_combo(roomy):
+    body = roomy.post("/api/equity", json={"players": ["AsKs", "QQ,JJ"], "board": "Qh7h3s", "by_combo": True}).json()
+    combos = body["players"][1]["combos"]
+    assert len(combos) == 3 + 6 and {"QQ", "JJ"} <= set(body["players"][1]["classes"])
+    mean = sum(c["weight"] * c["equity"] for c in combos) / sum(c["weight"] for c in combos)
+    assert mean == pytest.approx(body["players"][1]["equity"])
+
+
+@pytest.mark.parametrize("body, field, problem", [
+    ({"players": ["AsKs", "QdQc"], "game": "omaha"}, "players[0]", "Omaha hand has 4 cards, got 2"),
+    ({"players": ["AsKs", "5c5d"], "game": "short-deck"}, "players[1]", "not in the short-deck deck"),
+    ({"players": ["AsKs", "QdQc"], "board": "5h7h8h", "game": "short-deck"}, "board", "not in the short-deck deck"),
+    ({"players": ["AsKsQdQc", "AA**xx"], "game": "omaha"}, "players[1]", "AA**xx"),
+    ({"players": ["AsKs", "QdQc"], "game": "ace-to-five"}, "game", "no odds"),
+    ({"players": ["AsKs", "QdQc"], "game": "stud"}, "game", "unknown game 'stud'"),
+    ({"players": ["AsKs", "QdQc"], "by_combo": 1}, "by_combo", "valid boolean"),
+])
+def test_game_refusals_name_the_field(client, body, field, problem):
+    assert problem in refused(client.post("/api/equity", json=body), 422, field)
+
+
+# --- ranges ---------------------------------------------------------------------------------
+
+def test_breakdown_agrees_with_the_library(client):
+    body = client.post("/api/breakdown", json={"range": "QQ+,AK,KQs", "board": "Ah7d2c"}).json()
+    expected = breakdown("QQ+,AK,KQs", "Ah7d2c")
+    assert body["combos"] == expected.combos and list(body["made"]) == list(expected.made)
+    assert body["made"]["top_pair_top_kicker"]["combos"] == expected.made["top_pair_top_kicker"].combos > 0
+
+
+@pytest.mark.parametrize("body, field, problem", [
+    ({"range": "QQ+", "board": "Ah7d"}, "board", "got 2"),
+    ({"range": "QQ+", "board": ""}, "board", "a flop, turn or river (3 to 5 cards), got 0"),
+    ({"range": "QQ+,ZZ", "board": "Ah7d2c"}, "range", "unknown range token"),
+    ({"range": "QQ+", "board": "Ah7d2c", "dead": "Ah"}, "dead", "duplicate card: Ah, already in board"),
+])
+def test_breakdown_refusals_name_the_field(client, body, field, problem):
+    assert problem in refused(client.post("/api/breakdown", json=body), 422, field)
+
+
+def test_runouts_agree_with_the_library(roomy):
+    body = roomy.post("/api/runouts", json={"players": ["AhKh", "2c2d"], "board": "Qh7h3s", "seconds": 10}).json()
+    expected = runouts(["AhKh", "2c2d"], "Qh7h3s")
+    assert body["exact"] is True and len(body["cards"]) == len(expected.by_card) == 45
+    assert {row["card"]: row["equity"][0] for row in body["cards"]} == pytest.approx(expected.equities(0))
+    assert body["best"][0] == list(expected.best(0))
+
+
+def test_runouts_with_little_time_use_monte_carlo(client):
+    body = client.post("/api/runouts", json={"players": ["AhKh", "random", "random"], "board": "Qh7h3s",
+                                             "seconds": 0.2, "seed": 1}).json()
+    assert body["exact"] is False and len(body["cards"]) == 47
+
+
+@pytest.mark.parametrize("body, field, problem", [
+    ({"players": ["AhKh", "2c2d"], "board": ""}, "board", "a flop or a turn (3 or 4 cards), got 0"),
+    ({"players": ["AhKh", "2c2d"], "board": "Qh7h3s", "dead": "2c"}, "players[1]", "duplicate card: 2c"),
+    ({"players": ["AhKhQd", "2c2d"], "board": "Qh7h3s"}, "players[0]", "hand has 2 cards, got 3"),
+])
+def test_runouts_refusals_name_the_field(client, body, field, problem):
+    assert problem in refused(client.post("/api/runouts", json=body), 422, field)
+
+
+# --- video poker games ----------------------------------------------------------------------
+
+OWN_GAME = {"name": "mine", "pays": {**PAYTABLES["jacks-9-6"].pays, "full_house": 7}}
+
+
+def test_holds_in_a_joker_game_and_in_ones_own(client):
+    body = client.post("/api/videopoker/holds", json={"hand": "Jk 7h 8h Ts 2c", "paytable": "joker-kings-20-7-5"})
+    assert [h["ev"] for h in body.json()["holds"]] == [h.ev for h in hold_evs("Jk 7h 8h Ts 2c", "joker-kings-20-7-5")]
+    own = client.post("/api/videopoker/holds", json={"hand": "As Ks Kh 4s 4d", "paytable": OWN_GAME}).json()
+    assert [h["ev"] for h in own["holds"]] == [h.ev for h in hold_evs("As Ks Kh 4s 4d", OWN_GAME)]
+
+
+@pytest.mark.parametrize("paytable, problem", [
+    ({"pays": {**PAYTABLES["jacks-9-6"].pays, "royal_flush": -1}}, "royal_flush"),
+    ({"pays": {**PAYTABLES["jacks-9-6"].pays, "five_of_a_kind": 3}}, "five_of_a_kind needs wild cards"),
+    ({"pays": dict(PAYTABLES["jacks-9-6"].pays), "coins": 5}, "unknown keys coins"),
+    ("mine.toml", "unknown pay table"),
+    (5, "give a built-in pay table's name"),
+])
+def test_bad_games_are_refused_by_field(client, paytable, problem):
+    body = {"hand": "As Ks Kh 4s 4d", "paytable": paytable}
+    assert problem in refused(client.post("/api/videopoker/holds", json=body), 422, "paytable")
+
+
+def test_a_session_of_ones_own_game_lists_its_costliest_mistakes(client):
+    session = client.post("/api/videopoker/sessions", json={"paytable": OWN_GAME, "seed": 4}).json()
+    assert session["paytable"] == "mine"
+    base = f"/api/videopoker/sessions/{session['id']}"
+    trainer = Trainer(OWN_GAME, seed=4)
+    for _ in range(4):
+        client.post(base + "/deal")
+        trainer.deal()
+        client.post(base + "/draw", json={"hold": []})  # throwing every hand away: mistakes, mostly
+        trainer.hold([])
+    body = client.get(base + "/mistakes").json()
+    assert body["mistakes"] == [r.to_dict() for r in trainer.error_log(10)]
+    assert body["session"]["mistakes"] == trainer.summary().mistakes
+
+
+def test_a_strategy_chart_is_worked_out_in_the_background(monkeypatch):
+    import pokerlab.web.app as web_app
+
+    release = threading.Event()
+
+    def slow_chart(paytable, coins):
+        release.wait(30)
+        return strategy_of_lines(paytable, coins)
+
+    monkeypatch.setattr(web_app, "strategy", slow_chart)
+    client = TestClient(create_app(time_limit=0.1))
+    pending = client.get("/api/videopoker/strategy", params={"paytable": "jacks-8-5", "coins": 5})
+    assert pending.status_code == 202 and pending.json()["pending"] is True and int(pending.headers["retry-after"]) > 0
+    release.set()
+    for _ in range(100):
+        ready = client.get("/api/videopoker/strategy", params={"paytable": "jacks-8-5", "coins": 5})
+        if ready.status_code == 200:
+            break
+    assert ready.json()["lines"] == ["Royal flush", "Anything else"] and ready.json()["pending"] is False
+    assert "unknown pay table" in refused(client.get("/api/videopoker/strategy", params={"paytable": "x.toml"}),
+                                          422, "paytable")
+
+
+class strategy_of_lines:  # noqa: N801  (stands in for the function strategy)
+    """A stand-in chart of two lines, built without the minute a real one takes."""
+
+    def __init__(self, paytable, coins):
+        self.paytable, self.coins = get_paytable(paytable), coins
+
+    def to_dict(self):
+        return {"lines": ["Royal flush", "Anything else"], "expected_return": 0.97, "optimal_return": 0.973}

@@ -14,30 +14,53 @@ from collections.abc import Awaitable, Callable
 from functools import lru_cache
 from pathlib import Path
 from string import Template
+from typing import Annotated
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from pokerlab.breakdown import breakdown
 from pokerlab.cards import card_name, parse_cards
 from pokerlab.category import HandCategory
 from pokerlab.equity import equity
 from pokerlab.errors import UnknownSessionError
+from pokerlab.games import HOLDEM, Game
+from pokerlab.games import get as get_game
 from pokerlab.grid import grid
+from pokerlab.runouts import Runouts, runouts
 from pokerlab.svg import card_svg
-from pokerlab.videopoker import LINES, MAX_COINS, PAYTABLES, Trainer, hold_evs
-from pokerlab.web.compute import bounded, hole_cards, made_hand
+from pokerlab.videopoker import MAX_COINS, PAYTABLES, Paytable, Trainer, format_hand, hold_evs
+from pokerlab.videopoker.strategy import Strategy, strategy
+from pokerlab.web.compute import Background, bounded, hole_cards, made_hand
 from pokerlab.web.docs import add_docs
 from pokerlab.web.guards import ARRIVED, Guards
-from pokerlab.web.models import DrawRequest, EquityRequest, GridRequest, HoldsRequest, Refusal, SessionRequest
+from pokerlab.web.models import (
+    GAME_NAMES,
+    BreakdownRequest,
+    DrawRequest,
+    EquityRequest,
+    GridRequest,
+    HoldsRequest,
+    PaytableName,
+    Refusal,
+    RunoutsRequest,
+    SessionRequest,
+    check_player,
+)
 from pokerlab.web.refusals import FieldError, blame, error_response, field_name
 from pokerlab.web.sessions import START_CREDITS, SessionStore, new_client_key
 
 STATIC = Path(__file__).parent / "static"
+STRATEGY_RETRY = 5
+"""Seconds after which to ask again for a strategy chart being worked out (the request itself
+waits up to the server's time limit)."""
+MISTAKES_LISTED = 10
+"""The costliest mistakes a session lists."""
 PAGES = {"/": ("odds", "Hand odds"), "/odds": ("odds", "Hand odds"), "/grid": ("grid", "Odds grid"),
-         "/videopoker": ("videopoker", "Video poker")}
+         "/ranges": ("ranges", "Ranges"), "/videopoker": ("videopoker", "Video poker")}
 """Route -> (page, title): static/{page}.html is the page's <main>, static/{page}.js its script."""
 DEFAULT_TIME_LIMIT = 5.0
 """Seconds any one analysis may take on the server, whatever the request asks for."""
@@ -73,12 +96,34 @@ def _distinct(fields: dict[str, tuple[int, ...]]) -> None:
             seen[card] = field
 
 
+def _distinct_at_table(board: tuple[int, ...], dead: tuple[int, ...], players: list[str]) -> None:
+    """No card twice among the board, the dead cards and the players' known hands."""
+    _distinct({"board": board, "dead": dead, **{f"players[{i}]": hole_cards(p) or () for i, p in enumerate(players)}})
+
+
 def _session_view(session_id: str, trainer: Trainer) -> dict[str, object]:
     summary = trainer.summary()
     # the bet leaves the credits at the deal, as on a machine, though the trainer books it at the draw
     waiting = trainer.coins if trainer.hand is not None else 0
     return {"id": session_id, "paytable": trainer.paytable.name, "coins": trainer.coins,
             "credits": START_CREDITS + summary.net - waiting, **summary.to_dict()}
+
+
+def _game_view(game: Game) -> dict[str, object]:
+    return {"name": game.name, "title": game.title, "hole": game.hole_cards, "board": game.board_cards,
+            "deck": len(game.deck), "hilo": game.hilo, "rules": game.rules}
+
+
+def _paytable_view(table: Paytable) -> dict[str, object]:
+    coins = range(1, MAX_COINS + 1)
+    return {**table.to_dict(), "lines": [{"name": line.value, "label": line.label,
+                                          "credits": [table.pay(line, c) * c for c in coins]} for line in table.lines]}
+
+
+def _check_players(players: list[str], game: Game) -> None:
+    for i, player in enumerate(players):
+        with blame(f"players[{i}]"):
+            check_player(player, game)
 
 
 def _client(request: Request) -> str:
@@ -95,6 +140,7 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
     app.add_middleware(Guards)
     add_docs(app)
     sessions = SessionStore()
+    charts: Background[tuple[str, int], Strategy] = Background(lambda key: strategy(*key))
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, err: RequestValidationError) -> JSONResponse:
@@ -131,16 +177,28 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
     # loop, and the Numba kernels release the GIL, so a slow one never holds up the rest.
     # What takes microseconds (pages, card faces, pay tables) is async instead, answered on the
     # event loop without waiting for a thread behind the analyses.
+    @app.get("/api/games", tags=["odds"])
+    async def games() -> dict[str, object]:
+        """The games the odds page deals: hole and board cards, the deck, a split pot or not."""
+        return {"games": [_game_view(get_game(name)) for name in GAME_NAMES]}
+
     @app.post("/api/equity", tags=["odds"], summary="Equity")
     def equity_endpoint(body: EquityRequest, request: Request) -> dict[str, object]:
-        """Each player's win, tie and equity: exact when it fits the time, else Monte Carlo with ± (stderr)."""
-        _distinct({"board": parse_cards(body.board), "dead": parse_cards(body.dead),
-                   **{f"players[{i}]": hole_cards(p) or () for i, p in enumerate(body.players)}})
+        """Each player's win, tie and equity (high and low shares, scoops in a hi/lo game): exact when
+        it fits the time, else Monte Carlo with ± (stderr); ``by_combo`` adds each combo of each range."""
+        game = get_game(body.game)
+        _check_players(body.players, game)
+        with blame("board"):
+            board = game.check_cards("board", body.board)
+        with blame("dead"):
+            dead = game.check_cards("dead", body.dead)
+        _distinct_at_table(board, dead, body.players)
         seconds = min(body.seconds, time_limit)
         with blame("players"):
-            result = bounded(lambda **options: equity(body.players, body.board, body.dead, **options),
+            result = bounded(lambda **options: equity(body.players, body.board, body.dead, game=game,
+                                                      by_combo=body.by_combo, **options),
                              seconds, body.seed, getattr(request.state, ARRIVED))
-        players = [{**player.to_dict(), "made": made_hand(spec, body.board)}
+        players = [{**player.to_dict(), "made": made_hand(spec, body.board, game)}
                    for player, spec in zip(result.players, body.players)]
         return {**result.to_dict(), "players": players, "seconds": seconds}
 
@@ -153,24 +211,65 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
                              min(body.seconds, time_limit), body.seed, getattr(request.state, ARRIVED))
         return {**result.to_dict(), "labels": {c.name: c.label for c in HandCategory}}
 
+    @app.post("/api/breakdown", tags=["ranges"])
+    def breakdown_endpoint(body: BreakdownRequest) -> dict[str, object]:
+        """Every combo of a hold'em range on a board, sorted into made hands (each combo once) and draws."""
+        board = parse_cards(body.board)
+        if not 3 <= len(board) <= 5:
+            raise FieldError("board", f"give a flop, turn or river (3 to 5 cards), got {len(board)}")
+        _distinct({"board": board, "dead": parse_cards(body.dead)})
+        with blame("range"):
+            return breakdown(body.range, body.board, body.dead).to_dict()
+
+    @app.post("/api/runouts", tags=["ranges"])
+    def runouts_endpoint(body: RunoutsRequest, request: Request) -> dict[str, object]:
+        """Every player's equity after each card that can come next, and each player's best and worst
+        cards; exact when it fits the time, else Monte Carlo for each card."""
+        board = parse_cards(body.board)
+        if len(board) not in (3, 4):
+            raise FieldError("board", f"give a flop or a turn (3 or 4 cards), got {len(board)}")
+        _check_players(body.players, HOLDEM)
+        _distinct_at_table(board, parse_cards(body.dead), body.players)
+        seconds = min(body.seconds, time_limit)
+        # one equity run now and one per card to come, each given its share of Monte Carlo's time
+        runs = 1 + 52 - len(board) - len(parse_cards(body.dead))
+
+        def analysis(seconds: float | None = None, **options: object) -> Runouts:
+            per_run = {} if seconds is None else {"seconds": seconds / runs}
+            return runouts(body.players, body.board, body.dead, **per_run, **options)  # type: ignore[arg-type]
+
+        with blame("players"):
+            result = bounded(analysis, seconds, body.seed, getattr(request.state, ARRIVED))
+        return {**result.to_dict(), "seconds": seconds}
+
     @app.get("/api/paytables", tags=["video poker"])
     async def paytables() -> dict[str, object]:
-        """The built-in Jacks or Better pay tables, with each line's credits paid at a bet of 1..5 coins."""
-        coins = range(1, MAX_COINS + 1)
-        return {"paytables": [{**t.to_dict(), "credits": {line.value: [t.pay(line, c) * c for c in coins]
-                                                          for line in LINES}} for t in PAYTABLES.values()],
-                "lines": [{"name": line.value, "label": line.label} for line in LINES]}
+        """The built-in games, each with its lines, best first, and their credits at a bet of 1..5 coins."""
+        return {"paytables": [_paytable_view(t) for t in PAYTABLES.values()]}
 
     @app.post("/api/videopoker/holds", tags=["video poker"])
     def holds(body: HoldsRequest) -> dict[str, object]:
         """All 32 holds of a dealt hand with their exact EV per coin, best first."""
-        return {"hand": body.hand, "holds": [h.to_dict() for h in hold_evs(body.hand, body.paytable, body.coins)]}
+        with blame("hand"):
+            evs = hold_evs(body.hand, body.paytable, body.coins)
+        return {"hand": body.hand, "holds": [h.to_dict() for h in evs]}
+
+    @app.get("/api/videopoker/strategy", tags=["video poker"],
+             responses={202: {"description": "Being worked out (a minute at most): ask again after Retry-After"}})
+    def strategy_endpoint(response: Response, paytable: PaytableName = "jacks-9-6",  # built-in: charts are kept
+                          coins: Annotated[int, Query(ge=1, le=MAX_COINS)] = MAX_COINS) -> dict[str, object]:
+        """A game's strategy chart, first line first, with its return and perfect play's."""
+        chart = charts.result((paytable, coins), wait=time_limit)
+        if chart is None:
+            response.status_code = 202
+            response.headers["Retry-After"] = str(STRATEGY_RETRY)
+            return {"paytable": paytable, "coins": coins, "pending": True}
+        return {**chart.to_dict(), "paytable": paytable, "title": chart.paytable.game, "pending": False}
 
     @app.post("/api/videopoker/sessions", tags=["video poker"])
     def new_session(request: Request, response: Response, body: SessionRequest | None = None) -> dict[str, object]:
-        """Start a session: a pay table, a bet and credits to play with (no body: the defaults).
-
-        The session is bound to this client by a cookie, which later calls must send."""
+        """Start a session: a pay table (built-in or one's own), a bet and credits to play with (no
+        body: the defaults). The session is bound to this client by a cookie, which later calls must send."""
         body = body or SessionRequest()
         client = _client(request)
         if not client:
@@ -186,7 +285,7 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
         with sessions.use(session_id, _client(request)) as trainer:
             if trainer.hand is not None:
                 raise FieldError("session", "a hand is dealt and not yet drawn to: draw first", 409)
-            return {"hand": [card_name(c) for c in trainer.deal()], "session": _session_view(session_id, trainer)}
+            return {"hand": format_hand(trainer.deal()).split(), "session": _session_view(session_id, trainer)}
 
     @app.get("/api/videopoker/sessions/{session_id}/holds", tags=["video poker"], responses=SESSION_REFUSALS)
     def session_holds(session_id: str, request: Request) -> dict[str, object]:
@@ -201,6 +300,13 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
             with blame("hold"):
                 result = _dealt(trainer).hold(body.hold)
             return {"result": result.to_dict(), "session": _session_view(session_id, trainer)}
+
+    @app.get("/api/videopoker/sessions/{session_id}/mistakes", tags=["video poker"], responses=SESSION_REFUSALS)
+    def mistakes(session_id: str, request: Request) -> dict[str, object]:
+        """The session's costliest holds, the most EV lost first, each with the best hold and its EV."""
+        with sessions.use(session_id, _client(request)) as trainer:
+            return {"mistakes": [r.to_dict() for r in trainer.error_log(MISTAKES_LISTED)],
+                    "session": _session_view(session_id, trainer)}
 
     return app
 

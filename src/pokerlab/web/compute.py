@@ -11,14 +11,17 @@
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Hashable
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Generic, TypeVar
 
-from pokerlab.cards import parse_cards
+from pokerlab.cards import format_cards, parse_cards
 from pokerlab.equity import DEFAULT_STDERR
 from pokerlab.errors import ExactTooLargeError, PokerlabError
-from pokerlab.evaluate import evaluate
+from pokerlab.games import HOLDEM, Game
 from pokerlab.ranges import starting_hand
 
 T = TypeVar("T")
@@ -82,14 +85,64 @@ def hole_cards(player: str) -> tuple[int, ...] | None:
         return None
 
 
-def made_hand(player: str, board: str) -> str:
-    """What a player holds now: the made hand on a flop or later, the starting hand before.
+def made_hand(player: str, board: str, game: Game = HOLDEM) -> str:
+    """What a player holds now: the made hand on a flop or later (high and low in a hi/lo game),
+    the starting hand before.
 
     >>> made_hand("AhKh", "Qh7h3h"), made_hand("AhKh", ""), made_hand("QQ+", "Qh7h3h")
     ('Flush, Ace-King-Queen-Seven-Trey', 'AKs', 'a range')
+    >>> from pokerlab.games import OMAHA_HILO
+    >>> made_hand("AsKs2d3c", "Qs7s4h8d", OMAHA_HILO)
+    'High Card, Ace-King-Queen-Eight-Seven; 8-7-4-2-A, Eight-Seven low'
     """
     cards = hole_cards(player)
     if cards is None:
         return "random" if player == "random" else "a range"
     board_cards = parse_cards(board)
-    return evaluate(cards + board_cards).describe() if board_cards else starting_hand(cards)
+    if not board_cards:
+        return starting_hand(cards) if len(cards) == 2 else format_cards(cards)
+    high = game.evaluate(cards, board_cards).describe()
+    if not game.hilo:
+        return high
+    low = game.evaluate_low(cards, board_cards)
+    return f"{high}; {low.describe() if low is not None else 'no low'}"
+
+
+K = TypeVar("K", bound=Hashable)
+
+
+class Background(Generic[K, T]):
+    """Results too slow for a request (a strategy chart: up to a minute), each worked out once, one
+    at a time, on a daemon thread (so that stopping the server never waits for one); a request
+    waits a moment for its result and otherwise hears that it is pending.
+
+    >>> squares = Background(lambda n: n * n)
+    >>> squares.result(7, wait=5.0)
+    49
+    """
+
+    def __init__(self, compute: Callable[[K], T]) -> None:
+        self._compute = compute
+        self._futures: dict[K, Future[T]] = {}
+        self._lock = threading.Lock()
+        self._one_at_a_time = threading.Lock()
+
+    def result(self, key: K, wait: float) -> T | None:
+        """The result for ``key`` if it is ready within ``wait`` seconds, else None (it goes on).
+        A computation that failed raises its error here, and is tried again on the next call."""
+        with self._lock:
+            future = self._futures.get(key)
+            if future is None or (future.done() and future.exception() is not None):
+                future = self._futures[key] = Future()
+                threading.Thread(target=self._run, args=(key, future), daemon=True).start()
+        try:
+            return future.result(timeout=wait)
+        except FutureTimeout:
+            return None
+
+    def _run(self, key: K, future: Future[T]) -> None:
+        with self._one_at_a_time:
+            try:
+                future.set_result(self._compute(key))
+            except Exception as err:  # handed to whoever asks for the result
+                future.set_exception(err)

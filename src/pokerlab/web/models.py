@@ -2,32 +2,42 @@
 
 Each field is checked on its own, so a bad value is reported against its field by name
 (``players[1]``, ``board``); the library's input errors are ``ValueError`` subclasses, which
-pydantic turns into field errors with the library's message.
+pydantic turns into field errors with the library's message. What depends on the game (a
+player's number of hole cards, a range's syntax) is checked with the game, by :func:`check_player`.
 
 >>> EquityRequest(players=["as ks", "QQ+,AKs"], board="Qh7h3s").players
 ['AsKs', 'QQ+,AKs']
->>> EquityRequest(players=["AsKs", "Zz"])
+>>> EquityRequest(players=["AsKs", " "])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 pydantic_core._pydantic_core.ValidationError: 1 validation error for EquityRequest
 players.1
-  Value error, unknown range token: 'Zz' at position 0
-  Zz
-  ^^ [type=value_error, input_value='Zz', input_type=str]
-...
+  Value error, empty: give hole cards ('AsKs'), a range ('QQ+,AKs') or 'random' ...
 """
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    PlainSerializer,
+    PlainValidator,
+    WithJsonSchema,
+)
 
 from pokerlab.cards import format_cards, parse_cards
 from pokerlab.equity import RANDOM_WORDS
-from pokerlab.errors import HandSizeError, InvalidCardError, InvalidRangeError, PaytableError
+from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidCardError, InvalidRangeError, PaytableError
+from pokerlab.game_ranges import game_range
+from pokerlab.games import GAMES, Game
+from pokerlab.games import get as get_game
 from pokerlab.ranges import Range
-from pokerlab.videopoker import MAX_COINS, PAYTABLES, dealt_hand
+from pokerlab.videopoker import MAX_COINS, PAYTABLES, WILDS, Paytable, format_hand, parse_hand
 
 MAX_TEXT = 200
 """Longest card or range text accepted: enough for any real range, and bounds parsing work."""
@@ -52,20 +62,51 @@ def _dead(text: str) -> str:
 
 
 def _player(text: str) -> str:
-    """Two hole cards, ``random``, or a non-empty range; returned in a canonical spelling."""
+    """Hole cards, ``random``, or range text, in a canonical spelling (checked against the game
+    by :func:`check_player`, which needs the request's game)."""
     if not text.strip():
-        raise ValueError("empty: give two cards ('AsKs'), a range ('QQ+,AKs') or 'random'")
+        raise ValueError("empty: give hole cards ('AsKs'), a range ('QQ+,AKs') or 'random'")
     if text.strip().lower() in RANDOM_WORDS:
         return "random"
     try:
-        cards = parse_cards(text)
+        return _compact(parse_cards(text))
     except InvalidCardError:
-        if not Range(text):
-            raise InvalidRangeError(f"the range {text!r} is empty") from None
         return text.strip()
-    if len(cards) != 2:
-        raise HandSizeError(f"a hold'em hand has 2 cards, got {len(cards)}")
-    return _compact(cards)
+
+
+def check_player(spec: str, game: Game) -> None:
+    """Refuse a player (as :func:`_player` spells it) that the game cannot deal: the wrong number
+    of hole cards, a card outside its deck, a range of another game's syntax, or an empty one.
+
+    >>> check_player("AsKs", get_game("omaha"))
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.HandSizeError: a Pot-limit Omaha hand has 4 cards, got 2
+    """
+    if spec == "random":
+        return
+    try:
+        cards = parse_cards(spec)
+    except InvalidCardError:
+        empty = not (game_range(spec, game) if game.hole_used else Range(spec))
+        if empty:
+            raise InvalidRangeError(f"the range {spec!r} is empty") from None
+        return
+    if len(cards) != game.hole_cards:
+        raise HandSizeError(f"a {game.title} hand has {game.hole_cards} cards, got {len(cards)}")
+    game.check_cards("hole cards", cards)
+
+
+def _game(name: str) -> str:
+    game = get_game(name)
+    if game.is_lowball:
+        raise InvalidArgumentError(f"{game.name} ranks hands for evaluation only and has no odds; "
+                                   f"choose one of {', '.join(GAME_NAMES)}")
+    return game.name
+
+
+GAME_NAMES = tuple(name for name, game in GAMES.items() if not game.is_lowball)
+"""The games with odds, for the odds page."""
 
 
 def _hole_cards(text: str) -> str:
@@ -76,7 +117,10 @@ def _hole_cards(text: str) -> str:
 
 
 def _video_poker_hand(text: str) -> str:
-    return _compact(dealt_hand(text))
+    cards = parse_hand(text)
+    if len(cards) != 5:
+        raise HandSizeError(f"a video poker hand has 5 cards, got {len(cards)}")
+    return format_hand(cards)
 
 
 def _paytable_name(name: str) -> str:
@@ -100,6 +144,8 @@ Seed = Annotated[int | None, Field(ge=0, lt=2**63, description="Monte Carlo seed
 PaytableName = Annotated[Text, AfterValidator(_paytable_name),
                          Field(description="A built-in pay table; files are not read over the web",
                                json_schema_extra={"enum": list(PAYTABLES)})]
+GameName = Annotated[Text, AfterValidator(_game), Field(description="The game (see GET /api/games)",
+                                                        json_schema_extra={"enum": list(GAME_NAMES)})]
 
 
 class Request(BaseModel):
@@ -129,6 +175,9 @@ class EquityRequest(Request):
     dead: Dead = ""
     seconds: Seconds = 1.0
     seed: Seed = None
+    game: GameName = "holdem"
+    by_combo: bool = Field(default=False, description="Also each combo of each range, and the 169 starting "
+                                                      "hands (hold'em and short deck)")
 
 
 class GridRequest(Request):
@@ -141,34 +190,82 @@ class GridRequest(Request):
     seed: Seed = None
 
 
+def _range(text: str) -> str:
+    if not Range(text):
+        raise InvalidRangeError(f"the range {text!r} is empty")
+    return text.strip()
+
+
+class BreakdownRequest(Request):
+    """What a hold'em range holds on a board: made hands and draws, combo by combo."""
+
+    range: Annotated[Text, AfterValidator(_range), Field(examples=["QQ+,AK,KQs"])]
+    board: Board = Field(description="3 to 5 cards", examples=["Ah7d2c"])
+    dead: Dead = ""
+
+
+class RunoutsRequest(Request):
+    """Every hold'em player's equity after each card that can come next, on a flop or a turn."""
+
+    players: list[Player] = Field(min_length=2, max_length=10, examples=[["AhKh", "2c2d"]])
+    board: Board = Field(description="3 or 4 cards", examples=["Qh7h3s"])
+    dead: Dead = ""
+    seconds: Seconds = 2.0
+    seed: Seed = None
+
+
+def _paytable_choice(value: object) -> Paytable:
+    """A built-in pay table by name, or a definition; never a file, which the library would read."""
+    if isinstance(value, str):
+        if value not in PAYTABLES:
+            raise PaytableError(f"unknown pay table: choose one of {', '.join(PAYTABLES)}, or define one")
+        return PAYTABLES[value]
+    if isinstance(value, dict):
+        return Paytable.from_dict(value, "custom")
+    raise PaytableError("give a built-in pay table's name, or a definition: {name, game, wild, pays}")
+
+
+AnyPaytable = Annotated[Paytable, PlainValidator(_paytable_choice), PlainSerializer(lambda table: table.name),
+                        WithJsonSchema({"anyOf": [
+                            {"type": "string", "enum": list(PAYTABLES)},
+                            {"type": "object", "required": ["pays"], "additionalProperties": False,
+                             "properties": {"name": {"type": "string"}, "game": {"type": "string"},
+                                            "wild": {"type": "string", "enum": list(WILDS)},
+                                            "pays": {"type": "object", "additionalProperties": {"type": "integer"},
+                                                     "examples": [dict(PAYTABLES["jacks-8-5"].pays)]}}}],
+                            "description": "A built-in pay table's name, or a game of one's own"})]
+"""A built-in pay table by name, or a definition (wild cards and a pay per line)."""
+
+
 class HoldsRequest(Request):
     """Every hold of a dealt video poker hand with its EV."""
 
     hand: Annotated[Text, AfterValidator(_video_poker_hand),
-                    Field(description="Five distinct cards", examples=["As Ks Kh 4s 4d"])]
-    paytable: PaytableName = "jacks-9-6"
+                    Field(description="Five distinct cards ('Jk': the joker)", examples=["As Ks Kh 4s 4d"])]
+    paytable: AnyPaytable = Field(default_factory=lambda: PAYTABLES["jacks-9-6"])
     coins: int = Field(default=MAX_COINS, ge=1, le=MAX_COINS)
 
 
 class SessionRequest(Request):
     """A new video poker session."""
 
-    paytable: PaytableName = "jacks-9-6"
+    paytable: AnyPaytable = Field(default_factory=lambda: PAYTABLES["jacks-9-6"])
     coins: int = Field(default=MAX_COINS, ge=1, le=MAX_COINS)
     seed: Seed = None
 
 
 class FieldProblem(BaseModel):
-    """One thing wrong with a request: which field, and what."""
+    """One thing wrong with a request: which field (its JSON path, and its name on the page), and what."""
 
     field: str = Field(examples=["players[1]"])
-    problem: str = Field(examples=["duplicate card: As, already in players[0]"])
+    label: str = Field(examples=["Player 2"])
+    problem: str = Field(examples=["duplicate card: As, already in Player 1"])
 
 
 class Refusal(BaseModel):
     """Every 4xx answer: ``detail`` to show a person, ``errors`` to act on field by field."""
 
-    detail: str = Field(examples=["players[1]: duplicate card: As, already in players[0]"])
+    detail: str = Field(examples=["Player 2: duplicate card: As, already in Player 1"])
     errors: list[FieldProblem]
 
 

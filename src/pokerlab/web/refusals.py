@@ -60,13 +60,31 @@ class FieldError(Exception):
         self.field, self.problem, self.status = field, problem, status
 
 
+_LIBRARY_PLAYER = re.compile(r"player (\d+): ")
+"""How the library starts an error about one player (counted from 1)."""
+
+
 @contextmanager
 def blame(field: str, status: int = 422) -> Iterator[None]:
-    """Report a library input error raised inside the block against ``field``."""
+    """Report a library input error raised inside the block against ``field``, or against the
+    one player it names when ``field`` is ``players`` (a message that starts with the field's
+    name loses it: the refusal names the field already).
+
+    >>> from pokerlab.errors import InvalidRangeError
+    >>> with blame("players"):
+    ...     raise InvalidRangeError("player 2: range 'AA' is empty")
+    Traceback (most recent call last):
+    ...
+    pokerlab.web.refusals.FieldError: players[1]: range 'AA' is empty
+    """
     try:
         yield
     except PokerlabError as err:
-        raise FieldError(field, str(err), status) from err
+        text = str(err).removeprefix(f"{field}: ")
+        player = _LIBRARY_PLAYER.match(text) if field == "players" else None
+        if player:
+            raise FieldError(f"players[{int(player.group(1)) - 1}]", text[player.end():], status) from err
+        raise FieldError(field, text, status) from err
 
 
 def error_response(errors: list[tuple[str, str]], status: int,
