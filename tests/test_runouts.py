@@ -60,6 +60,17 @@ def test_on_the_turn_each_river_card():
     assert len(d["cards"]) == 44 and d["best"][0] == list(r.best(0)) and d["pairs"] == []
 
 
+@pytest.mark.parametrize("players, board, game, cards", [
+    (["AhKh", "6c6d"], "Qh 7h 9s", "short-deck", 36 - 7),
+    (["AhKhQs2c", "7c7d8s9s"], "Qh 7h 3s", "omaha", 52 - 11),
+])
+def test_other_games_deal_from_their_deck_and_average_back(players, board, game, cards):
+    r = runouts(players, board, game=game)
+    assert len(r.by_card) == cards and r.before.game == game
+    mean = sum(r.chance[c] * res.players[0].equity for c, res in r.by_card.items())
+    assert mean == pytest.approx(r.before.players[0].equity, abs=1e-12)
+
+
 TABLE = [
     Refused("board-preflop", lambda: runouts(["AhKh", "2c2d"], ""), HandSizeError, r"3 or 4 board cards\), got 0"),
     Refused("board-river", lambda: runouts(["AhKh", "2c2d"], "Qh7h3s4d5c"), HandSizeError, r"got 5"),
