@@ -18,6 +18,7 @@ BAR_WIDTH = 30
 
 Board = Annotated[str, typer.Option("--board", "-b", help='Board cards, e.g. "Ah7d2c"')]
 Dead = Annotated[str, typer.Option("--dead", "-d", help="Dead cards")]
+GameName = Annotated[str, typer.Option("--game", "-g", help="The game: holdem (default), short-deck, omaha...")]
 
 
 def bar(fraction: float, width: int = BAR_WIDTH) -> str:
@@ -95,12 +96,13 @@ def runouts_command(
     trials: Annotated[int | None, typer.Option(help="Monte Carlo: showdowns per card")] = None,
     seed: Annotated[int | None, typer.Option(help="Monte Carlo: random seed")] = None,
     threads: Annotated[int | None, typer.Option(help="Threads to use (default: all)")] = None,
+    game: GameName = "holdem",
     as_json: JsonFlag = False,
 ) -> None:
     """Every player's equity after each card that can come next: a chart, best and worst cards."""
     with progress_bar("runouts") as progress:
         result = runouts(players, board, dead, pairs=pairs, exact=exact, trials=trials, seed=seed, threads=threads,
-                         progress=progress)
+                         progress=progress, game=game)
     if as_json:
         print_json(result.to_dict())
         return
