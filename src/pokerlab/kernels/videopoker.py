@@ -257,7 +257,7 @@ def _hold_counts(cards: np.ndarray, hand_class: np.ndarray, counts: np.ndarray, 
     over the draw lcm) and ``m2[mask]`` (the same for the square of the pay, for the variance).
     """
     n_final = counts.shape[1]
-    own = 0
+    own = np.uint64(0)  # the hand's own index: unsigned, as binom is
     for s in range(31):
         row = np.uint64(0)
         j = np.uint64(1)
