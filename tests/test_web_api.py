@@ -358,6 +358,7 @@ def test_equity_by_combo_lists_each_combo(roomy):
     ({"players": ["AsKs", "QdQc"], "game": "ace-to-five"}, "game", "no odds"),
     ({"players": ["AsKs", "QdQc"], "game": "stud"}, "game", "unknown game 'stud'"),
     ({"players": ["AsKs", "QdQc"], "by_combo": 1}, "by_combo", "valid boolean"),
+    ({"players": ["AsKsQdQc", "random"], "game": "omaha", "by_combo": True}, "by_combo", "not Pot-limit Omaha"),
 ])
 def test_game_refusals_name_the_field(client, body, field, problem):
     assert problem in refused(client.post("/api/equity", json=body), 422, field)

@@ -187,6 +187,8 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
         """Each player's win, tie and equity (high and low shares, scoops in a hi/lo game): exact when
         it fits the time, else Monte Carlo with ± (stderr); ``by_combo`` adds each combo of each range."""
         game = get_game(body.game)
+        if body.by_combo and game.hole_used:
+            raise FieldError("by_combo", f"combo by combo is for hold'em and short deck, not {game.title}")
         _check_players(body.players, game)
         with blame("board"):
             board = game.check_cards("board", body.board)
