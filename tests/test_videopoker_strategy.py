@@ -18,7 +18,8 @@ SUITS = list(itertools.permutations(range(4)))
 
 
 def suit_class_size(cards: tuple[int, ...]) -> int:
-    """How many distinct deals the suit permutations of a deal give: the deal's weight."""
+    """How many distinct deals the suit permutations of a deal give: the deal's weight (the
+    joker, which has no suit, left out)."""
     return len({tuple(sorted(c - c % 4 + perm[c % 4] for c in cards)) for perm in SUITS})
 
 
@@ -92,9 +93,45 @@ def test_every_deal_is_counted_once():
 
 
 def test_runs_of_one_family_are_gathered():
-    lines, where = chart_lines([("Pair", "A"), ("Pair", "K"), ("Flush", ""), ("Pair", "2"), ("Straight", "")])
+    lines, where = chart_lines([("Pair", "", "K"), ("Pair", "", "A"), ("Flush", "", ""), ("Pair", "", "2"),
+                                ("Straight", "", "")])
     assert lines == ("Pair (A, K)", "Flush", "Pair (2)", "Straight") and where == (0, 0, 1, 2, 3)
-    assert chart_lines([("Pair", "A"), ("Pair", "K")])[0] == ("Pair",)
+    assert chart_lines([("Pair", "", "A"), ("Pair", "", "K")])[0] == ("Pair",)
+    draws = [("SF", "open", "1 high"), ("SF", "open", "0 high"), ("SF", "inside", "2 high"), ("Flush", "", ""),
+             ("SF", "inside", "0 high")]
+    assert chart_lines(draws)[0] == ("SF (open; inside: 2 high)", "Flush", "SF (inside: 0 high)")
+
+
+def test_a_wild_game_has_a_section_for_each_number_of_wild_cards():
+    chart = strategy("deuces-wild-nsu")
+    assert chart.optimal_return == pytest.approx(analyze("deuces-wild-nsu").expected_return, abs=1e-12)
+    assert chart.cost < 0.001
+    titles = list(dict.fromkeys(chart.sections))
+    assert titles == ["Four deuces", "Three deuces", "Two deuces", "One deuce", "No deuces"]
+    assert all(line.startswith(f"{title}: ") for line, title in zip(chart.lines, chart.sections))
+    assert chart.lines[0] == "Four deuces: Four deuces" and chart.lines[-1] == "No deuces: Discard everything"
+    for hand, line, held in (("2c 2d 2h 2s 9c", "Four deuces: Four deuces", 5),
+                             ("2c 2d 7h 8h Ks", "Two deuces: 4 to a straight flush", 4),  # straight flushes pay 10
+                             ("2c 2d 7h 9c Ks", "Two deuces: Deuces only", 2),
+                             ("Ah Kh Qh Jh 9c", "No deuces: 4 to a royal flush", 4)):
+        got_line, hold = chart.hold(hand)
+        assert got_line.startswith(line) and len(hold.cards) == held
+        assert hold.ev == hold_evs(hand, "deuces-wild-nsu")[0].ev
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["double-double-bonus-9-6", "deuces-wild-full-pay", "joker-kings-20-7-5"])
+def test_charts_of_other_games_are_within_a_tenth_of_a_percent(name):
+    chart = strategy(name)
+    assert chart.optimal_return == pytest.approx(analyze(name).expected_return, abs=1e-12)
+    assert 0 <= chart.cost < 0.001
+    deals = game_deals(chart.paytable)
+    assert int(deals.weights.sum()) == comb(chart.paytable.deck_size, 5)
+    rows = random.Random(5).sample(range(len(deals.weights)), 15)
+    for row in rows:
+        cards = [int(c) for c in deals.cards[row]]
+        assert chart.hold(cards)[1].ev == pytest.approx(chart_evs(name)[row], abs=1e-12)
+        assert suit_class_size(tuple(c for c in cards if c < 52)) == deals.weights[row]
 
 
 REFUSALS = [

@@ -43,13 +43,14 @@ more, ``ranks`` those groups' ranks; kickers, if any, make ``naturals`` exceed t
 KIND_ROYAL = 3
 """Suited ten to ace (with the wild cards held: a draw to a royal flush); ``ranks`` which."""
 KIND_STRAIGHT_FLUSH = 4
-"""Suited, within one straight: ``a`` how many straights contain them, ``b`` high cards."""
+"""Suited, within one straight: ``a`` how many straights contain them and ``b`` high cards,
+or else ``ranks`` which (see :func:`hold_patterns`)."""
 KIND_FLUSH = 5
 """Suited, not within one straight: ``b`` high cards."""
 KIND_HIGH = 6
 """Unsuited high cards (of the rank that qualifies a pair, or above); ``ranks`` which."""
 KIND_STRAIGHT = 7
-"""Unsuited, within one straight: ``a`` how many straights contain them, ``b`` high cards."""
+"""Unsuited, within one straight: as :data:`KIND_STRAIGHT_FLUSH`."""
 KIND_SINGLE = 8
 """One natural card and no wild card; ``ranks`` its rank."""
 KIND_WILD_ONLY = 9
@@ -127,11 +128,14 @@ def deal_hold_evs(deals: np.ndarray, hand_class: np.ndarray, counts: np.ndarray,
 
 
 @njit(cache=True, nogil=True)
-def hold_patterns(deals: np.ndarray, own: np.ndarray, wild: np.ndarray, high_rank: int) -> np.ndarray:
+def hold_patterns(deals: np.ndarray, own: np.ndarray, wild: np.ndarray, high_rank: int,
+                  straight_ranks: bool) -> np.ndarray:
     """The packed pattern code (see :data:`FIELDS`) of each of the 32 holds of every deal.
 
     ``wild[card]`` says whether a card is wild, ``own`` is each deal's final-hand column
-    and ``high_rank`` the lowest rank that counts as a high card (13: none does).
+    and ``high_rank`` the lowest rank that counts as a high card (13: none does). With
+    ``straight_ranks`` a straight or straight-flush draw keeps its ranks rather than its
+    straights and high cards (in wild games, where no card is high, the ranks matter).
     """
     n = deals.shape[0]
     codes = np.empty((n, 32), dtype=np.int64)
@@ -189,12 +193,14 @@ def hold_patterns(deals: np.ndarray, own: np.ndarray, wild: np.ndarray, high_ran
                     suited = True
                     for i in range(1, k):
                         suited = suited and suits[i] == suits[0]
-                    # Straights containing the ranks: five-rank windows, the ace also low.
+                    # Straights containing the ranks: five-rank windows over ranks shifted up
+                    # one, the lowest (A-5) reading the ace as bit 0.
                     windows = 0
-                    low_mask = (mask & ~(1 << ACE)) << 1 | (mask >> ACE & 1)
+                    high_reading = mask << 1
+                    low_reading = (mask & ~(1 << ACE)) << 1 | (mask >> ACE & 1)
                     for lo in range(10):
-                        window = 31 << lo
-                        if low_mask & ~window == 0:
+                        reading = low_reading if lo == 0 else high_reading
+                        if reading & ~(31 << lo) == 0:
                             windows += 1
                     if k == 1 and wilds == 0:
                         kind = KIND_SINGLE
@@ -202,9 +208,10 @@ def hold_patterns(deals: np.ndarray, own: np.ndarray, wild: np.ndarray, high_ran
                         kind = KIND_ROYAL
                     elif suited and windows > 0:
                         kind = KIND_STRAIGHT_FLUSH
-                        a = windows
-                        b = high
-                        mask = 0
+                        if not straight_ranks:
+                            a = windows
+                            b = high
+                            mask = 0
                     elif suited:
                         kind = KIND_FLUSH
                         b = high
@@ -213,9 +220,10 @@ def hold_patterns(deals: np.ndarray, own: np.ndarray, wild: np.ndarray, high_ran
                         kind = KIND_HIGH
                     elif windows > 0 and k + wilds >= 3:
                         kind = KIND_STRAIGHT
-                        a = windows
-                        b = high
-                        mask = 0
+                        if not straight_ranks:
+                            a = windows
+                            b = high
+                            mask = 0
                     else:
                         b = high
                         mask = 0

@@ -117,8 +117,12 @@ def strategy_command(
     out = Table(title=f"{table.name}: hold the first line the deal offers", box=None, header_style="bold")
     out.add_column("#", justify="right")
     out.add_column("hold")
-    for i, line in enumerate(chart.lines, start=1):
-        out.add_row(str(i), line)
+    section = ""
+    for i, (line, title) in enumerate(zip(chart.lines, chart.sections), start=1):
+        if title != section:
+            section = title
+            out.add_row("", f"[bold]{escape(title)}[/bold]")
+        out.add_row(str(i), escape(line.removeprefix(f"{title}: ") if title else line))
     console.print(out)
     console.print(f"the chart returns {chart.expected_return:.4%}, perfect play {chart.optimal_return:.4%} "
                   f"(the chart gives up {chart.cost:.4%}); {seconds:.1f} s")

@@ -17,12 +17,14 @@ summed over every deal exactly as the whole-game analysis does, beside the optim
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from pokerlab.cards import RANKS, CardsLike
 from pokerlab.kernels import strategy as kernel
+from pokerlab.kernels.strategy import ACE
 from pokerlab.kernels.videopoker import JOKER
 from pokerlab.videopoker.advisor import HoldEV, hold_evs
 from pokerlab.videopoker.draws import draw_tables
@@ -39,9 +41,11 @@ class Strategy:
     """A pay table's strategy chart and what it returns per coin bet.
 
     ``lines`` are the hold patterns, first match wins; ``expected_return`` is the return when
-    the chart is followed on every deal, ``optimal_return`` the return of perfect play.
-    ``patterns`` are the packed pattern codes behind the lines, in chart order, and
-    ``pattern_lines`` the line each shows as (a line may gather several).
+    the chart is followed on every deal, ``optimal_return`` the return of perfect play. In a
+    wild game the chart has a section for each number of wild cards dealt ("Two deuces",
+    "No joker"), which starts each of its lines and is the ``sections`` entry of each line;
+    elsewhere the sections are "". ``patterns`` are the packed pattern codes behind the lines,
+    in chart order, and ``pattern_lines`` the line each shows as (a line may gather several).
     """
 
     paytable: Paytable
@@ -49,6 +53,7 @@ class Strategy:
     lines: tuple[str, ...]
     expected_return: float
     optimal_return: float
+    sections: tuple[str, ...]
     patterns: tuple[int, ...] = field(repr=False)
     pattern_lines: tuple[int, ...] = field(repr=False)
 
@@ -79,8 +84,8 @@ class Strategy:
     def to_dict(self) -> dict[str, object]:
         """The chart as plain JSON-ready values."""
         return {"paytable": self.paytable.to_dict(), "coins": self.coins, "lines": list(self.lines),
-                "expected_return": self.expected_return, "optimal_return": self.optimal_return,
-                "cost": self.cost}
+                "sections": list(self.sections), "expected_return": self.expected_return,
+                "optimal_return": self.optimal_return, "cost": self.cost}
 
 
 @dataclass(frozen=True)
@@ -103,10 +108,31 @@ class Game:
     wild: np.ndarray
     high_rank: int
     labels: tuple[str, ...]
+    wild_name: str
+
+    def section(self, wilds: int) -> str:
+        """The chart section of the deals with ``wilds`` wild cards ("" in a game without them).
+
+        >>> game_of(get_paytable("deuces-wild-nsu")).section(1), game_of(get_paytable("jacks-9-6")).section(0)
+        ('One deuce', '')
+        """
+        if not self.wild_name:
+            return ""
+        if self.wild_name == "joker":
+            return "Joker" if wilds else "No joker"
+        count = ("No", "One", "Two", "Three", "Four")[wilds]
+        return f"{count} {self.wild_name}" + ("" if wilds == 1 else "s")
+
+    @property
+    def straight_ranks(self) -> bool:
+        """Whether straight draws are told apart by their ranks: in wild games, where the
+        ranks a wild card can fill matter more than high cards."""
+        return bool(self.wild.any())
 
 
 WILD_CARDS = {"none": (), "deuces": (0, 1, 2, 3), "joker": (JOKER,)}
 """The card ids that are wild, for each kind of wild card."""
+WILD_NAMES = {"none": "", "deuces": "deuce", "joker": "joker"}
 
 
 def game_of(table: Paytable) -> Game:
@@ -114,7 +140,8 @@ def game_of(table: Paytable) -> Game:
     wild = np.zeros(JOKER + 1, dtype=np.int64)
     wild[list(WILD_CARDS[table.wild])] = 1
     qualifier = table.pair_qualifier
-    return Game(wild, NO_HIGH_CARD if qualifier is None else qualifier, tuple(hand.label for hand in table.hands))
+    return Game(wild, NO_HIGH_CARD if qualifier is None else qualifier, tuple(hand.label for hand in table.hands),
+                WILD_NAMES[table.wild])
 
 
 @functools.cache
@@ -135,7 +162,8 @@ def hold_codes(table: Paytable, holds: list[HoldEV]) -> list[int]:
     own = next(column for column, p in enumerate(pat.final_hands.values()) if p == 1)
     order = sorted(range(len(hand)), key=lambda i: hand[i])
     cards = np.array([[hand[i] for i in order]], dtype=np.uint8)
-    codes = kernel.hold_patterns(cards, np.array([own], dtype=np.int64), game.wild, game.high_rank)[0]
+    codes = kernel.hold_patterns(cards, np.array([own], dtype=np.int64), game.wild, game.high_rank,
+                                  game.straight_ranks)[0]
     # Bit j of a sorted mask holds cards[j], the dealt card at position order[j] + 1.
     by_positions = {tuple(sorted(order[j] + 1 for j in range(5) if s >> j & 1)): int(codes[s]) for s in range(32)}
     return [by_positions[h.positions] for h in holds]
@@ -165,7 +193,7 @@ def chart_play(table: Paytable, coins: int) -> tuple[Strategy, np.ndarray]:
     """The chart of a pay table and the EV of its hold on each deal of :func:`game_deals`."""
     deals = game_deals(table, coins)
     game = game_of(table)
-    codes = kernel.hold_patterns(deals.cards, deals.own, game.wild, game.high_rank)
+    codes = kernel.hold_patterns(deals.cards, deals.own, game.wild, game.high_rank, game.straight_ranks)
     unique, ids = np.unique(codes, return_inverse=True)
     ids = ids.reshape(codes.shape)
     starts, entry_pattern, entry_ev = kernel.pattern_lists(ids, deals.evs)
@@ -175,11 +203,21 @@ def chart_play(table: Paytable, coins: int) -> tuple[Strategy, np.ndarray]:
     evs = entry_ev[chosen]
     evs.setflags(write=False)
     total = int(deals.weights.sum())
-    used = sorted(np.unique(entry_pattern[chosen]).tolist(), key=lambda p: place[p])
-    lines, pattern_lines = chart_lines([pattern_line(int(unique[p]), game.high_rank, game.labels) for p in used])
-    chart = Strategy(table, coins, lines, expected_return=float(deals.weights @ evs) / total,
-                     optimal_return=float(deals.weights @ deals.evs.max(axis=1)) / total,
-                     patterns=tuple(int(unique[p]) for p in used), pattern_lines=pattern_lines)
+    # Deals with different numbers of wild cards never meet: each count gets its own section.
+    wilds = {p: _fields(int(unique[p]))["section"] for p in np.unique(entry_pattern[chosen]).tolist()}
+    used = sorted(wilds, key=lambda p: (-wilds[p], place[p]))
+    lines: list[str] = []
+    sections: list[str] = []
+    pattern_lines: list[int] = []
+    for count in sorted(set(wilds.values()), reverse=True):
+        title = game.section(count)
+        shown, where = chart_lines([pattern_line(int(unique[p]), game) for p in used if wilds[p] == count])
+        pattern_lines.extend(len(lines) + w for w in where)
+        lines.extend(f"{title}: {line}" if title else line for line in shown)
+        sections.extend([title] * len(shown))
+    chart = Strategy(table, coins, tuple(lines), expected_return=float(deals.weights @ evs) / total,
+                     optimal_return=float(deals.weights @ deals.evs.max(axis=1)) / total, sections=tuple(sections),
+                     patterns=tuple(int(unique[p]) for p in used), pattern_lines=tuple(pattern_lines))
     return chart, evs
 
 
@@ -214,69 +252,98 @@ def _count(n: int, what: str) -> str:
 
 GROUPS = {4: "Four of a kind", 3: "Three of a kind", 2: "Pair"}
 
+Line = tuple[str, str, str]
+"""A pattern as a chart names it: its family, a group within the family (or ""), and an item."""
 
-def _shape(straights: int, high: int, held: int) -> str:
+
+def _high(count: int) -> str:
+    return _count(count, "high card")
+
+
+def _shape(straights: int, held: int) -> str:
     """How a straight draw fits: open or inside for four cards, else how many straights."""
-    fits = ("open" if straights > 1 else "inside") if held == 4 else f"fits {_count(straights, 'straight')}"
-    return f"{fits}, {_count(high, 'high card')}"
+    return ("open" if straights > 1 else "inside") if held == 4 else f"fits {_count(straights, 'straight')}"
 
 
-def pattern_line(code: int, high_rank: int, labels: tuple[str, ...]) -> tuple[str, str]:
-    """The family and the detail of a packed pattern code: ("3 to a royal flush", "KQJ").
+def _sentence_case(label: str) -> str:
+    """A pay table's label as a chart line: words after the first in lower case, but for
+    ranks and other words with digits or a single letter ("Four 2s-4s with an A-4 kicker").
 
-    A chart shows a run of lines of one family as the family alone when the run holds
-    every line of the family, else as the family with the details of the run.
-    ``high_rank`` is the lowest rank of a high card (13: none), ``labels`` names each
-    final-hand column.
+    >>> _sentence_case("Four of a Kind"), _sentence_case("Four Aces with a 2-4 kicker")
+    ('Four of a kind', 'Four aces with a 2-4 kicker')
+    """
+    first, *rest = label.split(" ")
+    return " ".join([first, *(w.lower() if w.isalpha() and len(w) > 1 else w for w in rest)])
+
+
+def pattern_line(code: int, game: Game) -> Line:
+    """The family, group and item of a packed pattern code: ("3 to a royal flush", "", "KQJ").
+
+    A chart shows a run of lines of one family as the family alone when the run holds every
+    line of the family, else as the family with the groups and items of the run.
     """
     f = _fields(code)
     kind, k, wilds = f["kind"], f["naturals"], f["wilds"]
     held = k + wilds
     ranks = _ranks_text(f["ranks"])
     if kind == kernel.KIND_DISCARD:
-        return "Discard everything", ""
+        return "Discard everything", "", ""
     if kind == kernel.KIND_PAT:
-        return (labels[f["a"]][0] + labels[f["a"]][1:].lower(), "") if f["a"] else ("Five cards that pay nothing", "")
+        return (_sentence_case(game.labels[f["a"]]) if f["a"] else "Five cards that pay nothing"), "", ""
     if kind == kernel.KIND_GROUPS:
         size = f["a"] + wilds
         if f["b"] == 2:
             family = "Two pair" if wilds == 0 else "Full house"
         elif size == 2:
-            family = "Pair" if high_rank > 12 else "High pair" if f["ranks"] >= 1 << high_rank else "Low pair"
+            family = "Pair" if game.high_rank > ACE else "High pair" if f["ranks"] >= 1 << game.high_rank \
+                else "Low pair"
         else:
             family = GROUPS[size]
         kickers = k - 2 * f["b"] if f["b"] == 2 else k - f["a"]
-        return family + (f" + {_count(kickers, 'kicker')}" if kickers else ""), "+".join(ranks)
+        return family + (f" + {_count(kickers, 'kicker')}" if kickers else ""), "", "+".join(ranks)
     if kind == kernel.KIND_ROYAL:
-        return f"{held} to a royal flush", ranks
+        return f"{held} to a royal flush", "", ranks
     if kind == kernel.KIND_STRAIGHT_FLUSH:
-        return f"{held} to a straight flush", _shape(f["a"], f["b"], held)
+        return (f"{held} to a straight flush", "", ranks) if ranks else \
+            (f"{held} to a straight flush", _shape(f["a"], held), _high(f["b"]))
     if kind == kernel.KIND_FLUSH:
-        return f"{held} to a flush", _count(f["b"], "high card")
+        return f"{held} to a flush", "", _high(f["b"])
     if kind == kernel.KIND_HIGH:
-        return f"{held} unsuited high cards", ranks
+        return f"{held} unsuited high cards", "", ranks
+    if kind == kernel.KIND_STRAIGHT and ranks:
+        return f"{held} to a straight", "", ranks
     if kind == kernel.KIND_STRAIGHT:
         if held == 4:
-            return f"4 to an {'outside' if f['a'] > 1 else 'inside'} straight", _count(f["b"], "high card")
-        return f"{held} to a straight", _shape(f["a"], f["b"], held)
+            return f"4 to an {'outside' if f['a'] > 1 else 'inside'} straight", "", _high(f["b"])
+        return f"{held} to a straight", _shape(f["a"], held), _high(f["b"])
     if kind == kernel.KIND_SINGLE:
-        return ("One high card" if f["ranks"] >= 1 << high_rank else "One low card"), ranks
+        return ("One high card" if f["ranks"] >= 1 << game.high_rank else "One low card"), "", ranks
     if kind == kernel.KIND_WILD_ONLY:
-        return "Wild cards only", ""
-    return f"{held} unrelated cards", _count(f["b"], "high card")
+        return f"{game.wild_name.capitalize()}{'s' if wilds > 1 else ''} only", "", ""
+    return f"{held} unrelated cards", "", _high(f["b"])
 
 
-def chart_lines(lines: list[tuple[str, str]]) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """Chart lines from (family, detail) pairs in chart order: each run of one family becomes
-    one line, the family alone if the run is the whole family, else with the run's details;
-    and the line each pair went to.
+def _rank_order(item: str) -> tuple[int, ...]:
+    """Items of ranks ("KQ", "T98", "A+5") sort high first; others keep their order."""
+    ranks = item.replace("+", "")
+    return tuple(-RANKS.index(r) for r in ranks) if ranks and all(r in RANKS for r in ranks) else ()
 
-    >>> chart_lines([("High pair", "A"), ("High pair", "K"), ("Low pair", "2"), ("High pair", "J")])
+
+def chart_lines(lines: list[Line]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """Chart lines from patterns in chart order, and the line each pattern went to.
+
+    Each run of one family becomes one line: the family alone if the run is the whole
+    family, else the family with the run's groups, each alone if the run has the whole
+    group, else with its items.
+
+    >>> chart_lines([("High pair", "", "A"), ("High pair", "", "K"), ("Low pair", "", "2"), ("High pair", "", "J")])
     (('High pair (A, K)', 'Low pair', 'High pair (J)'), (0, 0, 1, 2))
+    >>> chart_lines([("4 to an SF", "open", "1 high"), ("4 to an SF", "open", "0 high"),
+    ...              ("4 to an SF", "inside", "1 high"), ("Flush", "", ""), ("4 to an SF", "inside", "0 high")])[0]
+    ('4 to an SF (open; inside: 1 high)', 'Flush', '4 to an SF (inside: 0 high)')
     """
-    sizes: dict[str, int] = {}
-    for family, _ in lines:
-        sizes[family] = sizes.get(family, 0) + 1
+    families = Counter(family for family, _, _ in lines)
+    groups = Counter((family, group) for family, group, _ in lines)
     out: list[str] = []
     where: list[int] = []
     i = 0
@@ -285,8 +352,18 @@ def chart_lines(lines: list[tuple[str, str]]) -> tuple[tuple[str, ...], tuple[in
         j = i
         while j < len(lines) and lines[j][0] == family:
             j += 1
-        details = [detail for _, detail in lines[i:j] if detail]
-        out.append(family if j - i == sizes[family] or not details else f"{family} ({', '.join(details)})")
+        run = lines[i:j]
+        if j - i == families[family] or not any(group or item for _, group, item in run):
+            out.append(family)
+        else:
+            parts: dict[str, list[str]] = {}
+            for _, group, item in run:
+                parts.setdefault(group, []).append(item)
+            for items in parts.values():  # within a run the order does not matter: ranks high first
+                items.sort(key=_rank_order)
+            shown = [group if group and len(items) == groups[family, group] else
+                     (f"{group}: " if group else "") + ", ".join(items) for group, items in parts.items()]
+            out.append(f"{family} ({'; '.join(shown)})")
         where.extend([len(out) - 1] * (j - i))
         i = j
     return tuple(out), tuple(where)
