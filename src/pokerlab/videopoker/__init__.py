@@ -26,6 +26,8 @@ from pokerlab.videopoker.paytable import (
     Paytable,
     get_paytable,
 )
+from pokerlab.videopoker.risk import HandRisk, bankroll_for, hand_risk, risk_of_ruin
+from pokerlab.videopoker.strategy import Strategy, strategy
 from pokerlab.videopoker.trainer import HandResult, SessionSummary, Trainer
 
 __all__ = [
@@ -37,21 +39,27 @@ __all__ = [
     "FinalHand",
     "GameAnalysis",
     "HandResult",
+    "HandRisk",
     "HoldEV",
     "HoldError",
     "Paytable",
     "PaytableError",
     "SessionSummary",
+    "Strategy",
     "Trainer",
     "VideoPokerError",
     "WILDS",
     "analyze",
+    "bankroll_for",
     "best_hold",
     "dealt_hand",
     "final_hand",
     "format_hand",
     "get_paytable",
+    "hand_risk",
     "hold_evs",
     "parse_hand",
     "parse_hold",
+    "risk_of_ruin",
+    "strategy",
 ]
