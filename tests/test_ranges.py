@@ -13,10 +13,15 @@ from typer.testing import CliRunner
 import pokerlab as pl
 from pokerlab.cli import app
 from pokerlab.ranges import (
+    COMBO_CLASSES,
+    COMBO_NAMES,
+    COMBO_ORDER,
     COMBOS,
     ORDER_FILE,
     STARTING_HANDS,
     Range,
+    combo_index,
+    combo_name,
     starting_hand,
     starting_hand_order,
     top_classes,
@@ -340,3 +345,17 @@ class TestCommand:
         result = self.runner.invoke(app, ["range", "QQ+,AKz"])
         assert result.exit_code == 2
         assert "'AKz' at position 4" in result.output
+
+
+def test_from_weights_and_the_combo_tables():
+    r = Range("AKs:0.5,QQ")
+    assert Range.from_weights(r.weights) == r
+    for bad in (np.ones(5), np.full(len(COMBOS), 2.0), -np.ones(len(COMBOS))):
+        with pytest.raises(pl.InvalidArgumentError, match="weights must be 1326 numbers from 0 to 1"):
+            Range.from_weights(bad)
+    for i in (0, 77, 1325):
+        low, high = COMBOS[i].tolist()
+        assert combo_index(high, low) == i and COMBO_NAMES[i] == combo_name(low, high)
+        assert pl.starting_hand(COMBO_NAMES[i]) == list(STARTING_HANDS)[COMBO_CLASSES[i]]
+    first = sorted(range(len(COMBOS)), key=lambda i: COMBO_ORDER[i])
+    assert [COMBO_NAMES[i] for i in first[:7]] == ["AsAh", "AsAd", "AsAc", "AhAd", "AhAc", "AdAc", "AsKs"]
