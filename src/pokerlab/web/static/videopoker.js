@@ -7,6 +7,7 @@ const game = { paytables: [], session: null, hand: null, held: new Set(), holds:
                mistakes: null, servesMistakes: false, notice: "" };
 const $ = (id) => document.getElementById(id);
 const HAND_SIZE = 5;
+const STRATEGY_POLL_MS = 1500;
 
 /** The lines a table pays (name, label, credits at 1..5 coins). */
 function linesOf(table) {
@@ -75,10 +76,16 @@ async function loadStrategy() {
   if ($("strategy-panel").hidden) return;
   const name = game.session.paytable;
   $("strategy-title").textContent = `Strategy chart: ${tableTitle(currentTable())}`;
-  $("strategy-return").textContent = "computing the chart…";
+  $("strategy-return").textContent = "Working out the chart (the first time for a game takes a while)…";
   $("strategy").replaceChildren();
-  const chart = await api(`/api/videopoker/strategy?paytable=${encodeURIComponent(name)}`);
-  if (game.session.paytable !== name) return;
+  let chart;
+  // The server answers "pending" while it works a chart out the first time: ask again shortly.
+  for (;;) {
+    chart = await api(`/api/videopoker/strategy?paytable=${encodeURIComponent(name)}`);
+    if (game.session.paytable !== name || $("strategy-panel").hidden) return;
+    if (!chart.pending) break;
+    await new Promise((resolve) => setTimeout(resolve, STRATEGY_POLL_MS));
+  }
   $("strategy-return").textContent = `Hold the first line that matches. Returns ${percent(chart.expected_return, 2)}` +
     ` (perfect play ${percent(chart.optimal_return, 2)}).`;
   $("strategy").replaceChildren(...chart.lines.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
