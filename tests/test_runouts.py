@@ -122,3 +122,10 @@ CLI_TABLE = [
 def test_cli_refusals(case):
     check_cli(case)
 
+
+
+@pytest.mark.parametrize("command", [("breakdown",), ("runouts",), ("equity",)])
+def test_help_names_the_flags(command):
+    text = CliRunner().invoke(app, [*command, "-h"]).output
+    assert "--json" in text and "<bool>" not in text
+    assert ("--by-combo" in text) == (command == ("equity",))
