@@ -229,3 +229,23 @@ CLI_REFUSALS = [
 @pytest.mark.parametrize("case", CLI_REFUSALS, ids=ids(CLI_REFUSALS))
 def test_cli_refusals(case: CliRefused) -> None:
     check_cli(case)
+
+
+def test_any_game_can_be_played():
+    trainer = Trainer("joker-kings-20-7-5", seed=2)
+    jokers = 0
+    for _ in range(40):
+        hand = trainer.deal()
+        jokers += pl.videopoker.JOKER in hand
+        result = trainer.hold(trainer.holds()[0].positions)
+        assert result.optimal and result.final_hand in trainer.paytable.hands
+        assert result.paid == trainer.paytable.pay(result.final_hand) * 5
+    assert jokers > 0  # the joker is in about one deal in eleven
+    mine = pl.videopoker.Paytable.from_dict({"name": "loose-deuces", "wild": "deuces", "pays": {
+        "royal_flush": 800, "four_deuces": 500, "wild_royal_flush": 25, "five_of_a_kind": 15, "straight_flush": 8,
+        "four_of_a_kind": 4, "full_house": 3, "flush": 2, "straight": 2, "three_of_a_kind": 1}})
+    trainer = Trainer(mine, seed=3)
+    trainer.deal()
+    assert trainer.hold("none").final_hand in mine.hands
+    out = runner.invoke(app, ["videopoker", "play", "-p", "joker-kings-20-7-5", "--seed", "2"], input="all\n").output
+    assert "Joker Poker" in out and "Session summary: 1 hands" in out
