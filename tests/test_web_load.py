@@ -21,18 +21,20 @@ def test_a_slow_request_does_not_block_the_others():
         slow_done = threading.Event()
 
         def slow():
-            # 17,280 preflop deals: exact enumeration is tried for half the time, then abandoned
-            body = {"players": ["TT+", "A2s+", "KQo"], "seconds": 3.0}
+            # 17,280 preflop deals of ranges: exact enumeration is tried, then Monte Carlo for the rest
+            body = {"players": ["TT+", "A2s+", "KQo", "22+"], "seconds": 3.0}
             httpx.post(url + "api/equity", json=body, timeout=60).raise_for_status()
             slow_done.set()
 
         worker = threading.Thread(target=slow)
         worker.start()
         try:
+            answered_meanwhile = 0
             for _ in range(5):
                 assert httpx.post(url + "api/equity", json={"players": ["AsKs", "QdQc"]}, timeout=60).status_code == 200
                 assert httpx.get(url + "cards/As.svg", timeout=60).status_code == 200
-            assert not slow_done.is_set(), "the quick requests were answered while the slow one ran"
+                answered_meanwhile += not slow_done.is_set()
+            assert answered_meanwhile, "no quick request was answered while the slow one ran"
         finally:
             worker.join()
         assert slow_done.is_set()
