@@ -48,7 +48,7 @@ from pokerlab.errors import (
     PlayerCountError,
     PokerlabError,
 )
-from pokerlab.game_tables import STANDARD_ORDER, Ranking
+from pokerlab.game_tables import Ranking
 from pokerlab.games import Game
 from pokerlab.games import get as get_game
 from pokerlab.kernels import threads as numba_threads
@@ -721,7 +721,7 @@ def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, tri
         c, s, q, attempts = _kernels().monte_carlo(combos, starts, cumulative, board_array, np.uint64(fixed),
                                                    n_chunks, per_chunk, (base_seed * 1_000_003 + batch) % (1 << 63),
                                                    t.card_key, t.card_mask, t.rank, t.offsets, t.flush,
-                                                   ranking.category_index)
+                                                   ranking.category_index, ranking.category_order)
         batch_seconds = time.perf_counter() - batch_started
         counts += c
         shares += s
@@ -771,13 +771,6 @@ def _standard_errors(rows: list[list[list[float]]], squares: list[float]) -> lis
 
 def _result(labels: list[str], counts: np.ndarray, summary: np.ndarray, squares: np.ndarray | None,
             board: tuple[int, ...], dead: tuple[int, ...], started: float, rules: Game) -> EquityResult:
-    categories = rules.ranking_tables.categories
-    if categories != STANDARD_ORDER:
-        # the kernels count categories in the game's order (weakest first), which the
-        # results give in the usual one
-        order = [categories.index(c) for c in STANDARD_ORDER]
-        counts = counts[:, order][:, :, order]
-        summary = summary[:, [*order, 9, 10]]
     rows = summary.tolist()  # [player][own category 0..8, totals, shares][win, tie, lose]
     errors = _standard_errors(rows, squares.tolist()) if squares is not None else [0.0] * len(labels)
     total = sum(rows[0][9])
@@ -793,6 +786,7 @@ def _result(labels: list[str], counts: np.ndarray, summary: np.ndarray, squares:
 
 
 _cards_text = functools.lru_cache(maxsize=4096)(format_cards)
+
 
 
 _CATEGORIES = tuple(HandCategory)

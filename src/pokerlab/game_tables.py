@@ -103,10 +103,14 @@ class Ranking:
 
     @functools.cached_property
     def category_index(self) -> np.ndarray:
-        """Each strength's category as its position in :attr:`categories` (index 0 unused),
-        int64 for the equity kernels, which count showdowns by category."""
-        order = {c: i for i, c in enumerate(self.categories)}
-        return np.array([0] + [order[HandCategory(c)] for c, _ in self.values], dtype=np.int64)
+        """Each strength's category (0..8, index 0 unused), int64 for the equity kernels, which
+        count showdowns by category."""
+        return np.array([0] + [c for c, _ in self.values], dtype=np.int64)
+
+    @functools.cached_property
+    def category_order(self) -> np.ndarray:
+        """Each category's place in :attr:`categories` (0 the weakest), int64 for the kernels."""
+        return np.array([self.categories.index(c) for c in HandCategory], dtype=np.int64)
 
 
 # --- the reference evaluators ----------------------------------------------------------------

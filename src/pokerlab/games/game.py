@@ -113,7 +113,7 @@ class Game:
     rules: str = field(default="", compare=False)
     """The rules in a line, for people."""
 
-    @property
+    @functools.cached_property
     def deck(self) -> tuple[int, ...]:
         """The card ids the deck holds, in order.
 
@@ -133,7 +133,7 @@ class Game:
         """The high ranking with its lookup tables (built on first use)."""
         return ranking(self.ranking)
 
-    @property
+    @functools.cached_property
     def missing_cards(self) -> tuple[int, ...]:
         """The ids of the 52 cards that this game's deck leaves out.
 
@@ -253,7 +253,9 @@ class Game:
     def evaluate_many(self, holes: np.ndarray, boards: np.ndarray | None = None, *,
                       validate: bool = True) -> np.ndarray:
         """Strengths (uint16, higher is better) of many hands: ``holes`` (N, hole cards) and
-        ``boards`` (N, 3..5) card ids (no boards for the lowball rankings), in parallel.
+        ``boards`` (N, 3..5) card ids, in parallel. The lowball rankings take no boards, and
+        the best-five games may take all of each hand's cards in ``holes`` (N, 5..7) with no
+        boards, which saves joining the two arrays.
 
         >>> from pokerlab.games import SHORT_DECK
         >>> holes = np.array([[51, 47], [16, 20]], dtype=np.uint8)

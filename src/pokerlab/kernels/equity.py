@@ -483,13 +483,14 @@ the end; more players would make the histogram too large to stay in cache."""
 
 @njit(cache=True, nogil=True)
 def _add_joint(joint: np.ndarray, n_players: int, counts: np.ndarray, shares: np.ndarray,
-               squares: np.ndarray) -> None:
+               squares: np.ndarray, category_order: np.ndarray) -> None:
     """Add a joint histogram to the per-player counters (flat), split shares and squares.
 
     Cell ``(c_0 * 9 + c_1) * 9 ... << n_players | winners`` counts trials where player i
     ended with category c_i and the best hand was held by the players in ``winners``. A
-    player's best other hand has the highest category among the others: categories rise
-    with strength.
+    player's best other hand has the highest category among the others, by
+    ``category_order`` (each category's place in the game's ranking: categories rise with
+    strength, though not always in their own order, as short deck's flush above its full house).
     """
     cats = np.zeros(n_players, dtype=np.int64)
     for code in range(joint.shape[0]):
@@ -505,10 +506,10 @@ def _add_joint(joint: np.ndarray, n_players: int, counts: np.ndarray, shares: np
         for i in range(n_players):
             n_winners += (winners >> i) & 1
         for i in range(n_players):
-            other = 0
+            other = -1
             for j in range(n_players):
-                if j != i:
-                    other = max(other, cats[j])
+                if j != i and (other < 0 or category_order[cats[j]] > category_order[other]):
+                    other = cats[j]
             won = (winners >> i) & 1
             outcome = 2 if not won else (0 if n_winners == 1 else 1)
             counts[i * 243 + cats[i] * 27 + other * 3 + outcome] += n
@@ -522,7 +523,7 @@ def _add_joint(joint: np.ndarray, n_players: int, counts: np.ndarray, shares: np
 def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, board: np.ndarray,
                 base_mask: np.uint64, n_chunks: int, trials_per_chunk: int, seed: int, card_key: np.ndarray,
                 card_mask: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray,
-                category: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+                category: np.ndarray, category_order: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """Sample showdowns: each player's combo by weight, then the rest of the board.
 
     Player i draws from ``combos[starts[i]:starts[i + 1]]`` (uint8 pairs) with cumulative
@@ -700,5 +701,5 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     shares = all_shares[:, :n_players].sum(axis=0)
     squares = all_squares[:, :n_players].sum(axis=0)
     if n_joint:
-        _add_joint(all_joint[:, :n_joint].sum(axis=0), n_players, counts, shares, squares)
+        _add_joint(all_joint[:, :n_joint].sum(axis=0), n_players, counts, shares, squares, category_order)
     return counts.reshape((n_players, 9, 9, 3)), shares, squares, all_attempts[:, 0].sum()
