@@ -16,6 +16,7 @@ from pokerlab.web import create_app
 from pokerlab.web.compute import EXACT_SHARE, MIN_MONTE_CARLO_SECONDS, MONTE_CARLO_SHARE, bounded
 from pokerlab.web.guards import MAX_BODY_BYTES
 from pokerlab.web.server import running
+from pokerlab.web.sessions import SessionStore
 
 JSON = {"content-type": "application/json"}
 
@@ -69,6 +70,14 @@ def test_one_client_keeps_its_cookie_across_sessions(client):
     first = client.cookies.get("pokerlab_client")
     second = client.post("/api/videopoker/sessions")
     assert "set-cookie" not in second.headers and client.cookies.get("pokerlab_client") == first
+
+
+def test_a_flood_of_sessions_from_one_address_leaves_others_alone():
+    store = SessionStore(capacity=100, per_address=10)
+    kept = store.create("jacks-9-6", 5, "alice", address="192.0.2.1")
+    flood = [store.create("jacks-9-6", 5, f"mallory{i}", address="198.51.100.7") for i in range(1000)]
+    assert store.has(kept) and len(store) == 11
+    assert all(store.has(i) for i in flood[-10:]) and not store.has(flood[-11])
 
 
 def test_a_long_session_id_is_not_echoed(client):

@@ -277,7 +277,8 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
         if not client:
             client = new_client_key()
             response.set_cookie(CLIENT_COOKIE, client, httponly=True, samesite="strict", path="/api/videopoker")
-        session_id = sessions.create(body.paytable, body.coins, client, body.seed)
+        address = request.client.host if request.client else ""
+        session_id = sessions.create(body.paytable, body.coins, client, body.seed, address)
         with sessions.use(session_id, client) as trainer:
             return _session_view(session_id, trainer)
 

@@ -30,6 +30,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 
 from pokerlab.errors import UnknownSessionError
 from pokerlab.videopoker import Paytable, Trainer
@@ -46,23 +47,51 @@ def new_client_key() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-class SessionStore:
-    """At most ``capacity`` trainers, least recently used let go first; one request at a time each."""
+@dataclass(frozen=True)
+class _Session:
+    client: str
+    address: str
+    trainer: Trainer
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def __init__(self, capacity: int = 256) -> None:
-        self.capacity = capacity
-        self._sessions: OrderedDict[str, tuple[str, Trainer, threading.Lock]] = OrderedDict()
+
+class SessionStore:
+    """At most ``capacity`` trainers, least recently used let go first, and at most ``per_address``
+    from one network address (its own oldest go first), so that one machine starting sessions in a
+    loop cannot push everyone else's out. One request at a time each."""
+
+    def __init__(self, capacity: int = 4096, per_address: int = 32) -> None:
+        self.capacity, self.per_address = capacity, per_address
+        self._sessions: OrderedDict[str, _Session] = OrderedDict()
         self._lock = threading.Lock()
 
-    def create(self, paytable: Paytable | str, coins: int, client: str, seed: int | None = None) -> str:
-        """Start a session for the client with key ``client`` and return its id."""
+    def create(self, paytable: Paytable | str, coins: int, client: str, seed: int | None = None,
+               address: str = "") -> str:
+        """Start a session for the client with key ``client``, at ``address``, and return its id.
+
+        >>> store = SessionStore(per_address=2)
+        >>> first, *_ = [store.create("jacks-9-6", 5, "key", address="10.0.0.1") for _ in range(3)]
+        >>> other = store.create("jacks-9-6", 5, "key", address="10.0.0.2")
+        >>> len(store), store.has(first), store.has(other)
+        (3, False, True)
+        """
         trainer = Trainer(paytable, coins, seed=seed)
         session_id = secrets.token_urlsafe(TOKEN_BYTES)
         with self._lock:
-            self._sessions[session_id] = (client, trainer, threading.Lock())
+            self._sessions[session_id] = _Session(client, address, trainer)
+            same_address = [key for key, session in self._sessions.items() if session.address == address]
+            for key in same_address[:-self.per_address]:
+                del self._sessions[key]
             while len(self._sessions) > self.capacity:
                 self._sessions.popitem(last=False)
         return session_id
+
+    def __len__(self) -> int:
+        return len(self._sessions)
+
+    def has(self, session_id: str) -> bool:
+        """Whether a session is kept (for tests and doctests: using one needs its client's key)."""
+        return session_id in self._sessions
 
     @contextmanager
     def use(self, session_id: str, client: str) -> Iterator[Trainer]:
@@ -71,10 +100,9 @@ class SessionStore:
         The id is never repeated in the error: it may be anything a client sent, of any length.
         """
         with self._lock:
-            entry = self._sessions.get(session_id)
-            if entry is None or not secrets.compare_digest(entry[0].encode(), client.encode()):
+            session = self._sessions.get(session_id)
+            if session is None or not secrets.compare_digest(session.client.encode(), client.encode()):
                 raise UnknownSessionError("no such video poker session (it may have expired): start a new one")
             self._sessions.move_to_end(session_id)
-            _, trainer, lock = entry
-        with lock:
-            yield trainer
+        with session.lock:
+            yield session.trainer
