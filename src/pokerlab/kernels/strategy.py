@@ -242,7 +242,7 @@ def hold_patterns(deals: np.ndarray, own: np.ndarray, wild: np.ndarray, high_ran
 def pattern_lists(patterns: np.ndarray, evs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per deal, each pattern it offers once, with the best EV among the holds of that pattern.
 
-    ``patterns`` (deals, 32) are pattern ids; returns ``starts`` (deals + 1), and the
+    ``patterns`` (deals, 32) are pattern codes or ids; returns ``starts`` (deals + 1), and the
     deals' entries ``entry_pattern`` and ``entry_ev`` from ``starts[d]`` to ``starts[d + 1]``.
     """
     n = patterns.shape[0]
@@ -360,3 +360,30 @@ def improve_order(starts: np.ndarray, entry_pattern: np.ndarray, entry_ev: np.nd
         if not moved:
             break
     return place
+
+
+@njit(cache=True, nogil=True)
+def ruin_by_bankroll(nets: np.ndarray, chances: np.ndarray, hands: int, top: int) -> np.ndarray:
+    """The chance of ruin within ``hands`` hands from each bankroll ``b`` = 0..``top`` bets, when
+    a hand's net result is ``nets[j]`` bets (-1 at least) with chance ``chances[j]``.
+
+    ``r[n](b) = sum_j chances[j] r[n - 1](b + nets[j])``, ``r[n](0) = 1``; bankrolls above
+    ``top`` count as never ruined (the caller picks ``top`` where that holds to its tolerance).
+    """
+    highest = 0
+    for net in nets:
+        highest = max(highest, net)
+    risk = np.zeros(top + 2 + highest, dtype=np.float64)
+    after = np.zeros(top + 2 + highest, dtype=np.float64)
+    risk[0] = 1.0
+    after[0] = 1.0
+    for _ in range(hands):
+        for b in range(1, top + 1):
+            after[b] = 0.0
+        for j in range(nets.shape[0]):
+            shift = nets[j]
+            chance = chances[j]
+            for b in range(1, top + 1):
+                after[b] += chance * risk[b + shift]
+        risk, after = after, risk
+    return risk[:top + 1].copy()

@@ -30,13 +30,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from pokerlab.checks import check_int, check_number
+from pokerlab.kernels import strategy as kernel
 from pokerlab.videopoker.analysis import analyze
 from pokerlab.videopoker.paytable import MAX_COINS, Paytable, check_coins, get_paytable
 
 NEGLIGIBLE = 1e-15
 """Largest risk of ruin counted as 0: that of a bankroll the recursion leaves out."""
 MAX_HANDS = 100_000
-"""The longest session the risk is computed for (the work grows as hands**1.5)."""
+"""The longest session the risk is computed for (the work grows as hands**1.5: seconds for
+100,000 hands)."""
 MIN_RISK = 1e-9
 """The smallest risk of ruin :func:`bankroll_for` is asked for."""
 
@@ -174,18 +176,6 @@ def safe_bankroll(hand: HandRisk, hands: int) -> int:
 def ruin_by_bankroll(hand: HandRisk, hands: int) -> np.ndarray:
     """The risk of ruin within ``hands`` hands of a bankroll of ``b`` bets, for ``b`` = 0 up to
     :func:`safe_bankroll` (above it, less than :data:`NEGLIGIBLE`). Non-increasing in ``b``."""
-    top = safe_bankroll(hand, hands)
-    highest = max(net for net, _ in hand.outcomes)
-    # risk[b] for b = 0..top, then zeros for the bankrolls a win can jump to above the top.
-    risk = np.zeros(top + 1 + highest, dtype=np.float64)
-    after = risk.copy()
-    scratch = np.empty(top, dtype=np.float64)
-    risk[0] = after[0] = 1.0
-    for _ in range(hands):
-        body = after[1:top + 1]
-        body[:] = 0.0
-        for net, p in hand.outcomes:
-            np.multiply(risk[1 + net:top + 1 + net], p, out=scratch)
-            body += scratch
-        risk, after = after, risk
-    return risk[:top + 1]
+    nets = np.array([net for net, _ in hand.outcomes], dtype=np.int64)
+    chances = np.array([p for _, p in hand.outcomes], dtype=np.float64)
+    return kernel.ruin_by_bankroll(nets, chances, hands, safe_bankroll(hand, hands))

@@ -194,9 +194,9 @@ def chart_play(table: Paytable, coins: int) -> tuple[Strategy, np.ndarray]:
     deals = game_deals(table, coins)
     game = game_of(table)
     codes = kernel.hold_patterns(deals.cards, deals.own, game.wild, game.high_rank, game.straight_ranks)
-    unique, ids = np.unique(codes, return_inverse=True)
-    ids = ids.reshape(codes.shape)
-    starts, entry_pattern, entry_ev = kernel.pattern_lists(ids, deals.evs)
+    starts, entry_code, entry_ev = kernel.pattern_lists(codes, deals.evs)
+    # Ids 0.. for the patterns, found after each deal's repeats are gone (half the entries).
+    unique, entry_pattern = np.unique(entry_code, return_inverse=True)
     place = _first_order(starts, entry_pattern, entry_ev, deals.weights, len(unique))
     place = kernel.improve_order(starts, entry_pattern, entry_ev, deals.weights, place, SWEEPS)
     chosen = kernel.chart_choices(starts, entry_pattern, place)
