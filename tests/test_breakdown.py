@@ -9,6 +9,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pokerlab as pl
 from breakdown_referee import draws as referee_draws
@@ -52,6 +54,22 @@ def test_lines_hold_every_combo_once_and_add_up():
         assert list(b.made) == list(MADE_LINES) and list(b.draws) == list(DRAW_LINES)
         for line in b.draws.values():
             assert set(line.hands) <= set(held) and line.combos == len(line.hands)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=3, max_size=5, unique=True), st.integers(0, 2**32 - 1))
+def test_any_weighted_range_on_any_board_adds_up(board, seed):
+    r = Range.from_weights(np.random.default_rng(seed).choice([0.0, 0.25, 0.5, 1.0], len(COMBOS)))
+    b = breakdown(r, board)
+    left = r.without(board)
+    assert b.combos == len(left) == sum(line.combos for line in b.made.values())
+    assert b.weight == pytest.approx(sum(line.weight for line in b.made.values()))
+    assert b.weight == pytest.approx(left.weights.sum())
+    held = [h for line in b.made.values() for h in line.hands]
+    assert len(set(held)) == len(held) == b.combos
+    assert all(set(line.hands) <= set(held) for line in b.draws.values())
+    if len(board) == 5:
+        assert not any(line.combos for line in b.draws.values())
 
 
 @pytest.mark.parametrize("name", BOARDS)
