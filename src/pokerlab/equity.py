@@ -533,10 +533,10 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         return _other_engine(rules, players, board_ids, dead_ids, exact, trials, stderr, seconds, seed, threads,
                              progress)
     _check_table(players, board_ids, dead_ids, len(rules.deck))
-    if rules.missing_cards:
-        _check_known_cards(rules, players)
     ranking = rules.ranking_tables
     hands = _known_hands(players)
+    if rules.missing_cards and (hands is None or min(min(hand) for hand in hands) < len(rules.missing_cards)):
+        _check_known_cards(rules, players)
     if hands is not None and exact is not False:
         # every player's hand is known: the common case, kept lean (one serial kernel call)
         known = [*(c for hand in hands for c in hand), *board_ids, *dead_ids]
