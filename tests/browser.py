@@ -30,8 +30,9 @@ needs_chromium = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian'
 
 @contextmanager
 def serving() -> Iterator[str]:
-    """A server on a free port, its analyses cut to 2 s; yields its URL."""
-    with running(create_app(time_limit=2.0)) as address:
+    """A server on a free port with the app's own time limit (the exact answers the tests compare
+    need time on a busy machine); yields its URL."""
+    with running(create_app()) as address:
         yield address
 
 

@@ -7,6 +7,8 @@ const state = { hand: [], board: [], target: "hand" };
 const SIZES = { hand: 2, board: 5 };
 const PLACES = { hand: "Your hand", board: "Board" };
 const HINT = "Choose a cell (tap it, or tab into the grid and use the arrow keys) to see how you fare there.";
+// The server's limit caps this; within it, an exact grid is worth waiting a few seconds for.
+const GRID_SECONDS = 5;
 let requestSeq = 0;
 
 function pick(name) {
@@ -151,7 +153,7 @@ async function compute() {
   setStatus("computing…", "computing");
   try {
     const result = await api("/api/grid", { hand: state.hand.join(""), board: state.board.join(""),
-                                            opponents: Number(document.getElementById("opponents").value), seconds: 3 });
+                                            opponents: Number(document.getElementById("opponents").value), seconds: GRID_SECONDS });
     if (seq === requestSeq) draw(result);
   } catch (error) {
     if (seq === requestSeq) { clearGrid(); setStatus("", "error"); showError(error.message); }

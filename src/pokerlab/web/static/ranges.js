@@ -276,8 +276,9 @@ function inWords(error) {
 }
 
 function drawBreakdown(result) {
-  const lines = [...result.made.map((l) => ({ ...l, kind: "made" })), ...result.draws.map((l) => ({ ...l, kind: "draw" }))]
-    .filter((line) => line.combos > 0);
+  // made and draws map each line's name to the line, strongest first; hands map a combo to its weight.
+  const lines = [...Object.values(result.made).map((l) => ({ ...l, kind: "made" })),
+                 ...Object.values(result.draws).map((l) => ({ ...l, kind: "draw" }))].filter((line) => line.combos > 0);
   $("breakdown-total").textContent = `${Number(result.weight.toFixed(2))} combos on ${result.board}`;
   $("breakdown").replaceChildren(...lines.map((line) => {
     const details = document.createElement("details");
@@ -292,7 +293,7 @@ function drawBreakdown(result) {
     summary.append(Object.assign(document.createElement("span"), { className: "label", textContent: line.label }), bar,
       Object.assign(document.createElement("span"), { className: "share",
         textContent: `${percent(line.share)} · ${Number(line.weight.toFixed(2))} combos` }));
-    const hands = Object.assign(document.createElement("p"), { className: "hands", textContent: line.hands.join(" ") });
+    const hands = Object.assign(document.createElement("p"), { className: "hands", textContent: Object.keys(line.hands).join(" ") });
     details.append(summary, hands);
     return details;
   }));
@@ -300,7 +301,7 @@ function drawBreakdown(result) {
 
 function drawRunouts(result) {
   const byCard = new Map(result.cards.map((c) => [c.card, c.equity[0]]));
-  const now = result.equity[0];
+  const now = result.before[0];
   const head = document.createElement("tr");
   head.append(Object.assign(document.createElement("th"), { textContent: "Suit", scope: "col" }),
     ...[...RANKS].map((r) => Object.assign(document.createElement("th"), { textContent: r, scope: "col" })));
@@ -325,7 +326,7 @@ function drawRunouts(result) {
     return tr;
   });
   $("runouts").replaceChildren(head, ...rows);
-  const { best, worst } = result.players[0];
+  const [best, worst] = [result.best[0], result.worst[0]];
   $("runouts-summary").textContent = `The range has ${percent(now)} now${result.exact ? "" : " (Monte Carlo)"}. ` +
     `Best next cards: ${best.slice(0, 6).join(" ")}; worst: ${worst.slice(0, 6).join(" ")}.`;
 }
