@@ -183,8 +183,11 @@ def test_the_error_log_lists_the_costliest_mistakes():
         trainer.error_log(-1)
 
 
-def test_play_ends_with_the_error_log():
-    out = play("none\nall\n", seed=4)
+def test_play_shows_the_chart_and_ends_with_the_error_log():
+    hand = Trainer(seed=4).deal()
+    line, held = pl.videopoker.strategy("jacks-9-6").hold(hand)
+    out = play("chart\nnone\nall\n", seed=4)
+    assert f"the chart: {line}: hold {held.label}" in out
     assert "costliest mistakes" in out and "credits lost" in out
 
 

@@ -180,8 +180,8 @@ def games_command(as_json: JsonFlag = False) -> None:
     console.print(out)
 
 
-HELP = ('Hold by position: "1 3 4", "none" or "all". "hint" shows every hold\'s EV, '
-        '"quit" (or end of input) ends the session.')
+HELP = ('Hold by position: "1 3 4", "none" or "all". "hint" shows every hold\'s EV, "chart" what the '
+        'strategy chart holds, "quit" (or end of input) ends the session.')
 
 
 def _show_hand(number: int, hand: tuple[int, ...], net: int) -> None:
@@ -248,6 +248,11 @@ def play_command(
             command = line.strip().lower()
             if command in ("hint", "h", "?"):
                 console.print(_holds_table(trainer.holds(), coins, "every hold, best first"))
+            elif command == "chart":
+                with console.status("building the strategy chart (once a game)"):
+                    chart = strategy(trainer.paytable, coins)
+                rule, held = chart.hold(hand)
+                console.print(f"  the chart: {escape(rule)}: hold {held.label} (EV {held.ev:.4f} per coin)")
             elif command == "help":
                 console.print(HELP)
             else:

@@ -1,7 +1,7 @@
 """Strategy charts: the ordered hold patterns a player memorises, and what following them returns.
 
-A chart is a list of hold patterns, best first ("4 to a royal flush", "High pair", "KQJ
-unsuited", ... "Discard everything"). On each deal the player holds the cards of the first
+A chart is a list of hold patterns, best first ("4 to a royal flush", "High pair", "3
+unsuited high cards (KQJ)", ... "Discard everything"). On each deal the player holds the cards of the first
 line the deal offers; where a line fits several holds of one deal (two different "Low pair"
 holds, say) the better of them is taken. The chart is built from the exact EVs of every
 hold of every deal up to suit symmetry: each hold is named by a pattern, the patterns are
