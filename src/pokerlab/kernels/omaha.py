@@ -88,20 +88,21 @@ def index5(r0: Any, r1: Any, r2: Any, r3: Any, r4: Any, terms: np.ndarray) -> An
 
 
 @njit(cache=True, nogil=True, inline="always")
-def hole_indices(cards: np.ndarray, n_hole: int, terms: np.ndarray, out: np.ndarray, at: int) -> None:
-    """Write the high table columns of a hole (its 4, 5 or 6 ids first in ``cards``) to
+def hole_indices(cards: np.ndarray, row: int, first: int, n_hole: int, terms: np.ndarray, out: np.ndarray,
+                 at: int) -> None:
+    """Write the high table columns of a hole (the 4, 5 or 6 ids from ``cards[row, first]``) to
     ``out[at:at + 3]``: one four-card subset for four cards (repeated), three for more."""
-    r0 = min(np.uint64(cards[0]) & _BYTE, np.uint64(51)) >> _TWO
-    r1 = min(np.uint64(cards[1]) & _BYTE, np.uint64(51)) >> _TWO
-    r2 = min(np.uint64(cards[2]) & _BYTE, np.uint64(51)) >> _TWO
-    r3 = min(np.uint64(cards[3]) & _BYTE, np.uint64(51)) >> _TWO
+    r0 = min(np.uint64(cards[row, first]) & _BYTE, np.uint64(51)) >> _TWO
+    r1 = min(np.uint64(cards[row, first + 1]) & _BYTE, np.uint64(51)) >> _TWO
+    r2 = min(np.uint64(cards[row, first + 2]) & _BYTE, np.uint64(51)) >> _TWO
+    r3 = min(np.uint64(cards[row, first + 3]) & _BYTE, np.uint64(51)) >> _TWO
     if n_hole == 4:
         i = index4(r0, r1, r2, r3, terms)
         out[at] = i
         out[at + 1] = i
         out[at + 2] = i
         return
-    r4 = min(np.uint64(cards[4]) & _BYTE, np.uint64(51)) >> _TWO
+    r4 = min(np.uint64(cards[row, first + 4]) & _BYTE, np.uint64(51)) >> _TWO
     if n_hole == 5:
         r0, r1 = _order(r0, r1)
         r3, r4 = _order(r3, r4)
@@ -117,7 +118,7 @@ def hole_indices(cards: np.ndarray, n_hole: int, terms: np.ndarray, out: np.ndar
         out[at + 1] = terms[0, r0] + terms[1, r2] + tail
         out[at + 2] = terms[0, r0] + terms[1, r1] + tail
         return
-    r5 = min(np.uint64(cards[5]) & _BYTE, np.uint64(51)) >> _TWO
+    r5 = min(np.uint64(cards[row, first + 5]) & _BYTE, np.uint64(51)) >> _TWO
     r1, r2 = _order(r1, r2)
     r4, r5 = _order(r4, r5)
     r0, r2 = _order(r0, r2)
@@ -178,14 +179,14 @@ def row_is_valid(holes: np.ndarray, boards: np.ndarray, r: int) -> bool:
     """Whether row r of the holes and boards holds ids 0..51 only, none twice."""
     seen = np.uint64(0)
     twice = np.uint64(0)
-    wide = np.uint64(0)
+    top = np.uint64(0)  # negative ids of a signed dtype become huge
     for j in range(holes.shape[1] + 5):
         i = np.uint64(holes[r, j]) if j < holes.shape[1] else np.uint64(boards[r, j - holes.shape[1]])
-        wide |= i > np.uint64(51)
-        bit = _ONE << (np.uint64(i) & np.uint64(63))
+        top = max(top, i)
+        bit = _ONE << (i & np.uint64(63))
         twice |= seen & bit
         seen |= bit
-    return not wide and not twice
+    return bool(top <= np.uint64(51)) and not twice
 
 
 @njit(cache=True, nogil=True, parallel=True)
@@ -215,7 +216,7 @@ def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np
             n_flush = 0
             for r in range(chunk, end):
                 k = 3 * (r - chunk)
-                hole_indices(holes[r], n_hole, terms, index, k)
+                hole_indices(holes, r, 0, n_hole, terms, index, k)
                 b0 = np.uint64(boards[r, 0]) & _BYTE
                 b1 = np.uint64(boards[r, 1]) & _BYTE
                 b2 = np.uint64(boards[r, 2]) & _BYTE
@@ -360,7 +361,7 @@ def _runouts(holes: np.ndarray, weight: float, board: np.ndarray, out_mask: np.u
     worth ``weight``; ``out_mask`` holds the board and dead cards."""
     n_players, n_hole = holes.shape
     for i in range(n_players):
-        hole_indices(holes[i], n_hole, terms, index, 3 * i)
+        hole_indices(holes, i, 0, n_hole, terms, index, 3 * i)
         suits = np.uint64(0)
         lows = np.uint64(0)
         for j in range(n_hole):
@@ -496,7 +497,7 @@ def preflop_matchup(holes: np.ndarray, weight: float, dead_mask: np.uint64, hilo
     hole_suits = np.zeros((n_players, 4), dtype=np.uint64)
     hole_low = np.zeros(n_players, dtype=np.uint64)
     for i in range(n_players):
-        hole_indices(holes[i], n_hole, terms, index, 3 * i)
+        hole_indices(holes, i, 0, n_hole, terms, index, 3 * i)
         for j in range(n_hole):
             c = np.uint64(holes[i, j])
             hole_suits[i, c & np.uint64(3)] |= _ONE << (c >> _TWO)
@@ -684,6 +685,27 @@ def _draw(bound: int, state: np.uint64) -> tuple[np.uint64, np.uint64]:
             return product >> np.uint64(32), state
 
 
+@njit(cache=True, nogil=True)
+def combo_features(combos: np.ndarray, terms: np.ndarray, low_bit: np.ndarray) -> tuple[np.ndarray, np.ndarray,
+                                                                                             np.ndarray, np.ndarray]:
+    """What Monte Carlo needs of each hole combo (K, h), worked out once: its three high table
+    columns (K, 3), suit-rank bits (16 a suit), low-rank set times 256, and card mask."""
+    n, n_hole = combos.shape
+    index = np.zeros(3 * n + 3, dtype=np.uint64)
+    suits = np.zeros(n, dtype=np.uint64)
+    lows = np.zeros(n, dtype=np.uint64)
+    masks = np.zeros(n, dtype=np.uint64)
+    for k in range(n):
+        hole_indices(combos, k, 0, n_hole, terms, index, 3 * k)
+        for j in range(n_hole):
+            c = np.uint64(combos[k, j])
+            suits[k] |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
+            lows[k] |= low_bit[c]
+            masks[k] |= _ONE << c
+        lows[k] *= np.uint64(256)
+    return index[:3 * n].reshape((n, 3)), suits, lows, masks
+
+
 @njit(cache=True, nogil=True, parallel=True)
 def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, n_hole: int, board: np.ndarray,
                 base_mask: np.uint64, n_chunks: int, trials_per_chunk: int, seed: int, hilo: bool, high: np.ndarray,
@@ -697,19 +719,22 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     clashes with a card already out rejects the whole deal (which keeps shared-card ranges
     unbiased), and a card a range combo holds is drawn again when it comes off the deck for a
     random hand or the board. A chunk gives up after 1000 rejected deals per wanted trial.
+    Combos' table columns, suits and lows are worked out once (:func:`combo_features`).
     Returns the summed counters ``acc`` (with squares) and the number of deals tried.
     """
     n_players = starts.shape[0] - 1
     n_board = board.shape[0]
     width = n_players * CELLS
     pad = 3 * n_players + 16
+    combo_index, combo_suits, combo_low, combo_mask = combo_features(combos, terms, low_bit)
     all_acc = np.zeros((n_chunks, width + 16), dtype=np.float64)
-    all_cards = np.zeros((n_chunks, n_players + 2, 8), dtype=np.uint8)
     all_index = np.zeros((n_chunks, pad), dtype=np.uint64)
+    all_suits = np.zeros((n_chunks, pad), dtype=np.uint64)
+    all_lows = np.zeros((n_chunks, pad), dtype=np.uint64)
     all_hi = np.zeros((n_chunks, pad), dtype=np.int64)
     all_lo = np.zeros((n_chunks, pad), dtype=np.int64)
     all_decks = np.zeros((n_chunks, 64), dtype=np.uint8)
-    all_drawn = np.zeros((n_chunks, 64), dtype=np.uint8)
+    all_drawn = np.zeros((n_chunks, 1, 64), dtype=np.uint8)
     all_attempts = np.zeros((n_chunks, 16), dtype=np.int64)
     fixed_mask = base_mask
     n_random = 0
@@ -717,19 +742,27 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     for i in range(n_players):
         size = starts[i + 1] - starts[i]
         if size == 1:
-            for j in range(n_hole):
-                fixed_mask |= _ONE << np.uint64(combos[starts[i], j])
+            fixed_mask |= combo_mask[starts[i]]
         elif size == 0:
             n_random += 1
         else:
             n_ranged += 1
     to_deal = n_hole * n_random + 5 - n_board
+    board_bits = np.uint64(0)
+    board_counts = np.uint64(0)
+    board_lows = np.uint64(0)
+    for j in range(n_board):
+        c = np.uint64(board[j])
+        board_bits |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
+        board_counts += _ONE << ((c & np.uint64(3)) * _FOUR)
+        board_lows |= low_bit[c]
     for chunk in prange(n_chunks):
         state = (np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15)
                  + np.uint64(chunk + 1) * np.uint64(0xBF58476D1CE4E5B9)) | _ONE
         acc = all_acc[chunk]
-        cards = all_cards[chunk]
         index = all_index[chunk]
+        suits = all_suits[chunk]
+        lows = all_lows[chunk]
         hi = all_hi[chunk]
         lo = all_lo[chunk]
         deck = all_decks[chunk]
@@ -737,8 +770,12 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
         n_deck = fill_deck(fixed_mask, deck)
         for i in range(n_players):
             if starts[i + 1] - starts[i] == 1:
-                for j in range(n_hole):
-                    cards[i, j] = combos[starts[i], j]
+                k = starts[i]
+                index[3 * i] = combo_index[k, 0]
+                index[3 * i + 1] = combo_index[k, 1]
+                index[3 * i + 2] = combo_index[k, 2]
+                suits[i] = combo_suits[k]
+                lows[i] = combo_low[k]
         done = 0
         attempts = 0
         while done < trials_per_chunk and attempts < 1000 * trials_per_chunk:
@@ -763,15 +800,15 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                         b = mid
                     else:
                         a = mid + 1
-                bits = np.uint64(0)
-                for j in range(n_hole):
-                    c = np.uint64(combos[a, j])
-                    bits |= _ONE << c
-                    cards[i, j] = combos[a, j]
-                if used & bits:
+                if used & combo_mask[a]:
                     ok = False
                     break
-                used |= bits
+                used |= combo_mask[a]
+                index[3 * i] = combo_index[a, 0]
+                index[3 * i + 1] = combo_index[a, 1]
+                index[3 * i + 2] = combo_index[a, 2]
+                suits[i] = combo_suits[a]
+                lows[i] = combo_low[a]
             if not ok:
                 continue
             dealt = 0
@@ -785,49 +822,47 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                 dealt += 1
                 if n_ranged and (used >> np.uint64(c8)) & _ONE:
                     continue
-                drawn[h] = c8
+                drawn[0, h] = c8
                 h += 1
             first = 0
             for i in range(n_players):
                 if starts[i] == starts[i + 1]:
-                    for j in range(n_hole):
-                        cards[i, j] = drawn[first + j]
+                    hole_indices(drawn, 0, first, n_hole, terms, index, 3 * i)
+                    s_bits = np.uint64(0)
+                    l_bits = np.uint64(0)
+                    for j in range(first, first + n_hole):
+                        c = np.uint64(drawn[0, j])
+                        s_bits |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
+                        l_bits |= low_bit[c]
+                    suits[i] = s_bits
+                    lows[i] = l_bits * np.uint64(256)
                     first += n_hole
-            # the board: the known cards, then the drawn ones
-            for j in range(5):
-                cards[n_players, j] = board[j] if j < n_board else drawn[first + j - n_board]
-            bits = np.uint64(0)
-            counts = np.uint64(0)
-            lows = np.uint64(0)
-            for j in range(5):
-                c = np.uint64(cards[n_players, j])
+            bits = board_bits
+            counts = board_counts
+            b_lows = board_lows
+            for j in range(first, to_deal):
+                c = np.uint64(drawn[0, j])
                 bits |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
                 counts += _ONE << ((c & np.uint64(3)) * _FOUR)
-                lows |= low_bit[c]
-            row = index5(np.uint64(cards[n_players, 0]) >> _TWO, np.uint64(cards[n_players, 1]) >> _TWO,
-                         np.uint64(cards[n_players, 2]) >> _TWO, np.uint64(cards[n_players, 3]) >> _TWO,
-                         np.uint64(cards[n_players, 4]) >> _TWO, terms) * _STRIDE
-            for i in range(n_players):
-                hole_indices(cards[i], n_hole, terms, index, 3 * i)
+                b_lows |= low_bit[c]
+            r0 = np.uint64(board[0] if n_board > 0 else drawn[0, first]) >> _TWO
+            r1 = np.uint64(board[1] if n_board > 1 else drawn[0, first + 1 - n_board]) >> _TWO
+            r2 = np.uint64(board[2] if n_board > 2 else drawn[0, first + 2 - n_board]) >> _TWO
+            r3 = np.uint64(board[3] if n_board > 3 else drawn[0, first + 3 - n_board]) >> _TWO
+            r4 = np.uint64(board[4] if n_board > 4 else drawn[0, first + 4 - n_board]) >> _TWO
+            row = index5(r0, r1, r2, r3, r4, terms) * _STRIDE
             for i in range(n_players):
                 hi[i] = max(high[row + index[3 * i]], high[row + index[3 * i + 1]], high[row + index[3 * i + 2]])
             if (counts + _FIVES) & _TOPS:
                 shift = flush_suit(counts) * np.uint64(16)
                 suited = (bits >> shift) & _RANKS
                 for i in range(n_players):
-                    hs = np.uint64(0)
-                    for j in range(n_hole):
-                        c = np.uint64(cards[i, j])
-                        hs |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
-                    hs = (hs >> shift) & _RANKS
+                    hs = (suits[i] >> shift) & _RANKS
                     if hs & (hs - _ONE):
                         hi[i] = max(hi[i], flush_high(hs, suited, flush))
             if hilo:
                 for i in range(n_players):
-                    hl = np.uint64(0)
-                    for j in range(n_hole):
-                        hl |= low_bit[np.uint64(cards[i, j])]
-                    lo[i] = low[hl * np.uint64(256) + lows]
+                    lo[i] = low[lows[i] + b_lows]
             score(n_players, hi, lo, hilo, 1.0, category, acc, True)
             done += 1
         all_attempts[chunk, 0] = attempts
