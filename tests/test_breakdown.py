@@ -202,3 +202,12 @@ def test_the_docs_examples_are_in_their_lines():
         made, draws = classify(np.array([sorted(parse_cards(hand))], dtype=np.uint8), parse_cards(board))
         held = {MADE_LINES[int(made[0])]} | {d for i, d in enumerate(DRAW_LINES) if int(draws[0]) >> i & 1}
         assert name in held, (name, hand, board, held)
+
+
+@pytest.mark.parametrize("combos", [
+    np.array([[51, 51]]), np.array([[51, 52]]), np.array([[-1, 3]]), np.array([51, 50]),
+    np.array([[51.0, 50.0]]), np.array([[51, 42]]),  # Qh is on the board
+])
+def test_classify_refuses_what_is_not_combos_beside_the_board(combos):
+    with pytest.raises(InvalidArgumentError, match="combos must be"):
+        classify(combos, "Qh 7h 3s")

@@ -54,7 +54,7 @@ import numpy as np
 
 from pokerlab.cards import CardsLike, format_cards, parse_cards
 from pokerlab.equity import category_of_strength
-from pokerlab.errors import HandSizeError
+from pokerlab.errors import HandSizeError, InvalidArgumentError
 from pokerlab.ranges import COMBO_NAMES, COMBO_ORDER, COMBOS, Range
 from pokerlab.tables import load_tables
 
@@ -143,17 +143,30 @@ def _kernels() -> ModuleType:
     return importlib.import_module("pokerlab.kernels.breakdown")
 
 
-def classify(combos: np.ndarray, board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """The made-hand line (index into :data:`MADE_LINES`) and draw bits of each combo (K, 2)
-    on a board of 3 to 5 cards; no combo may hold a board card.
+def classify(combos: np.ndarray, board: CardsLike) -> tuple[np.ndarray, np.ndarray]:
+    """The made-hand line (index into :data:`MADE_LINES`) and draw bits (bit ``i`` for
+    ``DRAW_LINES[i]``) of each combo of a (K, 2) array of card ids, on a board of 3 to 5 cards.
 
-    >>> made, draws = classify(COMBOS[[1325]], parse_cards("Ah 7d 2c"))  # AsAh
+    >>> made, draws = classify(COMBOS[[1325]], "Ad 7d 2c")  # AsAh
     >>> MADE_LINES[int(made[0])], int(draws[0])
     ('set', 0)
+    >>> classify(np.array([[51, 51]]), "Ah 7d 2c")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: combos must be (K, 2) card ids from 0 to 51, two different cards ...
     """
+    board_ids = parse_cards(board)
+    if not 3 <= len(board_ids) <= 5:
+        raise HandSizeError(f"a breakdown needs a flop, turn or river (3 to 5 board cards), got {len(board_ids)}")
+    array = np.asarray(combos)
+    if (array.ndim != 2 or array.shape[1] != 2 or not np.issubdtype(array.dtype, np.integer)
+            or (array.size and (array.min() < 0 or array.max() > 51 or np.any(array[:, 0] == array[:, 1])
+                                or np.isin(array, board_ids).any()))):
+        raise InvalidArgumentError("combos must be (K, 2) card ids from 0 to 51, two different cards a row, "
+                                   "none on the board")
     t = load_tables()
-    made, draws = _kernels().classify_combos(np.ascontiguousarray(combos, dtype=np.uint8),
-                                             np.array(board, dtype=np.uint8), t.card_key, t.card_mask, t.rank,
+    made, draws = _kernels().classify_combos(np.ascontiguousarray(array, dtype=np.uint8),
+                                             np.array(board_ids, dtype=np.uint8), t.card_key, t.card_mask, t.rank,
                                              t.offsets, t.flush, category_of_strength())
     return made, draws
 
@@ -170,8 +183,6 @@ def breakdown(hand_range: str | Range, board: CardsLike, dead: CardsLike = "") -
     """
     r = hand_range if isinstance(hand_range, Range) else Range(hand_range)
     board_ids = parse_cards(board)
-    if not 3 <= len(board_ids) <= 5:
-        raise HandSizeError(f"a breakdown needs a flop, turn or river (3 to 5 board cards), got {len(board_ids)}")
     dead_ids = parse_cards(dead)
     parse_cards([*board_ids, *dead_ids])  # a card on the board and dead is a duplicate
     left = r.without([*board_ids, *dead_ids]).weights
