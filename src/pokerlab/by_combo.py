@@ -107,10 +107,6 @@ MAX_DEAL_SHOWDOWNS = 200_000_000
 when that takes at most this many showdowns (a second or two): faster and truer than
 sampling each combo apart."""
 
-TIE_UNITS = 2520
-"""A split's pot share comes in units of 1/2520, as the equity kernels count it."""
-
-
 @functools.cache
 def _kernels() -> ModuleType:
     """The range analysis kernels, imported on first use: they load Numba."""
@@ -158,10 +154,15 @@ def combo_equities(result: EquityResult, players: Sequence[tuple[np.ndarray, np.
     return out
 
 
+def _masks(players: Sequence[tuple[np.ndarray, np.ndarray]]) -> list[np.ndarray]:
+    """Each player's combos as 64-bit card masks."""
+    return [(np.uint64(1) << c[:, 0].astype(np.uint64)) | (np.uint64(1) << c[:, 1].astype(np.uint64))
+            for c, _ in players]
+
+
 def _deals(players: Sequence[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
     """Every deal of two players' combos with no card twice, as the rows of each player's combo."""
-    masks = [(np.uint64(1) << c[:, 0].astype(np.uint64)) | (np.uint64(1) << c[:, 1].astype(np.uint64))
-             for c, _ in players]
+    masks = _masks(players)
     first, second = np.nonzero((masks[0][:, None] & masks[1][None, :]) == 0)
     return first, second
 
@@ -169,8 +170,9 @@ def _deals(players: Sequence[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray
 def _heads_up_rows(players: Sequence[tuple[np.ndarray, np.ndarray]], i: np.ndarray, j: np.ndarray,
                    board: tuple[int, ...], dead: tuple[int, ...]) -> list[list[Row]]:
     """Both players' rows from the deals ``(i, j)`` of their combos, each deal's boards counted once."""
-    # imported here: pokerlab.equity imports this module
+    # imported here: pokerlab.equity imports this module, and the kernels load Numba
     from pokerlab.equity import category_of_strength
+    from pokerlab.kernels.equity import TIE_UNITS
 
     (first, w_first), (second, w_second) = players
     holes = np.ascontiguousarray(np.stack([first[i], second[j]], axis=1), dtype=np.uint8)
@@ -180,12 +182,10 @@ def _heads_up_rows(players: Sequence[tuple[np.ndarray, np.ndarray]], i: np.ndarr
     boards = outcomes[:, 0, :3].sum(axis=1)
     rows = []
     for player, (combos, weights), own, others in ((0, players[0], i, w_second[j]), (1, players[1], j, w_first[i])):
-        def total(column: np.ndarray) -> np.ndarray:
-            return np.bincount(own, weights=others * column, minlength=len(combos))  # noqa: B023
-
-        showdowns, wins, ties = total(boards).tolist(), total(outcomes[:, player, 0]).tolist(), \
-            total(outcomes[:, player, 1]).tolist()
-        shares = (total(outcomes[:, player, 3]) / TIE_UNITS).tolist()
+        # each combo's boards, wins, splits and split shares, each deal weighted by the other's combo
+        showdowns, wins, ties, shares = (np.bincount(own, weights=others * column, minlength=len(combos)).tolist()
+                                         for column in (boards, outcomes[:, player, 0], outcomes[:, player, 1],
+                                                        outcomes[:, player, 3] / TIE_UNITS))
         names = [COMBO_NAMES[combo_index(a, b)] for a, b in combos.tolist()]
         rows.append([(names[k], float(weights[k]) * showdowns[k], (wins[k] + shares[k]) / showdowns[k],
                       wins[k] / showdowns[k], ties[k] / showdowns[k]) for k in range(len(combos)) if showdowns[k]])
@@ -196,8 +196,7 @@ def _rerun_rows(result: EquityResult, players: Sequence[tuple[np.ndarray, np.nda
                 seed: int | None, progress: Progress | None) -> list[list[Row]]:
     """Each ranged player's rows from running the call again for each of its combos, the
     others as they were."""
-    masks = [(np.uint64(1) << c[:, 0].astype(np.uint64)) | (np.uint64(1) << c[:, 1].astype(np.uint64))
-             for c, _ in players]
+    masks = _masks(players)
     specs: list[PlayerLike] = [_spec(c, w) for c, w in players]
     work = sum(len(c) for c, _ in players if len(c) > 1)
     done = 0
