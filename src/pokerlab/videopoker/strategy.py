@@ -144,9 +144,10 @@ def game_of(table: Paytable) -> Game:
                 WILD_NAMES[table.wild])
 
 
-@functools.cache
+@functools.lru_cache(maxsize=2)
 def game_deals(paytable: Paytable, coins: int = MAX_COINS) -> Deals:
-    """The deals of a pay table's deck, one per suit class, and the EV of each of their holds."""
+    """The deals of a pay table's deck, one per suit class, and the EV of each of their holds
+    (34 MB a game, so only the last two are kept)."""
     cards, weights = kernel.canonical_deals(paytable.deck_size)
     pays = np.array(paytable.hand_pays(coins), dtype=np.int64)
     t = draw_tables(paytable)
