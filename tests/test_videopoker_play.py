@@ -252,3 +252,10 @@ def test_any_game_can_be_played():
     assert trainer.hold("none").final_hand in mine.hands
     out = runner.invoke(app, ["videopoker", "play", "-p", "joker-kings-20-7-5", "--seed", "2"], input="all\n").output
     assert "Joker Poker" in out and "Session summary: 1 hands" in out
+
+
+@pytest.mark.parametrize("command", ["strategy", "risk", "games"])
+def test_new_commands_take_h_and_json(command):
+    short = runner.invoke(app, ["videopoker", command, "-h"])
+    assert short.exit_code == 0 and short.output == runner.invoke(app, ["videopoker", command, "--help"]).output
+    assert "--json" in short.output and "<bool>" not in short.output

@@ -7,6 +7,8 @@ from math import comb
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pokerlab.errors import PaytableError, VideoPokerError
 from pokerlab.videopoker import analyze, hold_evs
@@ -78,6 +80,17 @@ def test_the_chart_holds_what_its_lines_say():
                              ("7c 8d 2h 3s 9c", "Discard everything", "draw five")):
         got_line, hold = chart.hold(hand)
         assert got_line.startswith(line) and hold.label == held
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True), st.permutations(range(4)))
+def test_the_chart_reads_a_hand_whatever_its_suits(cards, suits):
+    chart = strategy("jacks-9-6")
+    line, hold = chart.hold(cards)
+    assert line in chart.lines and hold in hold_evs(cards, "jacks-9-6")
+    renamed = [c - c % 4 + suits[c % 4] for c in cards]
+    other_line, other_hold = chart.hold(renamed)
+    assert other_line == line and other_hold.ev == pytest.approx(hold.ev, abs=1e-12)
 
 
 @pytest.mark.slow
