@@ -71,9 +71,9 @@ class Ranking:
     ``values[s - 1]`` is the class of strength ``s`` as (category, ranks in order of
     significance, rank 0 = deuce .. 12 = ace); ``categories`` lists the categories weakest
     first; ``cards`` is how many cards a hand may have (the tables hold nothing else).
-    ``by_counts`` and ``by_flush`` hold the strengths the tables are made of, by counts per
-    rank and by a flush suit's 13-bit rank mask, for :meth:`strength` (empty for the standard
-    ranking, which :func:`pokerlab.evaluate.evaluate` looks up).
+    ``by_counts`` and ``by_flush`` hold the strengths the tables are made of, by
+    :func:`rank_code` and by a flush suit's 13-bit rank mask, for :meth:`strength` (empty for
+    the standard ranking, which :func:`pokerlab.evaluate.evaluate` looks up).
     """
 
     name: str
@@ -81,7 +81,7 @@ class Ranking:
     categories: tuple[HandCategory, ...]
     tables: Tables = field(repr=False)
     cards: tuple[int, ...]
-    by_counts: dict[tuple[int, ...], int] = field(default_factory=dict, repr=False)
+    by_counts: dict[int, int] = field(default_factory=dict, repr=False)
     by_flush: dict[int, int] = field(default_factory=dict, repr=False)
 
     def strength(self, cards: Sequence[int]) -> int:
@@ -91,15 +91,15 @@ class Ranking:
         >>> ranking("short-deck").strength([51, 47, 43, 39, 35])
         1404
         """
-        counts = [0] * 13
+        code = 0
         suits = [0, 0, 0, 0]
         for c in cards:
-            counts[c >> 2] += 1
+            code += CODE_POWERS[c >> 2]
             suits[c & 3] |= 1 << (c >> 2)
         for mask in suits if self.by_flush else ():
             if mask.bit_count() >= 5:  # a flush beats whatever else the cards hold
                 return self.by_flush[mask]
-        return self.by_counts[tuple(counts)]
+        return self.by_counts[code]
 
     @functools.cached_property
     def category_index(self) -> np.ndarray:
@@ -111,6 +111,19 @@ class Ranking:
     def category_order(self) -> np.ndarray:
         """Each category's place in :attr:`categories` (0 the weakest), int64 for the kernels."""
         return np.array([self.categories.index(c) for c in HandCategory], dtype=np.int64)
+
+
+CODE_POWERS = tuple(5 ** r for r in range(13))
+"""A hand's rank code counts each rank in base 5 (at most four of a rank)."""
+
+
+def rank_code(counts: Sequence[int]) -> int:
+    """A hand given as counts per rank as one int: a card of rank r adds 5 ** r.
+
+    >>> rank_code([2] + [0] * 11 + [1])  # two deuces and an ace
+    244140627
+    """
+    return sum(n * p for n, p in zip(counts, CODE_POWERS))
 
 
 # --- the reference evaluators ----------------------------------------------------------------
@@ -258,19 +271,26 @@ def _build(name: str, categories: tuple[HandCategory, ...], ranks: Sequence[int]
     flush_five = {mask: of_flush(mask) for mask in suited} if of_flush is not None else {}
     classes = sorted({*five.values(), *flush_five.values()}, key=key)  # type: ignore[arg-type]
     strength = {v: i + 1 for i, v in enumerate(classes)}
-    best = {counts: strength[v] for counts, v in five.items()}
+    # hands by rank code (see rank_code), one level per hand size, each grown from the last
+    level = {rank_code(counts): strength[v] for counts, v in five.items()}
+    best = dict(level) if 5 in sizes else {}
     best_flush = {mask: strength[v] for mask, v in flush_five.items()}
     for size in range(6, max(sizes) + 1):
-        for counts in _multisets(size, ranks):
-            best[counts] = max(best[counts[:r] + (counts[r] - 1,) + counts[r + 1:]] for r in ranks if counts[r])
+        bigger: dict[int, int] = {}
+        for code, s in level.items():
+            for r in ranks:
+                if code // CODE_POWERS[r] % 5 < 4 and bigger.get(code + CODE_POWERS[r], 0) < s:
+                    bigger[code + CODE_POWERS[r]] = s
+        best.update(bigger)
+        level = bigger
         for held in itertools.combinations(ranks, size) if of_flush is not None else ():
             mask = sum(1 << r for r in held)
             best_flush[mask] = max(best_flush[mask & ~(1 << r)] for r in held)
     rank = np.zeros_like(base.rank)
-    kept = [c for c in best if sum(c) in sizes]
-    keys = np.array(kept, dtype=np.int64) @ np.array(RANK_WEIGHTS, dtype=np.int64)
+    codes = np.array(list(best), dtype=np.int64)
+    keys = (codes[:, None] // np.array(CODE_POWERS) % 5) @ np.array(RANK_WEIGHTS, dtype=np.int64)
     mixed = keys * HASH_MULTIPLIER & ((1 << KEY_BITS) - 1)
-    rank[mixed + base.offsets[mixed >> HASH_SHIFT]] = [best[c] for c in kept]
+    rank[mixed + base.offsets[mixed >> HASH_SHIFT]] = list(best.values())
     flush = np.zeros_like(base.flush)
     for mask, s in best_flush.items():
         if mask.bit_count() in sizes:
@@ -284,8 +304,7 @@ def _build(name: str, categories: tuple[HandCategory, ...], ranks: Sequence[int]
     for array in (rank, flush, card_key, card_mask):
         array.setflags(write=False)
     return Ranking(name, tuple(classes), categories, Tables(rank, base.offsets, flush, card_key, card_mask),
-                   tuple(sizes), {c: s for c, s in best.items() if sum(c) in sizes},
-                   {m: s for m, s in best_flush.items() if m.bit_count() in sizes})
+                   tuple(sizes), best, {m: s for m, s in best_flush.items() if m.bit_count() in sizes})
 
 
 def _high_key(order: tuple[HandCategory, ...]) -> Callable[[Value], tuple[int, tuple[int, ...]]]:
