@@ -73,9 +73,9 @@ def made_line(hole: tuple[int, int], board: tuple[int, ...]) -> str:
     if len(pairs) == 2:
         from_hole = sum(p in (a, b) for p in pairs)
         if from_hole == 2:
-            return "two_pair"
+            return "two_pair_both_cards"
         if from_hole == 1:
-            return "two_pair_board"
+            return "two_pair_board_pair"
     paired = [r for r in (a, b) if on_board[r] == 1]
     if paired:
         rank = max(paired)
@@ -87,8 +87,8 @@ def made_line(hole: tuple[int, int], board: tuple[int, ...]) -> str:
     return "ace_high" if ACE in (a, b) else "no_made_hand"
 
 
-MADE_ORDER = ("straight_flush", "quads", "full_house", "flush", "straight", "set", "trips", "two_pair",
-              "two_pair_board", "overpair", "top_pair_top_kicker", "top_pair_good_kicker", "top_pair_weak_kicker",
+MADE_ORDER = ("straight_flush", "quads", "full_house", "flush", "straight", "set", "trips", "two_pair_both_cards",
+              "two_pair_board_pair", "overpair", "top_pair_top_kicker", "top_pair_good_kicker", "top_pair_weak_kicker",
               "pocket_pair_below_top", "middle_pair", "bottom_pair", "ace_high", "no_made_hand")
 PAIRS = MADE_ORDER[MADE_ORDER.index("overpair"):MADE_ORDER.index("ace_high")]
 

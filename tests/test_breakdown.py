@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import pokerlab as pl
 from breakdown_referee import draws as referee_draws
 from breakdown_referee import made_line as referee_made
-from pokerlab.breakdown import DRAW_LINES, MADE_LINES, breakdown, classify
+from pokerlab.breakdown import DRAW_LINES, FINE_LINES, MADE_LINES, SPLITS, breakdown, classify
 from pokerlab.cards import parse_cards
 from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidArgumentError, InvalidRangeError
 from pokerlab.ranges import COMBOS, Range
@@ -54,6 +54,11 @@ def test_lines_hold_every_combo_once_and_add_up():
         assert list(b.made) == list(MADE_LINES) and list(b.draws) == list(DRAW_LINES)
         for line in b.draws.values():
             assert set(line.hands) <= set(held) and line.combos == len(line.hands)
+        for name, parts in SPLITS.items():
+            split = b.made[name].split
+            assert list(split) == list(parts)
+            assert sorted(h for part in split.values() for h in part.hands) == sorted(b.made[name].hands)
+            assert sum(part.weight for part in split.values()) == pytest.approx(b.made[name].weight)
 
 
 @settings(max_examples=25, deadline=None)
@@ -80,7 +85,7 @@ def test_each_combo_is_classed_as_the_referee_classes_it(name):
     sample = rng.sample(combos, 90)
     made, draws = classify(np.array(sample, dtype=np.uint8), board)
     for (a, b), line, bits in zip(sample, made.tolist(), draws.tolist()):
-        assert MADE_LINES[line] == referee_made((a, b), board), (pl.format_cards([a, b]), name)
+        assert FINE_LINES[line] == referee_made((a, b), board), (pl.format_cards([a, b]), name)
         assert {d for i, d in enumerate(DRAW_LINES) if bits >> i & 1} == referee_draws((a, b), board), \
             (pl.format_cards([a, b]), name)
 
@@ -93,17 +98,17 @@ def test_combos_on_random_boards_match_the_referee():
         combos = rng.sample([c for c in COMBOS.tolist() if not set(c) & set(board)], 300)
         made, draws = classify(np.array(combos, dtype=np.uint8), board)
         for (a, b), line, bits in zip(combos, made.tolist(), draws.tolist()):
-            assert MADE_LINES[line] == referee_made((a, b), board)
+            assert FINE_LINES[line] == referee_made((a, b), board)
             assert {d for i, d in enumerate(DRAW_LINES) if bits >> i & 1} == referee_draws((a, b), board)
 
 
 @pytest.mark.parametrize("hand, board, line", [
-    ("6s 5s", "6d 5c Th Ts", "two_pair_board"),  # the fives are counterfeited by the tens
-    ("6s 5s", "6d 5c Qh", "two_pair"),
-    ("6s 5s", "6d 5c 3h 3s", "two_pair"),  # sixes and fives beat the threes
+    ("6s 5s", "6d 5c Th Ts", "two_pair_board_pair"),  # the fives are counterfeited by the tens
+    ("6s 5s", "6d 5c Qh", "two_pair_both_cards"),
+    ("6s 5s", "6d 5c 3h 3s", "two_pair_both_cards"),  # sixes and fives beat the threes
     ("2c 2d", "Ah 2h 3c 4s 5h", "set"),  # the board's straight plays: the deuces are a set
     ("6c 2d", "Ah 2h 3c 4s 5h", "straight"),  # a six-high straight beats the board's wheel
-    ("Kc Qc", "Ac Kd Qh Js Th", "two_pair"),  # broadway on the board: the hole cards do not play
+    ("Kc Qc", "Ac Kd Qh Js Th", "two_pair_both_cards"),  # broadway on the board: the hole cards do not play
     ("Tc 2d", "9c 8d 7h 6s", "straight"),
     ("5c 2d", "9c 8d 7h 6s", "straight"),
     ("Ac Kd", "Kc Kh 9h 9s 4c", "full_house"),
@@ -111,7 +116,7 @@ def test_combos_on_random_boards_match_the_referee():
     ("Ac Qd", "Kc Kd 9h 9s 4c", "ace_high"),  # two pair on the board, an ace kicker
     ("Qc Qd", "Kc Kd 9h 9s 4c", "pocket_pair_below_top"),
     ("Ac Ad", "8c 8d 3h", "overpair"),
-    ("Ac 3d", "8c 8d 3h", "two_pair_board"),
+    ("Ac 3d", "8c 8d 3h", "two_pair_board_pair"),
     ("Ac 8h", "8c 8d 3h", "trips"),
     ("Ah Kd", "Kc 7s 2c", "top_pair_top_kicker"),
     ("Kh Qd", "Kc 7s 2c", "top_pair_good_kicker"),
@@ -131,7 +136,7 @@ def test_combos_on_random_boards_match_the_referee():
 ])
 def test_edge_cases(hand, board, line):
     made, _ = classify(np.array([sorted(parse_cards(hand))], dtype=np.uint8), parse_cards(board))
-    assert MADE_LINES[int(made[0])] == line == referee_made(tuple(sorted(parse_cards(hand))), parse_cards(board))
+    assert FINE_LINES[int(made[0])] == line == referee_made(tuple(sorted(parse_cards(hand))), parse_cards(board))
 
 
 def test_counts_on_a_flop_follow_from_the_deck():
@@ -197,10 +202,10 @@ DOCS = Path(__file__).parent.parent / "docs" / "ranges.md"
 
 def test_the_docs_examples_are_in_their_lines():
     rows = re.findall(r"^\| `(\w+)` \| .* \| `(\w+)` \| `([\w ]+)` \|$", DOCS.read_text(), re.M)
-    assert {name for name, _, _ in rows} == set(MADE_LINES) | set(DRAW_LINES)
+    assert {name for name, _, _ in rows} == set(FINE_LINES) | set(DRAW_LINES)
     for name, hand, board in rows:
         made, draws = classify(np.array([sorted(parse_cards(hand))], dtype=np.uint8), parse_cards(board))
-        held = {MADE_LINES[int(made[0])]} | {d for i, d in enumerate(DRAW_LINES) if int(draws[0]) >> i & 1}
+        held = {FINE_LINES[int(made[0])]} | {d for i, d in enumerate(DRAW_LINES) if int(draws[0]) >> i & 1}
         assert name in held, (name, hand, board, held)
 
 

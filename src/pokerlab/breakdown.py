@@ -1,28 +1,30 @@
 """What a range holds on a board: made hands and draws, combo by combo (as Flopzilla shows it).
 
 >>> b = breakdown("QQ+,AK,KQs", "Ah7d2c")
->>> b.combos, b.made["set"].combos, b.made["top_pair_top_kicker"].combos
-(31, 3, 12)
+>>> b.combos, b.made["set"].combos, b.made["top_pair"].combos, b.made["top_pair"].split["top_kicker"].combos
+(31, 3, 12, 12)
 >>> round(b.made["overpair"].share, 4), b.made["set"].hands
 (0.0, ('AsAd', 'AsAc', 'AdAc'))
 
 Every combo of the range that the board and the dead cards leave lands in exactly one made-hand
 line (:data:`MADE_LINES`, strongest first), and in any number of draw lines
-(:data:`DRAW_LINES`, none on the river). A made hand counts only where the hole cards play:
+(:data:`DRAW_LINES`, none on the river). Two made lines are split further, each combo in one
+part (:data:`SPLITS`): ``two_pair`` and ``top_pair``. A made hand counts only where the hole
+cards play:
 
 - ``straight_flush``, ``quads``, ``full_house``, ``flush``, ``straight``: the hand is of that
   category and the hole cards play in it (on a five-card board, the hand beats the board alone);
   a hand that only plays the board is classed by the lines below;
 - ``set``: a pocket pair with one of its rank on the board; ``trips``: one hole card matching
   a board pair;
-- ``two_pair``: each hole card pairs a board card, and both pairs play;
-  ``two_pair_board``: one hole card pairs a board card beside a pair on the board (a board pair
-  that counterfeits the hand's second pair lands here too);
+- ``two_pair``, split into ``both_cards``: each hole card pairs a board card, and both pairs
+  play; and ``board_pair``: one hole card pairs a board card beside a pair on the board (a board
+  pair that counterfeits the hand's second pair lands here too);
 - ``overpair``: a pocket pair above every board card; ``pocket_pair_below_top``: one below the
   top board card (and not a set);
-- ``top_pair_top_kicker``, ``top_pair_good_kicker``, ``top_pair_weak_kicker``: a hole card
-  pairs the top board card; the kicker is top when no rank the board leaves beats it, good when
-  one or two do, weak otherwise;
+- ``top_pair``: a hole card pairs the top board card, split by its kicker into ``top_kicker``
+  when no rank the board leaves beats it, ``good_kicker`` when one or two do, ``weak_kicker``
+  otherwise;
 - ``middle_pair``: a hole card pairs the second highest board rank; ``bottom_pair``: a lower one;
 - ``ace_high``: no pair with the hole cards, an ace in them; ``no_made_hand``: the rest.
 
@@ -58,13 +60,21 @@ from pokerlab.errors import HandSizeError, InvalidArgumentError
 from pokerlab.ranges import COMBO_NAMES, COMBO_ORDER, COMBOS, Range
 from pokerlab.tables import load_tables
 
-__all__ = ["DRAW_LINES", "LABELS", "MADE_LINES", "Breakdown", "BreakdownLine", "breakdown", "classify"]
+__all__ = ["DRAW_LINES", "FINE_LINES", "LABELS", "MADE_LINES", "SPLITS", "Breakdown", "BreakdownLine", "breakdown",
+           "classify"]
 
-MADE_LINES = ("straight_flush", "quads", "full_house", "flush", "straight", "set", "trips", "two_pair",
-              "two_pair_board", "overpair", "top_pair_top_kicker", "top_pair_good_kicker", "top_pair_weak_kicker",
-              "pocket_pair_below_top", "middle_pair", "bottom_pair", "ace_high", "no_made_hand")
-"""The made-hand lines, strongest first: each combo lands in exactly one (the kernel returns
-its index here)."""
+MADE_LINES = ("straight_flush", "quads", "full_house", "flush", "straight", "set", "trips", "two_pair", "overpair",
+              "top_pair", "pocket_pair_below_top", "middle_pair", "bottom_pair", "ace_high", "no_made_hand")
+"""The made-hand lines, strongest first: each combo lands in exactly one."""
+
+SPLITS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "two_pair": ("both_cards", "board_pair"), "top_pair": ("top_kicker", "good_kicker", "weak_kicker")})
+"""The made lines split further, into the parts of :attr:`BreakdownLine.split`."""
+
+FINE_LINES = tuple(fine for line in MADE_LINES
+                   for fine in [f"{line}_{part}" for part in SPLITS.get(line, ())] or [line])
+"""The made lines with their parts in place (``top_pair_top_kicker``): :func:`classify`
+gives each combo's index here."""
 
 DRAW_LINES = ("flush_draw", "nut_flush_draw", "oesd", "double_gutshot", "gutshot", "backdoor_flush_draw",
               "two_overcards", "flush_draw_and_straight_draw", "pair_and_flush_draw", "pair_and_straight_draw")
@@ -72,9 +82,11 @@ DRAW_LINES = ("flush_draw", "nut_flush_draw", "oesd", "double_gutshot", "gutshot
 
 LABELS: Mapping[str, str] = MappingProxyType({
     "straight_flush": "Straight flush", "quads": "Quads", "full_house": "Full house", "flush": "Flush",
-    "straight": "Straight", "set": "Set", "trips": "Trips", "two_pair": "Two pair (both hole cards)",
-    "two_pair_board": "Two pair (one hole card and a board pair)", "overpair": "Overpair",
-    "top_pair_top_kicker": "Top pair, top kicker", "top_pair_good_kicker": "Top pair, good kicker",
+    "straight": "Straight", "set": "Set", "trips": "Trips", "two_pair": "Two pair",
+    "two_pair_both_cards": "Two pair, both hole cards",
+    "two_pair_board_pair": "Two pair, one hole card and a board pair", "overpair": "Overpair",
+    "top_pair": "Top pair", "top_pair_top_kicker": "Top pair, top kicker",
+    "top_pair_good_kicker": "Top pair, good kicker",
     "top_pair_weak_kicker": "Top pair, weak kicker", "pocket_pair_below_top": "Pocket pair below the top card",
     "middle_pair": "Middle pair", "bottom_pair": "Bottom pair", "ace_high": "Ace high",
     "no_made_hand": "No made hand", "flush_draw": "Flush draw", "nut_flush_draw": "Nut flush draw",
@@ -98,6 +110,9 @@ class BreakdownLine:
     """The combos in the line, strongest cards first, like ``"AsKd"``."""
     weights: tuple[float, ...] = field(repr=False)
     """The range's weight of each of :attr:`hands`."""
+    split: Mapping[str, BreakdownLine] = field(repr=False)
+    """For ``two_pair`` and ``top_pair``, the parts (see :data:`SPLITS`), each combo in one;
+    empty for the other lines."""
 
     @property
     def label(self) -> str:
@@ -107,7 +122,8 @@ class BreakdownLine:
     def to_dict(self) -> dict[str, object]:
         """Plain JSON-ready values; ``hands`` maps each combo to its weight."""
         return {"name": self.name, "label": self.label, "combos": self.combos, "weight": self.weight,
-                "share": self.share, "hands": dict(zip(self.hands, self.weights))}
+                "share": self.share, "hands": dict(zip(self.hands, self.weights)),
+                "split": {part: line.to_dict() for part, line in self.split.items()}}
 
 
 @dataclass(frozen=True, repr=False)
@@ -144,11 +160,11 @@ def _kernels() -> ModuleType:
 
 
 def classify(combos: np.ndarray, board: CardsLike) -> tuple[np.ndarray, np.ndarray]:
-    """The made-hand line (index into :data:`MADE_LINES`) and draw bits (bit ``i`` for
+    """The made-hand line (index into :data:`FINE_LINES`) and draw bits (bit ``i`` for
     ``DRAW_LINES[i]``) of each combo of a (K, 2) array of card ids, on a board of 3 to 5 cards.
 
     >>> made, draws = classify(COMBOS[[1325]], "Ad 7d 2c")  # AsAh
-    >>> MADE_LINES[int(made[0])], int(draws[0])
+    >>> FINE_LINES[int(made[0])], int(draws[0])
     ('set', 0)
     >>> classify(np.array([[51, 51]]), "Ah 7d 2c")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -195,14 +211,19 @@ def breakdown(hand_range: str | Range, board: CardsLike, dead: CardsLike = "") -
     names = [COMBO_NAMES[i] for i in present.tolist()]
     listed = weights.tolist()
 
-    def line(name: str, members: np.ndarray) -> BreakdownLine:
+    def line(name: str, members: np.ndarray, split: Mapping[str, BreakdownLine]) -> BreakdownLine:
         picked = np.flatnonzero(members).tolist()
         weight = float(weights[picked].sum())
         return BreakdownLine(name, len(picked), weight, weight / total if total else 0.0,
-                             tuple(names[i] for i in picked), tuple(listed[i] for i in picked))
+                             tuple(names[i] for i in picked), tuple(listed[i] for i in picked), split)
 
-    made_lines = {name: line(name, made == i) for i, name in enumerate(MADE_LINES)}
-    draw_lines = {name: line(name, draws >> i & 1) for i, name in enumerate(DRAW_LINES)}
+    made_lines = {}
+    for name in MADE_LINES:
+        parts = {part: FINE_LINES.index(f"{name}_{part}") for part in SPLITS.get(name, ())}
+        split = {part: line(FINE_LINES[i], made == i, MappingProxyType({})) for part, i in parts.items()}
+        members = np.isin(made, list(parts.values())) if parts else made == FINE_LINES.index(name)
+        made_lines[name] = line(name, members, MappingProxyType(split))
+    draw_lines = {name: line(name, draws >> i & 1, MappingProxyType({})) for i, name in enumerate(DRAW_LINES)}
     return Breakdown(r.text, format_cards(board_ids), format_cards(dead_ids), len(present), total,
                      MappingProxyType(made_lines), MappingProxyType(draw_lines))
 

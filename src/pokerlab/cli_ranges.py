@@ -40,13 +40,16 @@ def breakdown_table(result: Breakdown, hands: bool = False) -> Table:
     if hands:
         table.add_column("hands")
 
-    def add(line: BreakdownLine) -> None:
-        row = [line.label, str(line.combos), f"{line.weight:g}", f"{line.share:.1%}", bar(line.share)]
-        table.add_row(*row, *((" ".join(line.hands),) if hands else ()))
+    def add(line: BreakdownLine, indent: str = "") -> None:
+        row = [indent + line.label, str(line.combos), f"{line.weight:g}", f"{line.share:.1%}", bar(line.share)]
+        table.add_row(*row, *((" ".join(line.hands),) if hands and not line.split else ()))
 
     for line in result.made.values():
         if line.combos:
             add(line)
+            for part in line.split.values():
+                if part.combos:
+                    add(part, "  ")
     drawing = [line for line in result.draws.values() if line.combos]
     if drawing:
         table.add_section()

@@ -2,7 +2,7 @@
 deal of hole cards' outcome over every completion of the board (equity combo by combo).
 
 :func:`classify_combos` gives every combo one made-hand line (an index into
-:data:`pokerlab.breakdown.MADE_LINES`, strongest first) and a bit set of draws (bit ``i`` for
+:data:`pokerlab.breakdown.FINE_LINES`, strongest first) and a bit set of draws (bit ``i`` for
 ``DRAW_LINES[i]`` there), where the definitions are written out.
 """
 
@@ -14,7 +14,7 @@ from numba import njit, prange
 from pokerlab.kernels.equity import enumerate_boards, fill_deck
 from pokerlab.kernels.evaluation import KEY_START, ONE, strength_of_key
 
-# the made lines the kernel names, by their index in pokerlab.breakdown.MADE_LINES
+# the made lines the kernel names, by their index in pokerlab.breakdown.FINE_LINES
 _FLUSH = 3
 _STRAIGHT = 4
 _SET = 5
@@ -89,7 +89,7 @@ def _straight_draw(ranks: int, board_ranks: int) -> int:
 def classify_combos(combos: np.ndarray, board: np.ndarray, card_key: np.ndarray, card_mask: np.ndarray,
                     rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray,
                     category: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The made-hand line (its index in ``MADE_LINES``) and draw bits of each combo (K, 2)
+    """The made-hand line (its index in ``FINE_LINES``) and draw bits of each combo (K, 2)
     on a board of 3 to 5 cards (uint8 ids; no combo may hold a board card)."""
     n_board = board.shape[0]
     board_key = KEY_START
