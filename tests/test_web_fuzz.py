@@ -18,7 +18,9 @@ from pokerlab.cards import DECK, card_name
 from pokerlab.web import create_app
 
 app = create_app(time_limit=0.2)
-schema = schemathesis.openapi.from_asgi("/openapi.json", app)
+# Strategy charts are worked out in the background, a minute each: fuzzing would leave dozens
+# running (their endpoint is tested with a stand-in chart in test_web_api)
+schema = schemathesis.openapi.from_asgi("/openapi.json", app).exclude(path="/api/videopoker/strategy")
 schema.config.generation.update(modes=[GenerationMode.POSITIVE, GenerationMode.NEGATIVE], deterministic=True)
 client = TestClient(app)
 
