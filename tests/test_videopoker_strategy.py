@@ -2,6 +2,7 @@
 deal by deal through the public hold advisor, and the published shape of the Jacks or Better chart."""
 
 import itertools
+import json
 import random
 from math import comb
 
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 from pokerlab.errors import PaytableError, VideoPokerError
 from pokerlab.videopoker import analyze, hold_evs
 from pokerlab.videopoker.paytable import get_paytable
-from pokerlab.videopoker.strategy import chart_evs, chart_lines, game_deals, strategy
+from pokerlab.videopoker.strategy import chart_evs, chart_lines, game_deals, saved_strategy, strategy
 from refusals import Refused, check, ids
 
 SUITS = list(itertools.permutations(range(4)))
@@ -157,3 +158,14 @@ REFUSALS = [
 @pytest.mark.parametrize("case", REFUSALS, ids=ids(REFUSALS))
 def test_refusals(case: Refused) -> None:
     check(case)
+
+
+def test_a_chart_is_saved_and_read_back(tmp_path):
+    table = get_paytable("jacks-9-6")
+    built = saved_strategy(table, 5, tmp_path)
+    (saved,) = tmp_path.glob("strategy-*.json")
+    assert saved_strategy(table, 5, tmp_path) == built == strategy(table)
+    saved.write_text('{"lines": ["Royal flush"]}')  # not a chart this code wrote: built again
+    assert saved_strategy(table, 5, tmp_path) == built
+    assert len(json.loads(saved.read_text())["lines"]) == len(built.lines)
+    assert saved_strategy(table, 5, tmp_path / "missing" / "folder").lines == built.lines

@@ -17,8 +17,14 @@ summed over every deal exactly as the whole-game analysis does, beside the optim
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
+import os
+import sys
+import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -26,12 +32,17 @@ from pokerlab.cards import RANKS, CardsLike
 from pokerlab.kernels import strategy as kernel
 from pokerlab.kernels.strategy import ACE
 from pokerlab.kernels.videopoker import JOKER
+from pokerlab.omaha_tables import cache_dir
 from pokerlab.videopoker.advisor import HoldEV, hold_evs
 from pokerlab.videopoker.draws import draw_tables
 from pokerlab.videopoker.paytable import MAX_COINS, Paytable, check_coins, get_paytable
 
 NO_HIGH_CARD = 13
 """The high-card rank of a game where no pair pays: past the ace, so no card is high."""
+CHART_CODE = ("pokerlab.kernels.videopoker", "pokerlab.videopoker.paytable", "pokerlab.videopoker.draws",
+              "pokerlab.kernels.strategy", __name__)
+"""The modules a chart depends on: the hold EVs and the patterns. A saved chart is read back
+only if none has changed."""
 SWEEPS = 50
 """Passes of the improvement over all patterns at most (a few suffice in practice)."""
 
@@ -173,10 +184,56 @@ def hold_codes(table: Paytable, holds: list[HoldEV]) -> list[int]:
 def strategy(paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS) -> Strategy:
     """The strategy chart of a pay table, with its exact return and the optimal one.
 
-    Built on first use for each pay table and number of coins (seconds), then kept.
+    Built on first use for each pay table and number of coins (seconds), then kept in memory
+    and on disk (:func:`saved_strategy`).
     """
     table = get_paytable(paytable)
-    return chart_play(table, check_coins(coins))[0]
+    return _kept_strategy(table, check_coins(coins))
+
+
+@functools.cache
+def _kept_strategy(table: Paytable, coins: int) -> Strategy:
+    return saved_strategy(table, coins)
+
+
+def saved_strategy(table: Paytable, coins: int, folder: Path | None = None) -> Strategy:
+    """The chart of a pay table read from ``folder`` (default: pokerlab's cache folder), or
+    built and saved there; built alone where the folder cannot be written.
+
+    The file's name holds a digest of the game, the coins and the code the chart depends on,
+    so a change to any of them builds the chart anew.
+    """
+    where = cache_dir() if folder is None else folder
+    path = where / f"strategy-{_chart_digest(table, coins)}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        chart = Strategy(table, coins, tuple(map(str, data["lines"])), float(data["expected_return"]),
+                         float(data["optimal_return"]), tuple(map(str, data["sections"])),
+                         tuple(map(int, data["patterns"])), tuple(map(int, data["pattern_lines"])))
+        if len(chart.sections) == len(chart.lines) and len(chart.patterns) == len(chart.pattern_lines) and \
+                all(0 <= line < len(chart.lines) for line in chart.pattern_lines):
+            return chart
+    except (OSError, ValueError, KeyError, TypeError):
+        pass  # no chart saved, or not one this code wrote: build it
+    chart = chart_play(table, coins)[0]
+    saved = {"lines": chart.lines, "expected_return": chart.expected_return, "optimal_return": chart.optimal_return,
+             "sections": chart.sections, "patterns": chart.patterns, "pattern_lines": chart.pattern_lines}
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+        # written aside and renamed, so a reader never sees half a file
+        with tempfile.NamedTemporaryFile("w", dir=where, suffix=".json", delete=False, encoding="utf-8") as handle:
+            json.dump(saved, handle)
+        os.replace(handle.name, path)
+    except OSError:
+        pass  # read-only: the chart lives in memory for this process
+    return chart
+
+
+def _chart_digest(table: Paytable, coins: int) -> str:
+    """A digest of what a chart depends on: the game, the coins, and the code that builds it."""
+    code = b"".join(Path(str(sys.modules[name].__file__)).read_bytes() for name in CHART_CODE)
+    game = json.dumps([table.to_dict(), coins], sort_keys=True).encode()
+    return hashlib.sha256(game + code).hexdigest()[:16]
 
 
 def chart_evs(paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS) -> np.ndarray:
