@@ -97,3 +97,15 @@ TABLE = [
 @pytest.mark.parametrize("case", TABLE, ids=ids(TABLE))
 def test_refusals(case):
     check(case)
+
+
+def test_range_against_range_on_the_turn_with_dead_cards_matches_each_combo_alone():
+    a, b, board, dead = "TT+,AQs+,KQs:0.5", "JJ+,AK,98s", "Qh 7h 3s 2d", "9h"
+    r = equity([a, b], board, dead, by_combo=True)
+    for c in r.players[0].combos[::3]:
+        alone = equity([c.hand, Range(b)], board, dead).players[0]
+        assert (c.equity, c.win, c.tie) == pytest.approx((alone.equity, alone.win, alone.tie), abs=1e-12)
+    for c in r.players[1].combos[::5]:
+        alone = equity([Range(a), c.hand], board, dead).players[1]
+        assert c.equity == pytest.approx(alone.equity, abs=1e-12)
+    assert weighted_mean(r.players[0].combos) == pytest.approx(r.players[0].equity, abs=1e-12)
