@@ -1,4 +1,4 @@
-"""Strategy chart kernels: every deal up to suits, each hold's pattern, and the order of patterns.
+"""Strategy chart and risk kernels: every deal up to suits, each hold's pattern, the order of patterns, ruin.
 
 A chart is an order of hold patterns; for each deal a player holds the cards of the first
 pattern the deal offers. The kernels here work on integer pattern ids: :func:`hold_patterns`
@@ -8,6 +8,9 @@ describes each of the 32 holds of every deal by a packed code (see :data:`FIELDS
 the chart's return most, until no move helps. Moving a pattern only changes the deals that
 offer it, and there the choice is between it and the first other pattern of the order, so
 a move is weighed over those deals alone by a histogram over the other pattern's place.
+
+The bankroll a session needs comes from the same game: :func:`ruin_by_bankroll` carries the
+chance of ruin from every bankroll back one hand at a time.
 """
 
 from __future__ import annotations
