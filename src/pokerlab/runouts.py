@@ -17,6 +17,7 @@ equity before it (exactly, on exact runs).
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -33,11 +34,11 @@ from pokerlab.checks import (
     check_threads,
     check_trials,
 )
-from pokerlab.equity import EquityResult, PlayerLike, equity
+from pokerlab.equity import RANDOM_WORDS, EquityResult, PlayerLike, equity
 from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidRangeError, PokerlabError
 from pokerlab.games import Game
 from pokerlab.games import get as get_game
-from pokerlab.ranges import combo_name
+from pokerlab.ranges import COMBOS, Range, combo_name
 
 __all__ = ["Runouts", "runouts"]
 
@@ -139,6 +140,8 @@ def runouts(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike = "
         raise InvalidArgumentError("pairs: every turn and river pair is dealt from a flop; this board has 4 cards")
     dead_ids = parse_cards(dead)
     before = equity(players, board_ids, dead_ids, **options)  # type: ignore[arg-type]
+    if threads is None and not rules.hole_used:
+        options["threads"] = _card_threads(players, len(board_ids) + 1, len(dead_ids))
     known = {c for spec in players for c in _known_cards(spec, rules.hole_cards)}
     unseen = [c for c in rules.deck if c not in {*board_ids, *dead_ids, *known}]
     deals = [(c,) for c in unseen] + (list(itertools.combinations(unseen, 2)) if pairs else [])
@@ -161,15 +164,40 @@ def runouts(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike = "
                    time.perf_counter() - started)
 
 
+SERIAL_SHOWDOWNS = 1_000_000
+"""A card's run of at most this many showdowns (deals of hole cards times boards) runs on one
+thread when ``threads`` is not given: waking the other threads for a few milliseconds of work
+costs more than it saves, many times more on a busy machine."""
+
+
+def _card_threads(players: Sequence[PlayerLike], board_cards: int, dead: int) -> int | None:
+    """The threads for each card's run in hold'em, ``board_cards`` counting the next card: one
+    when the run is small, else all."""
+    deals = math.prod(_combo_count(spec) for spec in players)
+    boards = math.comb(52 - board_cards - dead - 2 * len(players), 5 - board_cards)
+    return 1 if deals * boards <= SERIAL_SHOWDOWNS else None
+
+
+def _combo_count(spec: PlayerLike) -> int:
+    """How many combos a hold'em player may hold, before any card is blocked."""
+    if isinstance(spec, Range):
+        return len(spec)
+    if _known_cards(spec, 2):
+        return 1
+    if isinstance(spec, str):
+        return len(COMBOS) if spec.strip().lower() in RANDOM_WORDS else len(Range(spec))
+    return len(COMBOS)
+
+
 def _known_cards(spec: PlayerLike, hole_cards: int) -> tuple[int, ...]:
     """A player's cards when the player is one known hand of ``hole_cards`` cards, else none."""
-    if isinstance(spec, str):
-        try:
-            cards = parse_cards(spec)
-        except PokerlabError:
-            return ()
-        return cards if len(cards) == hole_cards else ()
-    return ()
+    if isinstance(spec, Range):
+        return ()
+    try:
+        cards = parse_cards(spec)
+    except PokerlabError:
+        return ()
+    return cards if len(cards) == hole_cards else ()
 
 
 def _deal_weight(result: EquityResult) -> float:
