@@ -40,6 +40,8 @@ POT_UNITS = 5040
 HALF_POT = POT_UNITS // 2
 CELLS = 247
 """Counters per player in ``acc``: 243 category cells and four per-player sums."""
+_BATCH = 64
+"""Monte Carlo deals this many trials, then looks their hands up, then scores them."""
 CHUNK = 128
 """Batch evaluation works a chunk of rows at a time: first every row's table indices, then the
 lookups (no branch between them, so many are in flight at once), then the flushes."""
@@ -51,6 +53,8 @@ _FOUR = np.uint64(4)
 _RANKS = np.uint64(0x1FFF)
 _TWELVE = np.uint64(12)
 _FIVES = np.uint64(0x5555)
+_SIXES = np.uint64(0x6666)
+_LOW6 = np.uint64(63)
 _TOPS = np.uint64(0x8888)
 _STRIDE = np.uint64(HOLE_STRIDE)
 
@@ -193,10 +197,12 @@ def row_is_valid(holes: np.ndarray, boards: np.ndarray, r: int) -> bool:
 def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np.ndarray, flush: np.ndarray,
               validate: bool) -> tuple[np.ndarray, int]:
     """High strengths of (N, 4..6) hole and (N, 5) board rows, in parallel over row blocks, and
-    the first invalid row (N when all are valid, or without ``validate``).
+    the first invalid row (N when all are valid, or without ``validate``): one with an id
+    outside 0..51 or a card twice, whose value means nothing.
 
     A card is read as its id's low byte (ranks past 51 are read as aces), so no row reads
-    outside a table. With ``validate``, a row with an id outside 0..51 or a card twice gets 0.
+    outside a table. Each chunk of rows takes three passes: table indices, flush candidates
+    and validation; the lookups; the flushes (about 7% of random deals).
     """
     n_rows, n_hole = holes.shape
     out = np.empty(n_rows, dtype=np.uint16)
@@ -231,35 +237,49 @@ def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np
                 suits = (_ONE << ((b0 & np.uint64(3)) * _FOUR)) + (_ONE << ((b1 & np.uint64(3)) * _FOUR)) \
                     + (_ONE << ((b2 & np.uint64(3)) * _FOUR)) + (_ONE << ((b3 & np.uint64(3)) * _FOUR)) \
                     + (_ONE << ((b4 & np.uint64(3)) * _FOUR))
+                hole_suits = np.uint64(0)
+                for j in range(n_hole):
+                    hole_suits += _ONE << ((np.uint64(holes[r, j]) & np.uint64(3)) * _FOUR)
+                # a flush needs three board cards and two hole cards of one suit: nibbles of 3
+                # (plus 5) and of 2 (plus 6) reach their top bit
                 flushes[n_flush] = r
-                n_flush += ((suits + _FIVES) & _TOPS) != 0
+                n_flush += ((suits + _FIVES) & (hole_suits + _SIXES) & _TOPS) != 0
+                if validate:
+                    top = max(b0, b1, b2, b3, b4)
+                    seen = _ONE << (b0 & _LOW6)
+                    twice = np.uint64(0)
+                    for c in (b1, b2, b3, b4):
+                        bit = _ONE << (c & _LOW6)
+                        twice |= seen & bit
+                        seen |= bit
+                    for j in range(n_hole):
+                        c = np.uint64(holes[r, j])
+                        top = max(top, c)
+                        bit = _ONE << (c & _LOW6)
+                        twice |= seen & bit
+                        seen |= bit
+                    if twice or top > np.uint64(51):
+                        bad = min(bad, r)
             for r in range(chunk, end):
                 k = 3 * (r - chunk)
                 out[r] = max(high[index[k]], high[index[k + 1]], high[index[k + 2]])
             for f in range(n_flush):
                 r = flushes[f]
-                b = np.uint64(0)
                 suits = np.uint64(0)
                 for j in range(5):
-                    c = np.uint64(boards[r, j]) & _BYTE
-                    suits += _ONE << ((c & np.uint64(3)) * _FOUR)
+                    suits += _ONE << ((np.uint64(boards[r, j]) & np.uint64(3)) * _FOUR)
                 suit = flush_suit(suits)
-                h = np.uint64(0)
+                b = np.uint64(0)
                 for j in range(5):
                     c = np.uint64(boards[r, j]) & _BYTE
                     if c & np.uint64(3) == suit:
                         b |= _ONE << min(c >> _TWO, _TWELVE)
+                h = np.uint64(0)
                 for j in range(n_hole):
                     c = np.uint64(holes[r, j]) & _BYTE
                     if c & np.uint64(3) == suit:
                         h |= _ONE << min(c >> _TWO, _TWELVE)
-                if h & (h - _ONE):  # two or more hole cards of the suit
-                    out[r] = max(out[r], flush_high(h, b, flush))
-        if validate:
-            for r in range(start, stop):
-                if not row_is_valid(holes, boards, r):
-                    out[r] = 0
-                    bad = min(bad, r)
+                out[r] = max(out[r], flush_high(h, b, flush))
         if bad < stop:
             first_bad[blk] = bad
     return out, first_bad.min()
@@ -298,16 +318,17 @@ def low_rows(holes: np.ndarray, boards: np.ndarray, low: np.ndarray, low_bit: np
 # --- scoring a showdown ---------------------------------------------------------------------
 
 @njit(cache=True, nogil=True, inline="always")
-def score(n: int, hi: np.ndarray, lo: np.ndarray, hilo: bool, weight: float, category: np.ndarray,
+def score(n: int, hi: np.ndarray, lo: np.ndarray, first: int, hilo: bool, weight: float, category: np.ndarray,
           acc: np.ndarray, squares: bool) -> None:
-    """Add one showdown of ``n`` players, worth ``weight``, to the counters ``acc`` (see the
-    module's notes): the best high takes the pot, or half of it when someone has a low
-    (``lo`` above 0, hi/lo only), and the best low the other half; ties split each half."""
+    """Add one showdown of ``n`` players (their values from ``hi[first]`` and ``lo[first]``),
+    worth ``weight``, to the counters ``acc`` (see the module's notes): the best high takes the
+    pot, or half of it when someone has a low (``lo`` above 0, hi/lo only), and the best low
+    the other half; ties split each half."""
     best = np.int64(0)
     second = np.int64(0)
     n_best = 0
     for i in range(n):
-        s = np.int64(hi[i])
+        s = np.int64(hi[first + i])
         if s > best:
             second = best
             best = s
@@ -320,7 +341,7 @@ def score(n: int, hi: np.ndarray, lo: np.ndarray, hilo: bool, weight: float, cat
     n_lo = 0
     if hilo:
         for i in range(n):
-            v = np.int64(lo[i])
+            v = np.int64(lo[first + i])
             if v > best_lo:
                 best_lo = v
                 n_lo = 1
@@ -332,7 +353,7 @@ def score(n: int, hi: np.ndarray, lo: np.ndarray, hilo: bool, weight: float, cat
     best_cat = category[best] * 3
     base = n * 243
     for i in range(n):
-        s = np.int64(hi[i])
+        s = np.int64(hi[first + i])
         units = 0
         if s == best:
             units = hi_unit
@@ -340,7 +361,7 @@ def score(n: int, hi: np.ndarray, lo: np.ndarray, hilo: bool, weight: float, cat
             acc[base + i] += weight * hi_unit
         else:
             acc[i * 243 + category[s] * 27 + best_cat + 2] += weight
-        if split and np.int64(lo[i]) == best_lo:
+        if split and np.int64(lo[first + i]) == best_lo:
             units += lo_unit
             acc[base + n + i] += weight * lo_unit
         if units == POT_UNITS:
@@ -425,7 +446,7 @@ def _runouts(holes: np.ndarray, weight: float, board: np.ndarray, out_mask: np.u
             if hilo:
                 for i in range(n_players):
                     lo[i] = low[hole_low[i] + lows]
-            score(n_players, hi, lo, hilo, weight, category, acc, False)
+            score(n_players, hi, lo, 0, hilo, weight, category, acc, False)
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # numba's stubs omit _nrt
@@ -556,7 +577,7 @@ def _preflop_plain(n_players: int, weight: float, avail: np.ndarray, used: np.nd
                                 lows = rank_low[a] | rank_low[b] | rank_low[c] | rank_low[d] | rank_low[e]
                                 for i in range(n_players):
                                     lo[i] = low[hole_low[i] + lows]
-                            score(n_players, hi, lo, hilo, weight * boards, category, acc, False)
+                            score(n_players, hi, lo, 0, hilo, weight * boards, category, acc, False)
                         used[e] -= 1
                     used[d] -= 1
                 used[c] -= 1
@@ -641,9 +662,9 @@ def _preflop_flushes(n_players: int, weight: float, suit_avail: np.ndarray, off_
                             boards += mult
                             for i in range(n_players):
                                 hi[i] = max(plain[i], flushes[s, i])
-                            score(n_players, hi, lo, hilo, weight * mult, category, acc, False)
+                            score(n_players, hi, lo, 0, hilo, weight * mult, category, acc, False)
                         if boards:
-                            score(n_players, plain, lo, hilo, -weight * boards, category, acc, False)
+                            score(n_players, plain, lo, 0, hilo, -weight * boards, category, acc, False)
             low_bit_f = f & -f
             ripple = f + low_bit_f
             f = (((ripple ^ f) >> 2) // low_bit_f) | ripple
@@ -725,14 +746,16 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     n_players = starts.shape[0] - 1
     n_board = board.shape[0]
     width = n_players * CELLS
-    pad = 3 * n_players + 16
     combo_index, combo_suits, combo_low, combo_mask = combo_features(combos, terms, low_bit)
     all_acc = np.zeros((n_chunks, width + 16), dtype=np.float64)
-    all_index = np.zeros((n_chunks, pad), dtype=np.uint64)
-    all_suits = np.zeros((n_chunks, pad), dtype=np.uint64)
-    all_lows = np.zeros((n_chunks, pad), dtype=np.uint64)
-    all_hi = np.zeros((n_chunks, pad), dtype=np.int64)
-    all_lo = np.zeros((n_chunks, pad), dtype=np.int64)
+    per_batch = _BATCH * n_players + 16
+    all_known = np.zeros((n_chunks, 5 * n_players + 16), dtype=np.uint64)
+    all_slots = np.zeros((n_chunks, 3 * per_batch), dtype=np.uint64)
+    all_suits = np.zeros((n_chunks, per_batch), dtype=np.uint64)
+    all_lows = np.zeros((n_chunks, per_batch), dtype=np.uint64)
+    all_boards = np.zeros((n_chunks, 3 * _BATCH + 16), dtype=np.uint64)
+    all_hi = np.zeros((n_chunks, per_batch), dtype=np.int64)
+    all_lo = np.zeros((n_chunks, per_batch), dtype=np.int64)
     all_decks = np.zeros((n_chunks, 64), dtype=np.uint8)
     all_drawn = np.zeros((n_chunks, 1, 64), dtype=np.uint8)
     all_attempts = np.zeros((n_chunks, 16), dtype=np.int64)
@@ -760,111 +783,134 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
         state = (np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15)
                  + np.uint64(chunk + 1) * np.uint64(0xBF58476D1CE4E5B9)) | _ONE
         acc = all_acc[chunk]
-        index = all_index[chunk]
+        known = all_known[chunk]
+        slots = all_slots[chunk]
         suits = all_suits[chunk]
         lows = all_lows[chunk]
+        boards_seen = all_boards[chunk]
         hi = all_hi[chunk]
         lo = all_lo[chunk]
         deck = all_decks[chunk]
         drawn = all_drawn[chunk]
         n_deck = fill_deck(fixed_mask, deck)
-        for i in range(n_players):
+        for i in range(n_players):  # known hands: their columns, suits and lows, once
             if starts[i + 1] - starts[i] == 1:
                 k = starts[i]
-                index[3 * i] = combo_index[k, 0]
-                index[3 * i + 1] = combo_index[k, 1]
-                index[3 * i + 2] = combo_index[k, 2]
-                suits[i] = combo_suits[k]
-                lows[i] = combo_low[k]
+                known[5 * i] = combo_index[k, 0]
+                known[5 * i + 1] = combo_index[k, 1]
+                known[5 * i + 2] = combo_index[k, 2]
+                known[5 * i + 3] = combo_suits[k]
+                known[5 * i + 4] = combo_low[k]
         done = 0
         attempts = 0
         while done < trials_per_chunk and attempts < 1000 * trials_per_chunk:
-            attempts += 1
-            used = fixed_mask
-            ok = True
-            for i in range(n_players if n_ranged else 0):
-                lo_i = starts[i]
-                hi_i = starts[i + 1]
-                if hi_i - lo_i <= 1:
-                    continue
-                state ^= state >> np.uint64(12)
-                state ^= state << np.uint64(25)
-                state ^= state >> np.uint64(27)
-                u = ((state * np.uint64(0x2545F4914F6CDD1D)) >> np.uint64(11)) * (1.0 / 9007199254740992.0) \
-                    * cumulative[hi_i - 1]
-                a = lo_i
-                b = hi_i - 1
-                while a < b:  # the first combo whose cumulative weight exceeds u
-                    mid = (a + b) >> 1
-                    if cumulative[mid] > u:
-                        b = mid
-                    else:
-                        a = mid + 1
-                if used & combo_mask[a]:
-                    ok = False
-                    break
-                used |= combo_mask[a]
-                index[3 * i] = combo_index[a, 0]
-                index[3 * i + 1] = combo_index[a, 1]
-                index[3 * i + 2] = combo_index[a, 2]
-                suits[i] = combo_suits[a]
-                lows[i] = combo_low[a]
-            if not ok:
-                continue
-            dealt = 0
-            h = 0
-            while h < to_deal:
-                r, state = _draw(n_deck - dealt, state)
-                pick = dealt + np.int64(r)
-                c8 = deck[pick]
-                deck[pick] = deck[dealt]
-                deck[dealt] = c8
-                dealt += 1
-                if n_ranged and (used >> np.uint64(c8)) & _ONE:
-                    continue
-                drawn[0, h] = c8
-                h += 1
-            first = 0
-            for i in range(n_players):
-                if starts[i] == starts[i + 1]:
-                    hole_indices(drawn, 0, first, n_hole, terms, index, 3 * i)
-                    s_bits = np.uint64(0)
-                    l_bits = np.uint64(0)
-                    for j in range(first, first + n_hole):
-                        c = np.uint64(drawn[0, j])
-                        s_bits |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
-                        l_bits |= low_bit[c]
-                    suits[i] = s_bits
-                    lows[i] = l_bits * np.uint64(256)
-                    first += n_hole
-            bits = board_bits
-            counts = board_counts
-            b_lows = board_lows
-            for j in range(first, to_deal):
-                c = np.uint64(drawn[0, j])
-                bits |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
-                counts += _ONE << ((c & np.uint64(3)) * _FOUR)
-                b_lows |= low_bit[c]
-            r0 = np.uint64(board[0] if n_board > 0 else drawn[0, first]) >> _TWO
-            r1 = np.uint64(board[1] if n_board > 1 else drawn[0, first + 1 - n_board]) >> _TWO
-            r2 = np.uint64(board[2] if n_board > 2 else drawn[0, first + 2 - n_board]) >> _TWO
-            r3 = np.uint64(board[3] if n_board > 3 else drawn[0, first + 3 - n_board]) >> _TWO
-            r4 = np.uint64(board[4] if n_board > 4 else drawn[0, first + 4 - n_board]) >> _TWO
-            row = index5(r0, r1, r2, r3, r4, terms) * _STRIDE
-            for i in range(n_players):
-                hi[i] = max(high[row + index[3 * i]], high[row + index[3 * i + 1]], high[row + index[3 * i + 2]])
-            if (counts + _FIVES) & _TOPS:
-                shift = flush_suit(counts) * np.uint64(16)
-                suited = (bits >> shift) & _RANKS
+            # deal a batch, then look every hand up, then score: apart, the lookups of many
+            # trials are in flight at once
+            batch = 0
+            wanted = min(_BATCH, trials_per_chunk - done)
+            while batch < wanted and attempts < 1000 * trials_per_chunk:
+                attempts += 1
+                base = batch * n_players
+                used = fixed_mask
+                ok = True
                 for i in range(n_players):
-                    hs = (suits[i] >> shift) & _RANKS
-                    if hs & (hs - _ONE):
-                        hi[i] = max(hi[i], flush_high(hs, suited, flush))
-            if hilo:
+                    lo_i = starts[i]
+                    hi_i = starts[i + 1]
+                    if hi_i - lo_i == 1:
+                        slots[3 * (base + i)] = known[5 * i]
+                        slots[3 * (base + i) + 1] = known[5 * i + 1]
+                        slots[3 * (base + i) + 2] = known[5 * i + 2]
+                        suits[base + i] = known[5 * i + 3]
+                        lows[base + i] = known[5 * i + 4]
+                    if hi_i - lo_i <= 1:
+                        continue
+                    state ^= state >> np.uint64(12)
+                    state ^= state << np.uint64(25)
+                    state ^= state >> np.uint64(27)
+                    u = ((state * np.uint64(0x2545F4914F6CDD1D)) >> np.uint64(11)) * (1.0 / 9007199254740992.0) \
+                        * cumulative[hi_i - 1]
+                    a = lo_i
+                    b = hi_i - 1
+                    while a < b:  # the first combo whose cumulative weight exceeds u
+                        mid = (a + b) >> 1
+                        if cumulative[mid] > u:
+                            b = mid
+                        else:
+                            a = mid + 1
+                    if used & combo_mask[a]:
+                        ok = False
+                        break
+                    used |= combo_mask[a]
+                    slots[3 * (base + i)] = combo_index[a, 0]
+                    slots[3 * (base + i) + 1] = combo_index[a, 1]
+                    slots[3 * (base + i) + 2] = combo_index[a, 2]
+                    suits[base + i] = combo_suits[a]
+                    lows[base + i] = combo_low[a]
+                if not ok:
+                    continue
+                dealt = 0
+                h = 0
+                while h < to_deal:
+                    r, state = _draw(n_deck - dealt, state)
+                    pick = dealt + np.int64(r)
+                    c8 = deck[pick]
+                    deck[pick] = deck[dealt]
+                    deck[dealt] = c8
+                    dealt += 1
+                    if n_ranged and (used >> np.uint64(c8)) & _ONE:
+                        continue
+                    drawn[0, h] = c8
+                    h += 1
+                first = 0
                 for i in range(n_players):
-                    lo[i] = low[lows[i] + b_lows]
-            score(n_players, hi, lo, hilo, 1.0, category, acc, True)
-            done += 1
+                    if starts[i] == starts[i + 1]:
+                        hole_indices(drawn, 0, first, n_hole, terms, slots, 3 * (base + i))
+                        s_bits = np.uint64(0)
+                        l_bits = np.uint64(0)
+                        for j in range(first, first + n_hole):
+                            c = np.uint64(drawn[0, j])
+                            s_bits |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
+                            l_bits |= low_bit[c]
+                        suits[base + i] = s_bits
+                        lows[base + i] = l_bits * np.uint64(256)
+                        first += n_hole
+                bits = board_bits
+                counts = board_counts
+                b_lows = board_lows
+                for j in range(first, to_deal):
+                    c = np.uint64(drawn[0, j])
+                    bits |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
+                    counts += _ONE << ((c & np.uint64(3)) * _FOUR)
+                    b_lows |= low_bit[c]
+                r0 = np.uint64(board[0] if n_board > 0 else drawn[0, first]) >> _TWO
+                r1 = np.uint64(board[1] if n_board > 1 else drawn[0, first + 1 - n_board]) >> _TWO
+                r2 = np.uint64(board[2] if n_board > 2 else drawn[0, first + 2 - n_board]) >> _TWO
+                r3 = np.uint64(board[3] if n_board > 3 else drawn[0, first + 3 - n_board]) >> _TWO
+                r4 = np.uint64(board[4] if n_board > 4 else drawn[0, first + 4 - n_board]) >> _TWO
+                row = index5(r0, r1, r2, r3, r4, terms) * _STRIDE
+                for x in range(3 * base, 3 * (base + n_players)):
+                    slots[x] += row
+                boards_seen[3 * batch] = bits
+                boards_seen[3 * batch + 1] = counts
+                boards_seen[3 * batch + 2] = b_lows
+                batch += 1
+            for x in range(batch * n_players):
+                hi[x] = max(high[slots[3 * x]], high[slots[3 * x + 1]], high[slots[3 * x + 2]])
+            for t in range(batch):
+                base = t * n_players
+                counts = boards_seen[3 * t + 1]
+                if (counts + _FIVES) & _TOPS:
+                    shift = flush_suit(counts) * np.uint64(16)
+                    suited = (boards_seen[3 * t] >> shift) & _RANKS
+                    for i in range(n_players):
+                        hs = (suits[base + i] >> shift) & _RANKS
+                        if hs & (hs - _ONE):
+                            hi[base + i] = max(hi[base + i], flush_high(hs, suited, flush))
+                if hilo:
+                    for i in range(n_players):
+                        lo[base + i] = low[lows[base + i] + boards_seen[3 * t + 2]]
+                score(n_players, hi, lo, base, hilo, 1.0, category, acc, True)
+            done += batch
         all_attempts[chunk, 0] = attempts
     acc_sum: np.ndarray = all_acc[:, :width].sum(axis=0)
     return acc_sum, all_attempts[:, 0].sum()
