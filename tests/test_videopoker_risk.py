@@ -5,8 +5,17 @@ import numpy as np
 import pytest
 
 from pokerlab.errors import InvalidArgumentError, PaytableError, VideoPokerError
+from pokerlab.kernels import strategy as kernel
 from pokerlab.videopoker import analyze
-from pokerlab.videopoker.risk import MAX_HANDS, bankroll_for, hand_risk, risk_of_ruin
+from pokerlab.videopoker.risk import (
+    MAX_HANDS,
+    NEGLIGIBLE,
+    bankroll_for,
+    hand_risk,
+    risk_of_ruin,
+    ruin_by_bankroll,
+    safe_bankroll,
+)
 from refusals import Refused, check, ids
 
 
@@ -40,6 +49,17 @@ def test_ruin_matches_a_plain_recursion():
     for bets in (1, 3, 8, 25):
         assert risk_of_ruin("jacks-8-5", bets, 40, coins=1) == pytest.approx(plain_ruin(outcomes, bets, 40),
                                                                            rel=1e-9, abs=1e-15)
+
+
+def test_leaving_out_high_bankrolls_changes_nothing():
+    hand, hands = hand_risk("jacks-9-6"), 3000
+    top = safe_bankroll(hand, hands)
+    assert top < hands
+    nets = np.array([net for net, _ in hand.outcomes])
+    chances = np.array([p for _, p in hand.outcomes])
+    every = kernel.ruin_by_bankroll(nets, chances, hands, hands)  # bankrolls up to the hands: none left out
+    assert np.max(np.abs(every[:top + 1] - ruin_by_bankroll(hand, hands))) < 1e-13
+    assert every[top] < NEGLIGIBLE
 
 
 def test_ruin_matches_a_seeded_simulation():
