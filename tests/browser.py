@@ -72,9 +72,9 @@ def screenshot(page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / name), full_page=True)
 
 
-def wait_for_state(page, *states: str) -> None:
+def wait_for_state(page, *states: str, timeout: float = WAIT_MS) -> None:
     """Wait until the status line reports one of ``states`` (it may be empty, so not visible)."""
-    page.wait_for_selector(", ".join(f"#status[data-state={s}]" for s in states), state="attached")
+    page.wait_for_selector(", ".join(f"#status[data-state={s}]" for s in states), state="attached", timeout=timeout)
 
 
 def wait_for_text(page, selector: str, text: str) -> None:
