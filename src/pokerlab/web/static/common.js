@@ -26,7 +26,8 @@ export function isCards(text) {
 
 /** A card's name in words, for screen readers: "As" -> "ace of spades". */
 export function cardWords(name) {
-  return name === "back" ? "face down card" : `${RANK_WORDS[name[0]]} of ${SUIT_WORDS[name[1]]}`;
+  if (name === "back") return "face down card";
+  return name === "Jk" ? "joker" : `${RANK_WORDS[name[0]]} of ${SUIT_WORDS[name[1]]}`;
 }
 
 // The four-colour deck (clubs green, diamonds blue) is a choice kept in the browser; switching
@@ -43,6 +44,9 @@ export function cardImage(name) {
   img.alt = "";
   img.dataset.face = name;
   img.draggable = false;
+  // A face the server cannot draw still shows which card it is.
+  img.addEventListener("error", () => img.replaceWith(Object.assign(document.createElement("span"),
+    { className: "face-text", textContent: name })), { once: true });
   return img;
 }
 

@@ -81,7 +81,7 @@ async function loadStrategy() {
   let chart;
   // The server answers "pending" while it works a chart out the first time: ask again shortly.
   for (;;) {
-    chart = await api(`/api/videopoker/strategy?paytable=${encodeURIComponent(name)}`);
+    chart = await api(`/api/videopoker/strategy?paytable=${encodeURIComponent(name)}&coins=${game.session.coins}`);
     if (game.session.paytable !== name || $("strategy-panel").hidden) return;
     if (!chart.pending) break;
     await new Promise((resolve) => setTimeout(resolve, STRATEGY_POLL_MS));
