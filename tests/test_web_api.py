@@ -386,6 +386,7 @@ def test_breakdown_refusals_name_the_field(client, body, field, problem):
 
 
 def test_runouts_agree_with_the_library(roomy):
+    roomy.post("/api/runouts", json={"players": ["AhKh", "2c2d"], "board": "Qh7h3s"})  # loads the kernels
     body = roomy.post("/api/runouts", json={"players": ["AhKh", "2c2d"], "board": "Qh7h3s", "seconds": 10}).json()
     expected = runouts(["AhKh", "2c2d"], "Qh7h3s")
     assert body["exact"] is True and len(body["cards"]) == len(expected.by_card) == 45

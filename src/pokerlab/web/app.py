@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from functools import lru_cache
 from pathlib import Path
 from string import Template
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -236,9 +236,15 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
         # one equity run now and one per card to come, each given its share of Monte Carlo's time
         runs = 1 + 52 - len(board) - len(parse_cards(body.dead))
 
-        def analysis(seconds: float | None = None, **options: object) -> Runouts:
-            per_run = {} if seconds is None else {"seconds": seconds / runs}
-            return runouts(body.players, body.board, body.dead, **per_run, **options)  # type: ignore[arg-type]
+        def analysis(seconds: float | None = None, **options: Any) -> Runouts:
+            if options["exact"]:
+                # runouts reports progress every few runs, too seldom to stop in time: one run on
+                # its own first shows the pace (a run too slow for the budget stops it here)
+                equity(body.players, body.board, body.dead, **options)
+                options["progress"](1, runs)
+            if seconds is not None:
+                options["seconds"] = seconds / runs
+            return runouts(body.players, body.board, body.dead, **options)
 
         with blame("players"):
             result = bounded(analysis, seconds, body.seed, getattr(request.state, ARRIVED))
