@@ -174,9 +174,10 @@ def games_command(as_json: JsonFlag = False) -> None:
         return
     out = Table(title="built-in pay tables (--paytable NAME)", box=None, header_style="bold")
     out.add_column("name", no_wrap=True)
+    out.add_column("game")
     out.add_column("pays per coin, best hand first")
     for name, table in PAYTABLES.items():
-        out.add_row(name, ", ".join(f"{line.replace('_', ' ')} {pay}" for line, pay in table.pays.items()))
+        out.add_row(name, table.game, ", ".join(f"{line.label} {table.pays[line]}" for line in table.lines))
     console.print(out)
 
 
