@@ -102,7 +102,6 @@ function seatElement(index) {
 function layout() {
   const seats = document.getElementById("seats");
   seats.replaceChildren(...state.players.map((_, i) => seatElement(i)));
-  seats.dataset.count = state.players.length;
   clearOdds();
   changed();
 }
