@@ -49,11 +49,14 @@ def chromium() -> Iterator[object]:
 
 @contextmanager
 def new_page(browser, url: str, viewport: dict[str, int] = DESKTOP) -> Iterator[object]:
-    """A page in a fresh context; on leaving, no script error and no request beyond the server."""
+    """A page in a fresh context; on leaving, no script error, nothing the CSP refused and no request
+    beyond the server."""
     context = browser.new_context(viewport=viewport)
     page = context.new_page()
     errors, outside = [], []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # The server's Content-Security-Policy refuses inline styles and scripts: the pages must need none.
+    page.on("console", lambda message: errors.extend([message.text] if "Security Policy" in message.text else []))
     page.on("request", lambda request: None if request.url.startswith((url, "data:")) else outside.append(request.url))
     page.set_default_timeout(WAIT_MS)
     yield page
