@@ -62,19 +62,25 @@ def best_low(hole: list[int], board: list[int]) -> int:
 
 
 def lows_vectorised(holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
-    """:func:`best_low` for many rows at once with NumPy, for the million-deal check."""
-    table = np.array([low_rank(c) if low_rank(c) <= 8 else 64 for c in range(52)])
-    keys_of_lows = {sum(r << (4 * (4 - i)) for i, r in enumerate(low)): 56 - n for n, low in enumerate(LOW_ORDER)}
-    best = np.full(len(holes), 1 << 30)
+    """:func:`best_low` for many rows at once with NumPy, for the million-deal check: each
+    qualifying five is keyed by its ranks sorted high to low, four bits each, so a smaller
+    key is a better low."""
+    table = np.array([low_rank(c) if low_rank(c) <= 8 else 15 for c in range(52)], dtype=np.uint8)
+    lows_by_key = sorted((sum(r << (4 * (4 - i)) for i, r in enumerate(low)), 56 - n)
+                         for n, low in enumerate(LOW_ORDER))
+    keys = np.array([k for k, _ in lows_by_key], dtype=np.int64)
+    values = np.array([v for _, v in lows_by_key] + [0], dtype=np.uint8)
+    best = np.full(len(holes), 1 << 30, dtype=np.int64)
     for i, j in itertools.combinations(range(holes.shape[1]), 2):
         for x, y, z in itertools.combinations(range(5), 3):
-            ranks = -np.sort(-table[np.stack([holes[:, i], holes[:, j], boards[:, x], boards[:, y], boards[:, z]],
-                                             axis=1)], axis=1)
+            ranks = np.sort(table[np.stack([holes[:, i], holes[:, j], boards[:, x], boards[:, y], boards[:, z]],
+                                           axis=1)], axis=1)[:, ::-1].astype(np.int64)
             ok = (ranks[:, 0] <= 8) & np.all(ranks[:, :-1] != ranks[:, 1:], axis=1)
-            key = sum(ranks[:, k] << (4 * (4 - k)) for k in range(5))
+            key = (ranks[:, 0] << 16) | (ranks[:, 1] << 12) | (ranks[:, 2] << 8) | (ranks[:, 3] << 4) | ranks[:, 4]
             best = np.where(ok, np.minimum(best, key), best)
-    lookup = np.vectorize(lambda k: keys_of_lows.get(int(k), 0))
-    result: np.ndarray = lookup(best)
+    found = np.searchsorted(keys, best)
+    found[(found == len(keys)) | (keys[np.minimum(found, len(keys) - 1)] != best)] = len(keys)
+    result: np.ndarray = values[found]
     return result
 
 

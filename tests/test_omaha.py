@@ -64,7 +64,7 @@ def test_a_million_deals_match_the_vectorised_referee():
     assert np.array_equal(omaha_strengths(holes, boards), naive_strengths(holes, boards))
     assert np.array_equal(omaha_lows(holes, boards), referee.lows_vectorised(holes, boards))
     for n_hole in (5, 6):
-        holes, boards = deals(200_000, n_hole, seed=n_hole)
+        holes, boards = deals(100_000, n_hole, seed=n_hole)
         assert np.array_equal(omaha_strengths(holes, boards), naive_strengths(holes, boards))
         assert np.array_equal(omaha_lows(holes, boards), referee.lows_vectorised(holes, boards))
 

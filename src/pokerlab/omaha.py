@@ -62,9 +62,10 @@ HOLE_SIZES = (4, 5, 6)
 Combo = tuple[int, ...]
 WeightedCombos = Sequence[tuple[Combo, float]]
 
-MAX_EXACT_PREFLOP_DEALS = 64
-"""Before the flop, exact enumeration costs a few milliseconds per deal of hole cards (by
-rank multisets); ``exact=None`` enumerates up to this many deals and samples past them."""
+MAX_EXACT_PREFLOP_DEALS = 256
+"""Before the flop, exact enumeration costs one to three milliseconds per deal of hole cards
+heads-up (by rank multisets, in parallel over deals); ``exact=None`` enumerates up to this many
+deals and samples past them."""
 MAX_EXACT_SHOWDOWNS = 50_000_000
 """After the flop, ``exact=None`` enumerates up to this many showdowns (deals times boards)."""
 MAX_LISTED_DEALS = 2_000_000

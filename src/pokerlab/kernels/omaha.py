@@ -232,8 +232,9 @@ def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np
                              min(b2, np.uint64(51)) >> _TWO, min(b3, np.uint64(51)) >> _TWO,
                              min(b4, np.uint64(51)) >> _TWO, terms) * _STRIDE
                 index[k] += row
-                index[k + 1] += row
-                index[k + 2] += row
+                if n_hole > 4:  # four cards repeat their one column
+                    index[k + 1] += row
+                    index[k + 2] += row
                 suits = (_ONE << ((b0 & np.uint64(3)) * _FOUR)) + (_ONE << ((b1 & np.uint64(3)) * _FOUR)) \
                     + (_ONE << ((b2 & np.uint64(3)) * _FOUR)) + (_ONE << ((b3 & np.uint64(3)) * _FOUR)) \
                     + (_ONE << ((b4 & np.uint64(3)) * _FOUR))
@@ -260,9 +261,13 @@ def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np
                         seen |= bit
                     if twice or top > np.uint64(51):
                         bad = min(bad, r)
-            for r in range(chunk, end):
-                k = 3 * (r - chunk)
-                out[r] = max(high[index[k]], high[index[k + 1]], high[index[k + 2]])
+            if n_hole == 4:
+                for r in range(chunk, end):
+                    out[r] = high[index[3 * (r - chunk)]]
+            else:
+                for r in range(chunk, end):
+                    k = 3 * (r - chunk)
+                    out[r] = max(high[index[k]], high[index[k + 1]], high[index[k + 2]])
             for f in range(n_flush):
                 r = flushes[f]
                 suits = np.uint64(0)
@@ -894,8 +899,12 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                 boards_seen[3 * batch + 1] = counts
                 boards_seen[3 * batch + 2] = b_lows
                 batch += 1
-            for x in range(batch * n_players):
-                hi[x] = max(high[slots[3 * x]], high[slots[3 * x + 1]], high[slots[3 * x + 2]])
+            if n_hole == 4:
+                for x in range(batch * n_players):
+                    hi[x] = high[slots[3 * x]]
+            else:
+                for x in range(batch * n_players):
+                    hi[x] = max(high[slots[3 * x]], high[slots[3 * x + 1]], high[slots[3 * x + 2]])
             for t in range(batch):
                 base = t * n_players
                 counts = boards_seen[3 * t + 1]
