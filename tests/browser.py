@@ -48,10 +48,10 @@ def chromium() -> Iterator[object]:
 
 
 @contextmanager
-def new_page(browser, url: str, viewport: dict[str, int] = DESKTOP) -> Iterator[object]:
-    """A page in a fresh context; on leaving, no script error, nothing the CSP refused and no request
-    beyond the server."""
-    context = browser.new_context(viewport=viewport)
+def new_page(browser, url: str, viewport: dict[str, int] = DESKTOP, **options: object) -> Iterator[object]:
+    """A page in a fresh context (``options`` as Playwright's new_context takes them); on leaving,
+    no script error, nothing the CSP refused and no request beyond the server."""
+    context = browser.new_context(viewport=viewport, **options)
     page = context.new_page()
     errors, outside = [], []
     page.on("pageerror", lambda error: errors.append(str(error)))

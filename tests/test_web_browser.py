@@ -9,6 +9,7 @@ import json
 import pytest
 
 from browser import (
+    PHONE,
     chromium,
     needs_chromium,
     new_page,
@@ -286,3 +287,17 @@ def test_game_selector(page, url):
     wait_for_state(page, "exact", "done", timeout=COMPILING_MS)
     figures = page.inner_text('.seat[data-player="0"] .figures')
     assert "hi " in figures and "lo " in figures and "scoop " in figures, figures
+
+
+def test_a_phone_by_touch(browser, url):
+    """Taps pick cards, show a grid cell's details (there is no hover on a phone) and paint a range."""
+    with new_page(browser, url, PHONE, has_touch=True, is_mobile=True) as phone:
+        phone.goto(url + "grid")
+        for card in ("As", "Ks", "Ts", "Qs", "2d"):
+            phone.tap(f'.deck button[data-card="{card}"]')
+        wait_for_state(phone, "exact", "done")
+        phone.tap("#grid td[data-own] >> nth=0")
+        assert phone.inner_text("#cell-detail").startswith("You: High Card; best opponent: High Card.")
+        phone.goto(url + "ranges")
+        phone.tap('#range-grid [data-hand="AKs"]')
+        assert phone.input_value("#range-text") == "AKs"
