@@ -527,22 +527,26 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     if not isinstance(by_combo, bool) or (by_combo and rules.hole_used):
         raise InvalidArgumentError(f"by_combo must be True or False, and True only in hold'em and short deck; "
                                    f"got {by_combo!r} in {rules.name}")
-    board_ids = rules.check_cards("board", board)
-    dead_ids = rules.check_cards("dead", dead)
+    board_ids = parse_cards(board)
+    dead_ids = parse_cards(dead)
+    missing = rules.missing_cards
+    if missing:
+        rules.check_cards("board", board_ids)
+        rules.check_cards("dead", dead_ids)
     if rules.hole_used:
         return _other_engine(rules, players, board_ids, dead_ids, exact, trials, stderr, seconds, seed, threads,
                              progress)
     _check_table(players, board_ids, dead_ids, len(rules.deck))
     ranking = rules.ranking_tables
     hands = _known_hands(players)
-    if rules.missing_cards and (hands is None or min(min(hand) for hand in hands) < len(rules.missing_cards)):
+    if missing and (hands is None or min(min(hand) for hand in hands) < len(missing)):
         _check_known_cards(rules, players)
     if hands is not None and exact is not False:
         # every player's hand is known: the common case, kept lean (one serial kernel call)
         known = [*(c for hand in hands for c in hand), *board_ids, *dead_ids]
         if len(set(known)) != len(known):
             parse_cards(known)  # names the duplicate
-        counts, summary = _known_counts(hands, board_ids, dead_ids + rules.missing_cards, ranking)
+        counts, summary = _known_counts(hands, board_ids, dead_ids + missing, ranking)
         if progress is not None:
             progress(1, 1)
         result = _result([card_name(a) + card_name(b) for a, b in hands], counts, summary, None, board_ids,
@@ -552,11 +556,11 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         return _with_combos(result, [(np.array([hand], dtype=np.uint8), np.ones(1)) for hand in hands], seed,
                             threads, progress, rules, started)
     fixed_ids = parse_cards([*board_ids, *dead_ids])  # a card in both is a duplicate
-    fixed = sum(1 << c for c in fixed_ids + rules.missing_cards)
+    fixed = sum(1 << c for c in fixed_ids + missing)
     parsed = _players(players, fixed)
     matchups = 0
     if exact is not False:
-        matchups, showdowns = exact_work(parsed, board_ids, dead_ids + rules.missing_cards)
+        matchups, showdowns = exact_work(parsed, board_ids, dead_ids + missing)
         small = matchups <= MAX_EXACT_MATCHUPS and (not board_ids or showdowns <= MAX_EXACT_SHOWDOWNS)
         if exact and not small:
             raise ExactTooLargeError(
@@ -786,7 +790,6 @@ def _result(labels: list[str], counts: np.ndarray, summary: np.ndarray, squares:
 
 
 _cards_text = functools.lru_cache(maxsize=4096)(format_cards)
-
 
 
 _CATEGORIES = tuple(HandCategory)

@@ -57,7 +57,7 @@ omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo, deuce-to-seven, ace-to-five
     """
     if isinstance(name, Game):
         return name
-    game = GAMES.get(name.strip().lower()) if isinstance(name, str) else None
+    game = (GAMES.get(name) or GAMES.get(name.strip().lower())) if isinstance(name, str) else None
     if game is None:
         raise InvalidArgumentError(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
     return game

@@ -128,7 +128,7 @@ class Game:
         """Whether the game ranks hands by a low (evaluation only: no board, no equity)."""
         return self.ranking in LOW_RANKINGS
 
-    @property
+    @functools.cached_property
     def ranking_tables(self) -> Ranking:
         """The high ranking with its lookup tables (built on first use)."""
         return ranking(self.ranking)
