@@ -107,6 +107,8 @@ def test_equity_heat_map_and_next_card(page):
     shown = float(cell(page, "AKs").get_attribute("data-equity"))
     assert shown == pytest.approx(equity(["AhKh", "2c2d"], "Qh7h3s").players[0].equity)
     assert "equity" in cell(page, "AKs").get_attribute("aria-label")
+    cell(page, "AKs").focus()  # the hand's own combos, each with its equity
+    assert page.inner_text("#hand-detail") == f"AKs against the villain: AhKh {100 * shown:.1f}%."
 
 
 def test_ranges_screens(page):

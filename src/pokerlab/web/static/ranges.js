@@ -131,7 +131,7 @@ function writeRange(weights) {
 
 // ---- The page
 
-const state = { weights: new Map(), unread: [], board: [], equity: null };
+const state = { weights: new Map(), unread: [], board: [], equity: null, combos: null };
 const $ = (id) => document.getElementById(id);
 let requestSeq = 0;
 let painting = null; // while a drag paints: the weight it sets (0 erases)
@@ -145,9 +145,23 @@ function cellLabel(name) {
   return `${name}, ${combosOf(name)} combos, ${how}${equity === undefined ? "" : `, equity ${percent(equity.equity)}`}`;
 }
 
+/** The starting-hand class of a combo: "AhKh" -> "AKs", "Kd9c" -> "K9o" (higher rank first). */
+function classOf(combo) {
+  const [a, b] = [combo.slice(0, 2), combo.slice(2, 4)].sort((x, y) => rankIndex(x[0]) - rankIndex(y[0]));
+  return a[0] === b[0] ? a[0] + b[0] : a[0] + b[0] + (a[1] === b[1] ? "s" : "o");
+}
+
+/** A cell's combos and their equities against the villain, shown when the cell has focus. */
+function showHand(name) {
+  const combos = (state.combos ?? []).filter((c) => classOf(c.hand) === name);
+  $("hand-detail").textContent = !combos.length ? "" :
+    `${name} against the villain: ${combos.map((c) => `${c.hand} ${percent(c.equity)}`).join(", ")}.`;
+}
+
 function drawGrid() {
   const grid = $("range-grid");
   const heat = $("view").value === "equity" && state.equity;
+  if (!heat) $("hand-detail").textContent = "";
   grid.classList.toggle("heat", Boolean(heat));
   for (const cell of grid.children) {
     const name = cell.dataset.hand;
@@ -187,7 +201,7 @@ function mayRewrite() {
 
 function gridChanged() {
   $("range-text").value = writeRange(state.weights);
-  state.equity = null;
+  Object.assign(state, { equity: null, combos: null });
   changed();
 }
 
@@ -233,6 +247,7 @@ function buildGrid() {
   });
   grid.addEventListener("focusin", (event) => {
     for (const cell of grid.children) cell.tabIndex = cell === event.target ? 0 : -1;
+    if (event.target.dataset.hand) showHand(event.target.dataset.hand);
   });
   grid.addEventListener("keydown", (event) => {
     const steps = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
@@ -392,9 +407,10 @@ async function compute() {
     jobs.push(into(grid, seq, () => api("/api/equity", { players: [range, villainText()], board, by_combo: true, seconds: 2 }),
       (result) => {
         state.equity = result.players[0].classes;
+        state.combos = result.players[0].combos;
         drawGrid();
         announce(`The range has ${percent(result.players[0].equity)} against the villain's.`);
-      }, () => { state.equity = null; drawGrid(); }));
+      }, () => { Object.assign(state, { equity: null, combos: null }); drawGrid(); }));
   }
   await Promise.all(jobs);
   if (seq === requestSeq) setStatus($("error").textContent ? "" : "done", $("error").textContent ? "error" : "done");
@@ -413,15 +429,15 @@ function changed() {
 const picker = new DeckPicker($("deck"), pick, "Deck: pick the board");
 buildGrid();
 $("range-text").addEventListener("input", () => {
-  Object.assign(state, readRange($("range-text").value), { equity: null });
+  Object.assign(state, readRange($("range-text").value), { equity: null, combos: null });
   drawGrid();
   changed();
 });
-$("villain-text").addEventListener("input", () => { state.equity = null; drawGrid(); changed(); });
+$("villain-text").addEventListener("input", () => { Object.assign(state, { equity: null, combos: null }); drawGrid(); changed(); });
 $("weight").addEventListener("input", () => { $("weight-out").textContent = `${$("weight").value}%`; });
 $("view").addEventListener("change", () => { drawGrid(); changed(); });
 $("clear-range").addEventListener("click", () => {
-  Object.assign(state, { weights: new Map(), unread: [], equity: null });
+  Object.assign(state, { weights: new Map(), unread: [], equity: null, combos: null });
   $("range-text").value = "";
   drawGrid();
   changed();
