@@ -48,6 +48,7 @@ const schedule = debounced(compute, 120);
 /** The inputs changed: the grid shown dims until the new one comes (or clears if none can). */
 function changed() {
   requestSeq++;
+  setStatus("computing…", "computing"); // the status line never vouches for an answer to old inputs
   refresh();
   busy(document.getElementById("result"), true);
   schedule();

@@ -158,6 +158,7 @@ const schedule = debounced(compute, 120);
 /** The inputs changed: what is shown no longer matches them, so it dims until the new answer. */
 function changed() {
   requestSeq++; // an answer still on its way is for the old inputs
+  setStatus("computing…", "computing"); // the status line never vouches for an answer to old inputs
   refresh();
   busy(document.getElementById("seats"), true);
   schedule();

@@ -421,8 +421,12 @@ const schedule = debounced(compute, 200);
 /** Any input changed: results dim until they are recomputed. */
 function changed() {
   requestSeq++;
+  setStatus("computing…", "computing");
   drawBoard();
-  for (const panel of [$("breakdown-panel"), $("runouts-panel")]) busy(panel, true);
+  for (const panel of [$("breakdown-panel"), $("runouts-panel")]) {
+    busy(panel, true);
+    delete panel.dataset.state; // "done" is said of the new inputs only
+  }
   schedule();
 }
 
