@@ -745,7 +745,8 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     clashes with a card already out rejects the whole deal (which keeps shared-card ranges
     unbiased), and a card a range combo holds is drawn again when it comes off the deck for a
     random hand or the board. A chunk gives up after 1000 rejected deals per wanted trial.
-    Combos' table columns, suits and lows are worked out once (:func:`combo_features`).
+    Combos' table columns, suits and lows are worked out once (:func:`combo_features`), and
+    known hands look up a copy of their own columns of the high table.
     Returns the summed counters ``acc`` (with squares) and the number of deals tried.
     """
     n_players = starts.shape[0] - 1
@@ -758,7 +759,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     all_slots = np.zeros((n_chunks, 3 * per_batch), dtype=np.uint64)
     all_suits = np.zeros((n_chunks, per_batch), dtype=np.uint64)
     all_lows = np.zeros((n_chunks, per_batch), dtype=np.uint64)
-    all_boards = np.zeros((n_chunks, 3 * _BATCH + 16), dtype=np.uint64)
+    all_boards = np.zeros((n_chunks, 4 * _BATCH + 16), dtype=np.uint64)
     all_hi = np.zeros((n_chunks, per_batch), dtype=np.int64)
     all_lo = np.zeros((n_chunks, per_batch), dtype=np.int64)
     all_decks = np.zeros((n_chunks, 64), dtype=np.uint8)
@@ -784,6 +785,24 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
         board_bits |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
         board_counts += _ONE << ((c & np.uint64(3)) * _FOUR)
         board_lows |= low_bit[c]
+    # Known hands read a table of their own columns only (12 KB a column, so it stays in
+    # cache), where the whole table would cost a trip to memory per lookup.
+    per_hand = 1 if n_hole == 4 else 3
+    local_col = np.zeros(3 * n_players, dtype=np.uint64)
+    n_cols = 0
+    for i in range(n_players):
+        if starts[i + 1] - starts[i] == 1:
+            for k in range(3):
+                local_col[3 * i + k] = n_cols + (k if per_hand == 3 else 0)
+            n_cols += per_hand
+    n_rows = high.shape[0] // HOLE_STRIDE
+    local = np.zeros(n_rows * max(n_cols, 1), dtype=np.uint16)
+    for row in range(n_rows):
+        for i in range(n_players):
+            if starts[i + 1] - starts[i] == 1:
+                for k in range(per_hand):
+                    local[np.uint64(row * n_cols) + local_col[3 * i + k]] = \
+                        high[np.uint64(row * HOLE_STRIDE) + combo_index[starts[i], k]]
     for chunk in prange(n_chunks):
         state = (np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15)
                  + np.uint64(chunk + 1) * np.uint64(0xBF58476D1CE4E5B9)) | _ONE
@@ -801,9 +820,9 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
         for i in range(n_players):  # known hands: their columns, suits and lows, once
             if starts[i + 1] - starts[i] == 1:
                 k = starts[i]
-                known[5 * i] = combo_index[k, 0]
-                known[5 * i + 1] = combo_index[k, 1]
-                known[5 * i + 2] = combo_index[k, 2]
+                known[5 * i] = local_col[3 * i]
+                known[5 * i + 1] = local_col[3 * i + 1]
+                known[5 * i + 2] = local_col[3 * i + 2]
                 known[5 * i + 3] = combo_suits[k]
                 known[5 * i + 4] = combo_low[k]
         done = 0
@@ -892,32 +911,36 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                 r2 = np.uint64(board[2] if n_board > 2 else drawn[0, first + 2 - n_board]) >> _TWO
                 r3 = np.uint64(board[3] if n_board > 3 else drawn[0, first + 3 - n_board]) >> _TWO
                 r4 = np.uint64(board[4] if n_board > 4 else drawn[0, first + 4 - n_board]) >> _TWO
-                row = index5(r0, r1, r2, r3, r4, terms) * _STRIDE
-                for x in range(3 * base, 3 * (base + n_players)):
-                    slots[x] += row
-                boards_seen[3 * batch] = bits
-                boards_seen[3 * batch + 1] = counts
-                boards_seen[3 * batch + 2] = b_lows
+                boards_seen[4 * batch] = bits
+                boards_seen[4 * batch + 1] = counts
+                boards_seen[4 * batch + 2] = b_lows
+                boards_seen[4 * batch + 3] = index5(r0, r1, r2, r3, r4, terms)
                 batch += 1
-            if n_hole == 4:
-                for x in range(batch * n_players):
-                    hi[x] = high[slots[3 * x]]
-            else:
-                for x in range(batch * n_players):
-                    hi[x] = max(high[slots[3 * x]], high[slots[3 * x + 1]], high[slots[3 * x + 2]])
+            for i in range(n_players):
+                own = starts[i + 1] - starts[i] == 1
+                table = local if own else high
+                stride = np.uint64(n_cols) if own else _STRIDE
+                for t in range(batch):
+                    x = t * n_players + i
+                    row = boards_seen[4 * t + 3] * stride
+                    if n_hole == 4:
+                        hi[x] = table[row + slots[3 * x]]
+                    else:
+                        hi[x] = max(table[row + slots[3 * x]], table[row + slots[3 * x + 1]],
+                                    table[row + slots[3 * x + 2]])
             for t in range(batch):
                 base = t * n_players
-                counts = boards_seen[3 * t + 1]
+                counts = boards_seen[4 * t + 1]
                 if (counts + _FIVES) & _TOPS:
                     shift = flush_suit(counts) * np.uint64(16)
-                    suited = (boards_seen[3 * t] >> shift) & _RANKS
+                    suited = (boards_seen[4 * t] >> shift) & _RANKS
                     for i in range(n_players):
                         hs = (suits[base + i] >> shift) & _RANKS
                         if hs & (hs - _ONE):
                             hi[base + i] = max(hi[base + i], flush_high(hs, suited, flush))
                 if hilo:
                     for i in range(n_players):
-                        lo[base + i] = low[lows[base + i] + boards_seen[3 * t + 2]]
+                        lo[base + i] = low[lows[base + i] + boards_seen[4 * t + 2]]
                 score(n_players, hi, lo, base, hilo, 1.0, category, acc, True)
             done += batch
         all_attempts[chunk, 0] = attempts
