@@ -5,6 +5,7 @@ and analyses that end within their time budget."""
 import http.client
 import re
 import socket
+import threading
 import time
 
 import httpx
@@ -314,3 +315,32 @@ def test_monte_carlo_is_asked_for_less_than_the_time_left():
     bounded(analysis, seconds=2.0)
     assert MIN_MONTE_CARLO_SECONDS < asked[0] <= 2.0 * MONTE_CARLO_SHARE
 
+
+
+def test_omaha_odds_are_worked_out_one_at_a_time(monkeypatch):
+    import pokerlab.web.app as web_app
+
+    started, release = threading.Event(), threading.Event()
+    real_equity = web_app.equity
+
+    def slow_equity(*args, **options):  # the Omaha engine reading a long range before it checks the time
+        if options["game"].hole_used:
+            started.set()
+            release.wait(30)
+        return real_equity(*args, **options)
+
+    monkeypatch.setattr(web_app, "equity", slow_equity)
+    client = TestClient(create_app(time_limit=0.5))
+    body = {"players": ["AsKsQsJs", "8c8d9c9d"], "board": "2c3d4h", "game": "omaha"}
+    first = []
+    worker = threading.Thread(target=lambda: first.append(client.post("/api/equity", json=body)))
+    worker.start()
+    try:
+        assert started.wait(30)
+        busy = refusal(client.post("/api/equity", json=body), 429)
+        assert busy["errors"][0]["field"] == "game" and "try again" in busy["detail"]
+        assert client.post("/api/equity", json={"players": ["AsKs", "QdQc"]}).status_code == 200, "hold'em goes on"
+    finally:
+        release.set()
+        worker.join()
+    assert first[0].status_code == 200

@@ -10,7 +10,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import threading
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from string import Template
@@ -57,6 +60,10 @@ STATIC = Path(__file__).parent / "static"
 STRATEGY_RETRY = 5
 """Seconds after which to ask again for a strategy chart being worked out (the request itself
 waits up to the server's time limit)."""
+OMAHA_AT_ONCE = 1
+"""Omaha odds worked out at once. The Omaha engine reads every hand of a range before it looks at
+the clock (seconds for ``random``, a minute in five-card Omaha), so that many at once would hold
+every worker; a request that finds the slot taken until its time is up is told to try again."""
 MISTAKES_LISTED = 10
 """The costliest mistakes a session lists."""
 PAGES = {"/": ("odds", "Hand odds"), "/odds": ("odds", "Hand odds"), "/grid": ("grid", "Odds grid"),
@@ -94,6 +101,21 @@ def _distinct(fields: dict[str, tuple[int, ...]]) -> None:
             if card in seen:
                 raise FieldError(field, f"duplicate card: {card_name(card)}, already in {seen[card]}")
             seen[card] = field
+
+
+@contextmanager
+def _one_slot(slots: threading.BoundedSemaphore | None, deadline: float) -> Iterator[None]:
+    """Hold one of ``slots`` (None: no limit), waiting for it until ``deadline`` (a perf_counter
+    reading) at the latest; a 429 if none came free by then."""
+    if slots is None:
+        yield
+        return
+    if not slots.acquire(timeout=max(deadline - time.perf_counter(), 0.0)):
+        raise FieldError("game", "the server is busy with other Omaha odds: try again in a moment", 429)
+    try:
+        yield
+    finally:
+        slots.release()
 
 
 def _distinct_at_table(board: tuple[int, ...], dead: tuple[int, ...], players: list[str]) -> None:
@@ -140,6 +162,7 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
     app.add_middleware(Guards)
     add_docs(app)
     sessions = SessionStore()
+    omaha_slots = threading.BoundedSemaphore(OMAHA_AT_ONCE)
     charts: Background[tuple[str, int], Strategy] = Background(lambda key: strategy(*key))
 
     @app.exception_handler(RequestValidationError)
@@ -196,10 +219,11 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
             dead = game.check_cards("dead", body.dead)
         _distinct_at_table(board, dead, body.players)
         seconds = min(body.seconds, time_limit)
-        with blame("players"):
+        arrived = getattr(request.state, ARRIVED)
+        with blame("players"), _one_slot(omaha_slots if game.hole_used else None, arrived + seconds):
             result = bounded(lambda **options: equity(body.players, body.board, body.dead, game=game,
                                                       by_combo=body.by_combo, **options),
-                             seconds, body.seed, getattr(request.state, ARRIVED))
+                             seconds, body.seed, arrived)
         players = [{**player.to_dict(), "made": made_hand(spec, body.board, game)}
                    for player, spec in zip(result.players, body.players)]
         return {**result.to_dict(), "players": players, "seconds": seconds}
