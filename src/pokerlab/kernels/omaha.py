@@ -917,17 +917,17 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                 boards_seen[4 * batch + 3] = index5(r0, r1, r2, r3, r4, terms)
                 batch += 1
             for i in range(n_players):
-                own = starts[i + 1] - starts[i] == 1
-                table = local if own else high
-                stride = np.uint64(n_cols) if own else _STRIDE
+                if starts[i + 1] - starts[i] == 1:
+                    for t in range(batch):
+                        x = t * n_players + i
+                        row = boards_seen[4 * t + 3] * np.uint64(n_cols)
+                        hi[x] = max(local[row + slots[3 * x]], local[row + slots[3 * x + 1]],
+                                    local[row + slots[3 * x + 2]])
+                    continue
                 for t in range(batch):
                     x = t * n_players + i
-                    row = boards_seen[4 * t + 3] * stride
-                    if n_hole == 4:
-                        hi[x] = table[row + slots[3 * x]]
-                    else:
-                        hi[x] = max(table[row + slots[3 * x]], table[row + slots[3 * x + 1]],
-                                    table[row + slots[3 * x + 2]])
+                    row = boards_seen[4 * t + 3] * _STRIDE
+                    hi[x] = max(high[row + slots[3 * x]], high[row + slots[3 * x + 1]], high[row + slots[3 * x + 2]])
             for t in range(batch):
                 base = t * n_players
                 counts = boards_seen[4 * t + 1]
