@@ -25,7 +25,7 @@ import itertools
 import math
 import time
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -61,6 +61,8 @@ HOLE_SIZES = (4, 5, 6)
 
 Combo = tuple[int, ...]
 WeightedCombos = Sequence[tuple[Combo, float]]
+Hands = tuple[np.ndarray, np.ndarray]
+"""A player's combos as sorted uint8 rows (K, h) and their weights (K,)."""
 
 MAX_EXACT_PREFLOP_DEALS = 256
 """Before the flop, exact enumeration costs one to three milliseconds per deal of hole cards
@@ -208,9 +210,8 @@ def describe_low(value: int) -> str:
 
 # --- equity ---------------------------------------------------------------------------------------
 
-def _check_players(players: object, board: tuple[int, ...], dead: tuple[int, ...]) -> tuple[int, list[list[
-        tuple[Combo, float]]]]:
-    """The hole size and each player's combos as (sorted ids, weight), checked."""
+def _check_players(players: object, board: tuple[int, ...], dead: tuple[int, ...]) -> tuple[int, list[Hands]]:
+    """The hole size and each player's combos (sorted ids, uint8 rows) and weights, checked."""
     listed = check_list("players", players, "weighted combos")
     if not 2 <= len(listed) <= 10:
         raise PlayerCountError(f"omaha_equity takes 2 to 10 players, got {len(listed)}")
@@ -221,20 +222,11 @@ def _check_players(players: object, board: tuple[int, ...], dead: tuple[int, ...
             f"player {p + 1}", player, "(combo, weight) pairs")
         if not combos:
             raise InvalidRangeError(f"player {p + 1}: no combos")
-        checked = []
-        for item in combos:
-            if not isinstance(item, tuple | list) or len(item) != 2:
-                raise InvalidArgumentError(f"player {p + 1}: each entry must be a (combo, weight) pair, got {item!r}")
-            combo, weight = item
-            cards = _check_ids(f"player {p + 1}", combo)
-            sizes.add(len(cards))
-            number = type(weight) is float or (not isinstance(weight, bool)
-                                               and isinstance(weight, int | float | np.number))
-            if not number or not math.isfinite(weight) or weight < 0:
-                raise InvalidArgumentError(f"player {p + 1}: a weight must be a finite number of at least 0, "
-                                           f"got {weight!r}")
-            checked.append((cards, float(weight)))
-        out.append(checked)
+        hands = _hands_at_once(combos) if len(combos) > 1 else None
+        if hands is None:
+            hands = _hands_one_by_one(p, combos)
+        sizes.add(hands[0].shape[1])
+        out.append(hands)
     if len(sizes) != 1 or not sizes <= set(HOLE_SIZES):
         raise HandSizeError(f"every Omaha hand must hold the same number of cards, 4, 5 or 6; got {sorted(sizes)}")
     n_hole = sizes.pop()
@@ -245,6 +237,53 @@ def _check_players(players: object, board: tuple[int, ...], dead: tuple[int, ...
         raise PlayerCountError(f"{len(listed)} players need {n_hole * len(listed)} hole cards and 5 board cards; "
                                f"with {len(dead)} dead cards the deck is {needed - 52} short")
     return n_hole, out
+
+
+def _hands_at_once(combos: Sequence[Any]) -> Hands | None:
+    """Many (combo, weight) pairs, or a (cards (K, h), weights (K,)) pair of arrays, checked with
+    NumPy (a random five-card hand is 1.5 million combos), or None when anything is off, for
+    :func:`_hands_one_by_one` to name it."""
+    try:
+        if len(combos) == 2 and all(isinstance(x, np.ndarray) for x in combos):
+            cards, weights = np.asarray(combos[0]), np.asarray(combos[1])
+        else:
+            size = len(combos[0][0])
+            cards = np.fromiter(itertools.chain.from_iterable(c for c, _ in combos), dtype=np.int64,
+                                count=len(combos) * size).reshape(len(combos), size)
+            weights = np.array([w for _, w in combos])
+    except (TypeError, ValueError, IndexError):
+        return None
+    if cards.ndim != 2 or cards.dtype.kind not in "iu" or weights.shape != (len(cards),) \
+            or weights.dtype.kind not in "iuf" or not len(cards):
+        return None
+    weights = weights.astype(np.float64)
+    if cards.min() < 0 or cards.max() > 51 or not np.isfinite(weights).all() or (weights < 0).any():
+        return None
+    cards = np.sort(cards, axis=1)
+    if (cards[:, 1:] == cards[:, :-1]).any():
+        return None
+    return cards.astype(np.uint8), weights
+
+
+def _hands_one_by_one(p: int, combos: Sequence[object]) -> Hands:
+    """(combo, weight) pairs checked one by one, naming the first that is wrong."""
+    cards = []
+    weights = []
+    for item in combos:
+        if not isinstance(item, tuple | list) or len(item) != 2:
+            raise InvalidArgumentError(f"player {p + 1}: each entry must be a (combo, weight) pair, got {item!r}")
+        combo, weight = item
+        cards.append(_check_ids(f"player {p + 1}", combo))
+        number = type(weight) is float or (not isinstance(weight, bool)
+                                           and isinstance(weight, int | float | np.number))
+        if not number or not math.isfinite(weight) or weight < 0:
+            raise InvalidArgumentError(f"player {p + 1}: a weight must be a finite number of at least 0, "
+                                       f"got {weight!r}")
+        weights.append(float(weight))
+    if len({len(c) for c in cards}) > 1:
+        raise HandSizeError(f"player {p + 1}: every Omaha hand must hold the same number of cards, 4, 5 or 6; "
+                            f"got {sorted({len(c) for c in cards})}")
+    return np.array(cards, dtype=np.uint8).reshape(len(cards), -1), np.array(weights, dtype=np.float64)
 
 
 def _check_ids(name: str, cards: object) -> Combo:
@@ -265,26 +304,30 @@ def _check_ids(name: str, cards: object) -> Combo:
     return tuple(sorted(out))
 
 
-def _playable(players: list[list[tuple[Combo, float]]], fixed: int) -> list[list[tuple[Combo, float]]]:
+def _playable(players: list[Hands], fixed: int) -> list[Hands]:
     """Each player's combos with weight, less those that hold a board or dead card or a card of
     another player's known hand (a single combo); a known card twice is an error."""
     taken = fixed
-    for p, combos in enumerate(players):
-        if len(combos) == 1:
-            for c in combos[0][0]:
+    for p, (cards, _) in enumerate(players):
+        if len(cards) == 1:
+            for c in cards[0].tolist():
                 if taken >> c & 1:
                     raise DuplicateCardError(f"duplicate card: {card_name(c)} (player {p + 1})")
                 taken |= 1 << c
     out = []
-    for p, combos in enumerate(players):
-        own = sum(1 << c for c in combos[0][0]) if len(combos) == 1 else 0
-        blocked = taken & ~own
-        kept = [(combo, w) for combo, w in combos if w > 0 and not any(blocked >> c & 1 for c in combo)]
-        if not kept:
+    for p, (cards, weights) in enumerate(players):
+        own = _mask(cards[0].tolist()) if len(cards) == 1 else 0
+        masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards.astype(np.uint64)), axis=1)
+        keep = ((masks & np.uint64(taken & ~own)) == 0) & (weights > 0)
+        if not keep.any():
             raise InvalidRangeError(f"player {p + 1}: no combo is left once the board, dead cards and other "
                                     "players' cards are removed")
-        out.append(kept)
+        out.append((np.ascontiguousarray(cards[keep]), weights[keep]))
     return out
+
+
+def _mask(cards: Sequence[int]) -> int:
+    return sum(1 << c for c in cards)
 
 
 def _deals(players: list[list[tuple[Combo, float]]], used: int = 0,
@@ -294,7 +337,7 @@ def _deals(players: list[list[tuple[Combo, float]]], used: int = 0,
         yield (), 1.0
         return
     for combo, w in players[depth]:
-        bits = sum(1 << c for c in combo)
+        bits = _mask(combo)
         if used & bits:
             continue
         for rest, w_rest in _deals(players, used | bits, depth + 1):
@@ -309,7 +352,8 @@ def omaha_equity(players: Sequence[WeightedCombos], board: tuple[int, ...], dead
     """Each player's share of the pot in Omaha (high, or hi/lo eight-or-better with ``hilo``).
 
     ``players`` holds, per player, a list of (hole combo, weight): a known hand is one combo of
-    weight 1.0. ``board`` (0, 3, 4 or 5 ids) and ``dead`` are card ids. ``exact=None``
+    weight 1.0; a pair of arrays, combos (K, h) and weights (K,), will do as well (quicker for
+    large ranges). ``board`` (0, 3, 4 or 5 ids) and ``dead`` are card ids. ``exact=None``
     enumerates when the work is small (preflop: at most :data:`MAX_EXACT_PREFLOP_DEALS` deals
     of hole cards; after it: at most :data:`MAX_EXACT_SHOWDOWNS` showdowns) and samples
     otherwise, until the largest standard error is at most ``stderr`` (default 0.0005),
@@ -359,9 +403,10 @@ def omaha_equity(players: Sequence[WeightedCombos], board: tuple[int, ...], dead
     fixed = sum(1 << c for c in fixed_ids)
     playable = _playable(checked, fixed)
     names = list(labels) if labels is not None else [
-        format_cards(p[0][0]).replace(" ", "") if len(p) == 1 else f"{len(p)} combos" for p in playable]
+        format_cards(cards[0].tolist()).replace(" ", "") if len(cards) == 1 else f"{len(cards)} combos"
+        for cards, _ in playable]
     if exact is not False:
-        deals = math.prod(len(p) for p in playable)
+        deals = math.prod(len(cards) for cards, _ in playable)
         left = 52 - n_hole * len(playable) - len(board_ids) - len(dead_ids)
         showdowns = deals * math.comb(left, 5 - len(board_ids))
         small = deals <= MAX_EXACT_PREFLOP_DEALS if not board_ids else showdowns <= MAX_EXACT_SHOWDOWNS
@@ -380,7 +425,7 @@ def omaha_equity(players: Sequence[WeightedCombos], board: tuple[int, ...], dead
                    game or f"omaha{n_hole if n_hole > 4 else ''}{'-hilo' if hilo else ''}")
 
 
-def _exact(players: list[list[tuple[Combo, float]]], n_hole: int, board: tuple[int, ...], fixed: int, hilo: bool,
+def _exact(players: list[Hands], n_hole: int, board: tuple[int, ...], fixed: int, hilo: bool,
            progress: Progress | None) -> np.ndarray:
     """The counters of every deal of hole cards and every board completion."""
     from pokerlab.equity import category_of_strength
@@ -390,16 +435,17 @@ def _exact(players: list[list[tuple[Combo, float]]], n_hole: int, board: tuple[i
     category = category_of_strength()
     n_players = len(players)
     board_array = np.array(board, dtype=np.uint8)
-    if all(len(p) == 1 for p in players) and board:
+    if all(len(cards) == 1 for cards, _ in players) and board:
         # known hands after the flop, the common case: one serial call, no thread to wake
-        holes = np.array([p[0][0] for p in players], dtype=np.uint8)
+        holes = np.concatenate([cards for cards, _ in players])
         acc = np.zeros(n_players * kernels.CELLS, dtype=np.float64)
         kernels.known_runouts(holes, board_array, np.uint64(fixed), hilo, high, terms, flush, low, low_bit,
                               category, np.zeros((6, 64), dtype=np.uint64), acc)
         if progress is not None:
             progress(1, 1)
         return acc
-    listed = list(itertools.islice(_deals(players, fixed), MAX_LISTED_DEALS + 1))
+    pairs = [list(zip(map(tuple, cards.tolist()), weights.tolist())) for cards, weights in players]
+    listed = list(itertools.islice(_deals(pairs, fixed), MAX_LISTED_DEALS + 1))
     if not listed:
         raise InvalidRangeError("no deal gives every player a hand: the ranges use up each other's cards")
     if len(listed) > MAX_LISTED_DEALS:
@@ -424,7 +470,7 @@ def _exact(players: list[list[tuple[Combo, float]]], n_hole: int, board: tuple[i
     return acc
 
 
-def _monte_carlo(players: list[list[tuple[Combo, float]]], n_hole: int, board: tuple[int, ...], fixed: int,
+def _monte_carlo(players: list[Hands], n_hole: int, board: tuple[int, ...], fixed: int,
                  hilo: bool, trials: int | None, stderr: float | None, seconds: float | None, seed: int | None,
                  progress: Progress | None) -> np.ndarray:
     """Sampled counters, with squares, batch by batch until a stopping rule holds."""
@@ -437,12 +483,13 @@ def _monte_carlo(players: list[list[tuple[Combo, float]]], n_hole: int, board: t
         stderr = DEFAULT_STDERR
     # a player holding, equally weighted, every hand the other known cards leave is dealt at
     # random from the deck (an empty block)
-    taken = fixed | sum(sum(1 << c for c in p[0][0]) for p in players if len(p) == 1)
+    taken = fixed | sum(_mask(cards[0].tolist()) for cards, _ in players if len(cards) == 1)
     everything = math.comb(52 - taken.bit_count(), n_hole)
-    blocks = [[] if len(p) == everything and len({w for _, w in p}) == 1 else p for p in players]
-    combos = np.array([c for p in blocks for c, _ in p], dtype=np.uint8).reshape(-1, n_hole)
-    starts = np.cumsum([0] + [len(p) for p in blocks]).astype(np.int64)
-    cumulative = np.concatenate([np.cumsum([w for _, w in p]) for p in blocks]) if len(combos) else np.zeros(0)
+    blocks = [(cards[:0], weights[:0]) if len(cards) == everything and (weights == weights[0]).all()
+              else (cards, weights) for cards, weights in players]
+    combos = np.ascontiguousarray(np.concatenate([cards for cards, _ in blocks]))
+    starts = np.cumsum([0] + [len(cards) for cards, _ in blocks]).astype(np.int64)
+    cumulative = np.concatenate([np.cumsum(weights) for _, weights in blocks])
     board_array = np.array(board, dtype=np.uint8)
     base_seed = int(np.random.SeedSequence().entropy if seed is None else seed)  # type: ignore[arg-type]
     n_players = len(players)
