@@ -22,7 +22,8 @@ from pokerlab.errors import (
     PlayerCountError,
 )
 from pokerlab.evaluate import evaluate_many
-from pokerlab.omaha import describe_low, low_ranks, omaha_equity, omaha_lows, omaha_strengths
+from pokerlab.omaha import describe_low, low_ranks, omaha_lows, omaha_strengths
+from pokerlab.omaha_equity import omaha_equity
 from refusals import Refused, check, ids
 
 

@@ -621,7 +621,7 @@ def _other_engine(rules: Game, players: Sequence[PlayerLike], board: tuple[int, 
     """Equity in the games whose hands are not the best five of all cards: Omaha's engine,
     given every player's combos and weights, and their labels."""
     from pokerlab.game_ranges import game_players
-    from pokerlab.omaha import omaha_equity  # loads Numba and the Omaha tables
+    from pokerlab.omaha_equity import omaha_equity  # loads Numba and the Omaha tables
 
     labels, combos = game_players(rules, players, board, dead)
     return omaha_equity(combos, board, dead, hilo=rules.hilo, exact=exact, trials=trials, stderr=stderr,

@@ -1,90 +1,32 @@
-"""Omaha with 4, 5 or 6 hole cards: high strengths, eight-or-better lows and equity.
+"""Omaha with 4, 5 or 6 hole cards: high strengths and eight-or-better lows.
 
 A hand uses exactly two hole cards and three board cards, for the high and the low apart.
 High strengths are on hold'em's scale (1..7462, higher wins); a low is 0 (none) or 1..56,
-higher is better, 56 being 5-4-3-2-A (:func:`describe_low`).
+higher is better, 56 being 5-4-3-2-A (:func:`describe_low`). Equity is in
+:mod:`pokerlab.omaha_equity`.
 
 >>> import numpy as np
 >>> holes = np.array([[51, 47, 0, 4]], dtype=np.uint8)          # As Ks 2c 3c
 >>> boards = np.array([[50, 46, 42, 8, 13]], dtype=np.uint8)    # Ah Kh Qh 4c 5d
 >>> int(omaha_strengths(holes, boards)[0]), describe_low(int(omaha_lows(holes, boards)[0]))  # the wheel, twice
 (5854, '5-4-3-2-A')
-
-Equity: :func:`omaha_equity` takes each player as weighted hole-card combos; the pot goes to
-the best high, or half to it and half to the best qualifying low in hi/lo.
-
->>> r = omaha_equity([[((51, 50, 3, 7), 1.0)], [((47, 46, 43, 42), 1.0)]], (), (), hilo=False)
->>> round(r.players[0].equity, 4)   # As Ah 3s 2s against Ks Kh Qs Qh, every board
-0.6067
 """
-
 from __future__ import annotations
 
 import functools
-import itertools
-import math
-import time
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pokerlab.cards import card_name, format_cards
-from pokerlab.checks import (
-    Progress,
-    check_list,
-    check_progress,
-    check_seconds,
-    check_seed,
-    check_stderr,
-    check_threads,
-    check_trials,
-)
-from pokerlab.errors import (
-    DuplicateCardError,
-    ExactTooLargeError,
-    HandSizeError,
-    InvalidArgumentError,
-    InvalidCardError,
-    InvalidRangeError,
-    PlayerCountError,
-)
-from pokerlab.kernels import threads as numba_threads
+from pokerlab.cards import card_name
+from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidArgumentError, InvalidCardError
 from pokerlab.omaha_tables import LOW_RANKS, high_table, index_terms, low_table, ranks_of_low
 from pokerlab.tables import load_tables
-
-if TYPE_CHECKING:
-    from pokerlab.equity import EquityResult
 
 HOLE_SIZES = (4, 5, 6)
 """Hole cards an Omaha hand may hold."""
 
-Combo = tuple[int, ...]
-WeightedCombos = Sequence[tuple[Combo, float]]
-Hands = tuple[np.ndarray, np.ndarray]
-"""A player's combos as sorted uint8 rows (K, h) and their weights (K,)."""
-
-MAX_EXACT_PREFLOP_DEALS = 256
-"""Before the flop, exact enumeration costs one to three milliseconds per deal of hole cards
-heads-up (by rank multisets, in parallel over deals); ``exact=None`` enumerates up to this many
-deals and samples past them."""
-MAX_EXACT_SHOWDOWNS = 50_000_000
-"""After the flop, ``exact=None`` enumerates up to this many showdowns (deals times boards)."""
-MAX_LISTED_DEALS = 2_000_000
-"""Deals of hole cards are listed in Python before enumeration: at most this many."""
-DEFAULT_STDERR = 0.0005
-"""Monte Carlo stops at this standard error of the equities when given no other limit."""
-PERMILLE = 1000
-MIN_ACCEPTED_DEALS = 0.001
-"""Ranges whose random deals are accepted less often than this are refused, not sampled."""
-MAX_BATCH_TRIALS = 1 << 22
-"""Monte Carlo batches grow eightfold up to about this many trials, so that progress, the time
-limit and the standard error are checked often; the sizes depend on the seed alone."""
-
 _RANK_LETTERS = "A2345678"
 
-
-# --- evaluation ---------------------------------------------------------------------------------
 
 def _rows(name: str, array: object, width: tuple[int, ...]) -> np.ndarray:
     """An (N, w) integer array for the kernels, w in ``width``; refuses anything else."""
@@ -128,8 +70,12 @@ def _raise_bad_row(holes: np.ndarray, boards: np.ndarray, row: int) -> None:
 
 
 @functools.cache
-def _kernels() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The tables the kernels read: high, index terms, flush, low, low bit of each card."""
+def kernel_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The tables the Omaha kernels read: high, index terms, flush, low, low bit of each card.
+
+    >>> [t.dtype.name for t in kernel_tables()]
+    ['uint16', 'uint64', 'uint16', 'uint8', 'uint64']
+    """
     low_bit = np.zeros(256, dtype=np.uint64)
     for card in range(52):
         rank = card >> 2
@@ -158,7 +104,7 @@ def omaha_strengths(holes: np.ndarray, boards: np.ndarray, *, validate: bool = T
     hole_rows, board_rows = _checked(holes, boards, validate)
     from pokerlab.kernels.omaha import high_rows  # Numba loads on first use, not on import
 
-    high, terms, flush, _, _ = _kernels()
+    high, terms, flush, _, _ = kernel_tables()
     out: np.ndarray
     out, first_bad = high_rows(hole_rows, board_rows, high, terms, flush, validate)
     if first_bad < len(hole_rows):
@@ -177,7 +123,7 @@ def omaha_lows(holes: np.ndarray, boards: np.ndarray, *, validate: bool = True) 
     hole_rows, board_rows = _checked(holes, boards, validate)
     from pokerlab.kernels.omaha import low_rows
 
-    _, _, _, low, low_bit = _kernels()
+    _, _, _, low, low_bit = kernel_tables()
     out: np.ndarray
     out, first_bad = low_rows(hole_rows, board_rows, low, low_bit, validate)
     if first_bad < len(hole_rows):
@@ -206,378 +152,3 @@ def describe_low(value: int) -> str:
     if isinstance(value, int | np.integer) and not isinstance(value, bool) and value == 0:
         return "no low"
     return "-".join(_RANK_LETTERS[0 if r == 12 else r + 1] for r in low_ranks(value))
-
-
-# --- equity ---------------------------------------------------------------------------------------
-
-def _check_players(players: object, board: tuple[int, ...], dead: tuple[int, ...]) -> tuple[int, list[Hands]]:
-    """The hole size and each player's combos (sorted ids, uint8 rows) and weights, checked."""
-    listed = check_list("players", players, "weighted combos")
-    if not 2 <= len(listed) <= 10:
-        raise PlayerCountError(f"omaha_equity takes 2 to 10 players, got {len(listed)}")
-    sizes = set()
-    out = []
-    for p, player in enumerate(listed):
-        combos = player if type(player) is list or type(player) is tuple else check_list(
-            f"player {p + 1}", player, "(combo, weight) pairs")
-        if not combos:
-            raise InvalidRangeError(f"player {p + 1}: no combos")
-        hands = _hands_at_once(combos) if len(combos) > 1 else None
-        if hands is None:
-            hands = _hands_one_by_one(p, combos)
-        sizes.add(hands[0].shape[1])
-        out.append(hands)
-    if len(sizes) != 1 or not sizes <= set(HOLE_SIZES):
-        raise HandSizeError(f"every Omaha hand must hold the same number of cards, 4, 5 or 6; got {sorted(sizes)}")
-    n_hole = sizes.pop()
-    if len(board) not in (0, 3, 4, 5):
-        raise HandSizeError(f"a board has 0, 3, 4 or 5 cards, got {len(board)}: {format_cards(board)!r}")
-    needed = n_hole * len(listed) + 5 + len(dead)
-    if needed > 52:
-        raise PlayerCountError(f"{len(listed)} players need {n_hole * len(listed)} hole cards and 5 board cards; "
-                               f"with {len(dead)} dead cards the deck is {needed - 52} short")
-    return n_hole, out
-
-
-def _hands_at_once(combos: Sequence[Any]) -> Hands | None:
-    """Many (combo, weight) pairs, or a (cards (K, h), weights (K,)) pair of arrays, checked with
-    NumPy (a random five-card hand is 1.5 million combos), or None when anything is off, for
-    :func:`_hands_one_by_one` to name it."""
-    try:
-        if len(combos) == 2 and all(isinstance(x, np.ndarray) for x in combos):
-            cards, weights = np.asarray(combos[0]), np.asarray(combos[1])
-        else:
-            size = len(combos[0][0])
-            cards = np.fromiter(itertools.chain.from_iterable(c for c, _ in combos), dtype=np.int64,
-                                count=len(combos) * size).reshape(len(combos), size)
-            weights = np.array([w for _, w in combos])
-    except (TypeError, ValueError, IndexError):
-        return None
-    if cards.ndim != 2 or cards.dtype.kind not in "iu" or weights.shape != (len(cards),) \
-            or weights.dtype.kind not in "iuf" or not len(cards):
-        return None
-    weights = weights.astype(np.float64)
-    if cards.min() < 0 or cards.max() > 51 or not np.isfinite(weights).all() or (weights < 0).any():
-        return None
-    cards = np.sort(cards, axis=1)
-    if (cards[:, 1:] == cards[:, :-1]).any():
-        return None
-    return cards.astype(np.uint8), weights
-
-
-def _hands_one_by_one(p: int, combos: Sequence[object]) -> Hands:
-    """(combo, weight) pairs checked one by one, naming the first that is wrong."""
-    cards = []
-    weights = []
-    for item in combos:
-        if not isinstance(item, tuple | list) or len(item) != 2:
-            raise InvalidArgumentError(f"player {p + 1}: each entry must be a (combo, weight) pair, got {item!r}")
-        combo, weight = item
-        cards.append(_check_ids(f"player {p + 1}", combo))
-        number = type(weight) is float or (not isinstance(weight, bool)
-                                           and isinstance(weight, int | float | np.number))
-        if not number or not math.isfinite(weight) or weight < 0:
-            raise InvalidArgumentError(f"player {p + 1}: a weight must be a finite number of at least 0, "
-                                       f"got {weight!r}")
-        weights.append(float(weight))
-    if len({len(c) for c in cards}) > 1:
-        raise HandSizeError(f"player {p + 1}: every Omaha hand must hold the same number of cards, 4, 5 or 6; "
-                            f"got {sorted({len(c) for c in cards})}")
-    return np.array(cards, dtype=np.uint8).reshape(len(cards), -1), np.array(weights, dtype=np.float64)
-
-
-def _check_ids(name: str, cards: object) -> Combo:
-    """Card ids 0..51, none twice, sorted."""
-    ids = cards if type(cards) is tuple or type(cards) is list else check_list(name, cards, "card ids")
-    mask = 0
-    out = []
-    for value in ids:
-        if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int | np.integer)):
-            raise InvalidCardError(f"{name}: a card id must be an int from 0 to 51, got {value!r}")
-        c = int(value)
-        if not 0 <= c < 52:
-            raise InvalidCardError(f"{name}: a card id must be an int from 0 to 51, got {c!r}")
-        if mask >> c & 1:
-            raise DuplicateCardError(f"{name}: duplicate card: {card_name(c)}")
-        mask |= 1 << c
-        out.append(c)
-    return tuple(sorted(out))
-
-
-def _playable(players: list[Hands], fixed: int) -> list[Hands]:
-    """Each player's combos with weight, less those that hold a board or dead card or a card of
-    another player's known hand (a single combo); a known card twice is an error."""
-    taken = fixed
-    for p, (cards, _) in enumerate(players):
-        if len(cards) == 1:
-            for c in cards[0].tolist():
-                if taken >> c & 1:
-                    raise DuplicateCardError(f"duplicate card: {card_name(c)} (player {p + 1})")
-                taken |= 1 << c
-    out = []
-    for p, (cards, weights) in enumerate(players):
-        own = _mask(cards[0].tolist()) if len(cards) == 1 else 0
-        masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards.astype(np.uint64)), axis=1)
-        keep = ((masks & np.uint64(taken & ~own)) == 0) & (weights > 0)
-        if not keep.any():
-            raise InvalidRangeError(f"player {p + 1}: no combo is left once the board, dead cards and other "
-                                    "players' cards are removed")
-        out.append((np.ascontiguousarray(cards[keep]), weights[keep]))
-    return out
-
-
-def _mask(cards: Sequence[int]) -> int:
-    return sum(1 << c for c in cards)
-
-
-def _deals(players: list[list[tuple[Combo, float]]], used: int = 0,
-           depth: int = 0) -> Iterator[tuple[tuple[Combo, ...], float]]:
-    """Every deal of one combo per player with no card twice, with its weight."""
-    if depth == len(players):
-        yield (), 1.0
-        return
-    for combo, w in players[depth]:
-        bits = _mask(combo)
-        if used & bits:
-            continue
-        for rest, w_rest in _deals(players, used | bits, depth + 1):
-            yield (combo, *rest), w * w_rest
-
-
-def omaha_equity(players: Sequence[WeightedCombos], board: tuple[int, ...], dead: tuple[int, ...], *,
-                 hilo: bool, exact: bool | None = None, trials: int | None = None, stderr: float | None = None,
-                 seconds: float | None = None, seed: int | None = None, threads: int | None = None,
-                 progress: Progress | None = None, labels: Sequence[str] | None = None,
-                 game: str | None = None) -> EquityResult:
-    """Each player's share of the pot in Omaha (high, or hi/lo eight-or-better with ``hilo``).
-
-    ``players`` holds, per player, a list of (hole combo, weight): a known hand is one combo of
-    weight 1.0; a pair of arrays, combos (K, h) and weights (K,), will do as well (quicker for
-    large ranges). ``board`` (0, 3, 4 or 5 ids) and ``dead`` are card ids. ``exact=None``
-    enumerates when the work is small (preflop: at most :data:`MAX_EXACT_PREFLOP_DEALS` deals
-    of hole cards; after it: at most :data:`MAX_EXACT_SHOWDOWNS` showdowns) and samples
-    otherwise, until the largest standard error is at most ``stderr`` (default 0.0005),
-    ``trials`` showdowns were dealt or ``seconds`` passed. ``trials``, ``stderr``, ``seconds``,
-    ``seed``, ``threads`` and ``progress`` mean what they mean for :func:`pokerlab.equity.equity`.
-
-    Each player's ``hi_equity`` and ``lo_equity`` are the shares of the pot won with the high
-    and the low hand (``equity`` is their sum), ``scoop`` the fraction of showdowns in which
-    the player takes the whole pot alone, and ``tie_equity`` the share won in the others.
-    ``win``, ``tie``, ``lose`` and the counts by category are about the high hand. ``labels``
-    names the players (default: the hand, or the number of combos); ``game`` names the game
-    in the result (default: ``omaha``, ``omaha5``, ... with ``-hilo``).
-
-    >>> r = omaha_equity([[((51, 50, 0, 4), 1.0)], [((47, 46, 43, 42), 1.0)]], (8, 13, 30), (), hilo=True)
-    >>> [round(p.equity, 4) for p in r.players], [round(p.lo_equity, 4) for p in r.players]
-    ([0.8561, 0.1439], [0.372, 0.0])
-    """
-    started = time.perf_counter()
-    trials = check_trials(trials)
-    stderr = check_stderr(stderr)
-    seconds = check_seconds(seconds)
-    seed = check_seed(seed)
-    threads = check_threads(threads)
-    progress = check_progress(progress)
-    if not isinstance(hilo, bool):
-        raise InvalidArgumentError(f"hilo must be True or False, got {hilo!r}")
-    if exact is not None and not isinstance(exact, bool):
-        raise InvalidArgumentError(f"exact must be True, False or None (choose by the work), got {exact!r}")
-    if exact:
-        for name, value in (("trials", trials), ("stderr", stderr), ("seconds", seconds)):
-            if value is not None:
-                raise InvalidArgumentError(f"exact and {name} cannot go together: {name} is for Monte Carlo; "
-                                           "leave exact unset or False")
-    if exact is None and trials is not None:
-        exact = False
-    board_ids = _check_ids("board", board)
-    dead_ids = _check_ids("dead", dead)
-    fixed_ids = [*board_ids, *dead_ids]
-    if len(set(fixed_ids)) != len(fixed_ids):
-        raise DuplicateCardError(f"duplicate card: {card_name(next(c for c in board_ids if c in dead_ids))} "
-                                 "(board and dead)")
-    n_hole, checked = _check_players(players, tuple(board), tuple(dead))
-    if labels is not None and (len(check_list("labels", labels, "names")) != len(checked)
-                               or not all(isinstance(x, str) for x in labels)):
-        raise InvalidArgumentError(f"labels must be one string per player, got {labels!r}")
-    shown_board = tuple(int(c) for c in board)  # as given (checked above): the flop first
-    fixed = sum(1 << c for c in fixed_ids)
-    playable = _playable(checked, fixed)
-    names = list(labels) if labels is not None else [
-        format_cards(cards[0].tolist()).replace(" ", "") if len(cards) == 1 else f"{len(cards)} combos"
-        for cards, _ in playable]
-    if exact is not False:
-        deals = math.prod(len(cards) for cards, _ in playable)
-        left = 52 - n_hole * len(playable) - len(board_ids) - len(dead_ids)
-        showdowns = deals * math.comb(left, 5 - len(board_ids))
-        small = deals <= MAX_EXACT_PREFLOP_DEALS if not board_ids else showdowns <= MAX_EXACT_SHOWDOWNS
-        if exact and deals > MAX_LISTED_DEALS:
-            raise ExactTooLargeError(f"exact enumeration would list up to {deals:,} deals of hole cards; "
-                                     "use Monte Carlo (exact=False, or leave exact unset)")
-        exact = bool(exact) or small
-    squares = False
-    with numba_threads(threads):
-        if exact:
-            acc = _exact(playable, n_hole, board_ids, fixed, hilo, progress)
-        else:
-            acc = _monte_carlo(playable, n_hole, board_ids, fixed, hilo, trials, stderr, seconds, seed, progress)
-            squares = True
-    return _result(names, acc, squares, shown_board, dead_ids, started, exact,
-                   game or f"omaha{n_hole if n_hole > 4 else ''}{'-hilo' if hilo else ''}")
-
-
-def _exact(players: list[Hands], n_hole: int, board: tuple[int, ...], fixed: int, hilo: bool,
-           progress: Progress | None) -> np.ndarray:
-    """The counters of every deal of hole cards and every board completion."""
-    from pokerlab.equity import category_of_strength
-    from pokerlab.kernels import omaha as kernels
-
-    high, terms, flush, low, low_bit = _kernels()
-    category = category_of_strength()
-    n_players = len(players)
-    board_array = np.array(board, dtype=np.uint8)
-    if all(len(cards) == 1 for cards, _ in players) and board:
-        # known hands after the flop, the common case: one serial call, no thread to wake
-        holes = np.concatenate([cards for cards, _ in players])
-        acc = np.zeros(n_players * kernels.CELLS, dtype=np.float64)
-        kernels.known_runouts(holes, board_array, np.uint64(fixed), hilo, high, terms, flush, low, low_bit,
-                              category, np.zeros((6, 64), dtype=np.uint64), acc)
-        if progress is not None:
-            progress(1, 1)
-        return acc
-    pairs = [list(zip(map(tuple, cards.tolist()), weights.tolist())) for cards, weights in players]
-    listed = list(itertools.islice(_deals(pairs, fixed), MAX_LISTED_DEALS + 1))
-    if not listed:
-        raise InvalidRangeError("no deal gives every player a hand: the ranges use up each other's cards")
-    if len(listed) > MAX_LISTED_DEALS:
-        raise ExactTooLargeError(f"exact enumeration would list more than {MAX_LISTED_DEALS:,} deals of hole "
-                                 "cards; use Monte Carlo (exact=False, or leave exact unset)")
-    holes = np.array([hands for hands, _ in listed], dtype=np.uint8).reshape(len(listed), n_players, n_hole)
-    weights = np.array([w for _, w in listed], dtype=np.float64)
-    acc = np.zeros(n_players * kernels.CELLS, dtype=np.float64)
-    step = 4096 if board else 256
-    for start in range(0, len(listed), step):
-        if progress is not None:
-            progress(start, len(listed))
-        part = slice(start, start + step)
-        if board:
-            acc += kernels.runouts_many(holes[part], weights[part], board_array, np.uint64(fixed), hilo, high,
-                                        terms, flush, low, low_bit, category)
-        else:
-            acc += kernels.preflop_many(holes[part], weights[part], np.uint64(fixed), hilo, high, terms, flush,
-                                        low, low_bit, category)
-    if progress is not None:
-        progress(len(listed), len(listed))
-    return acc
-
-
-def _monte_carlo(players: list[Hands], n_hole: int, board: tuple[int, ...], fixed: int,
-                 hilo: bool, trials: int | None, stderr: float | None, seconds: float | None, seed: int | None,
-                 progress: Progress | None) -> np.ndarray:
-    """Sampled counters, with squares, batch by batch until a stopping rule holds."""
-    from pokerlab.equity import category_of_strength
-    from pokerlab.kernels import omaha as kernels
-
-    high, terms, flush, low, low_bit = _kernels()
-    category = category_of_strength()
-    if trials is None and stderr is None and seconds is None:
-        stderr = DEFAULT_STDERR
-    # a player holding, equally weighted, every hand the other known cards leave is dealt at
-    # random from the deck (an empty block)
-    taken = fixed | sum(_mask(cards[0].tolist()) for cards, _ in players if len(cards) == 1)
-    everything = math.comb(52 - taken.bit_count(), n_hole)
-    blocks = [(cards[:0], weights[:0]) if len(cards) == everything and (weights == weights[0]).all()
-              else (cards, weights) for cards, weights in players]
-    combos = np.ascontiguousarray(np.concatenate([cards for cards, _ in blocks]))
-    starts = np.cumsum([0] + [len(cards) for cards, _ in blocks]).astype(np.int64)
-    cumulative = np.concatenate([np.cumsum(weights) for _, weights in blocks])
-    board_array = np.array(board, dtype=np.uint8)
-    base_seed = int(np.random.SeedSequence().entropy if seed is None else seed)  # type: ignore[arg-type]
-    n_players = len(players)
-    n_chunks = 64
-    acc = np.zeros(n_players * kernels.CELLS, dtype=np.float64)
-    begun = time.perf_counter()
-    ranged = sum(len(p) > 1 for p in blocks)
-    per_chunk = 1 if ranged > 1 else 64
-    done = tried = batch = 0
-    while True:
-        if trials is not None:
-            per_chunk = max(1, min(per_chunk, -(-(trials - done) // n_chunks)))
-        batch_started = time.perf_counter()
-        part, attempts = kernels.monte_carlo(combos, starts, cumulative.astype(np.float64), n_hole, board_array,
-                                             np.uint64(fixed), n_chunks, per_chunk,
-                                             (base_seed * 1_000_003 + batch) % (1 << 63), hilo, high, terms, flush,
-                                             low, low_bit, category)
-        batch_seconds = time.perf_counter() - batch_started
-        acc += part
-        batch += 1
-        batch_done = int(part[:243].sum())
-        done += batch_done
-        tried += int(attempts)
-        if done < MIN_ACCEPTED_DEALS * tried:
-            raise InvalidRangeError(
-                f"these ranges can hardly be dealt together: {done:,} of {tried:,} random deals gave every "
-                "player a hand from their range without a card twice; narrow the ranges or seat fewer players")
-        elapsed = time.perf_counter() - begun
-        errors = _standard_errors(acc, n_players, True) if done else [1.0]
-        if progress is not None:
-            if stderr is None and seconds is None:
-                progress(min(done, trials), trials)  # type: ignore[type-var, arg-type]
-            else:
-                fraction = max(done / trials if trials else 0.0, elapsed / seconds if seconds else 0.0,
-                               (stderr / max(max(errors), 1e-12)) ** 2 if stderr else 0.0)
-                progress(min(PERMILLE, int(PERMILLE * fraction)), PERMILLE)
-        if trials is not None and done >= trials:
-            break
-        if seconds is not None and elapsed >= seconds:
-            break
-        if stderr is not None and done >= 1000 and max(errors) <= stderr:
-            break
-        affordable = MAX_BATCH_TRIALS * max(done, 1) / max(tried, 1)
-        if seconds is not None:
-            affordable = min(affordable, (seconds - elapsed) / max(batch_seconds, 1e-6) * max(batch_done, 1))
-        per_chunk = max(1, min(per_chunk * 8, 1 << 16, int(affordable / n_chunks)))
-    return acc
-
-
-def _standard_errors(acc: np.ndarray, n_players: int, squares: bool) -> list[float]:
-    """Each player's standard error of equity from the counters (0 without squares)."""
-    if not squares:
-        return [0.0] * n_players
-    from pokerlab.kernels.omaha import POT_UNITS
-
-    n = float(acc[:243].sum())
-    base = n_players * 243
-    errors = []
-    for i in range(n_players):
-        mean = (acc[base + i] + acc[base + n_players + i]) / POT_UNITS / n
-        square = acc[base + 3 * n_players + i]
-        errors.append(math.sqrt(max(square / n - mean * mean, 0.0) / n))
-    return errors
-
-
-def _result(labels: list[str], acc: np.ndarray, squares: bool, board: tuple[int, ...], dead: tuple[int, ...],
-            started: float, exact: bool, game: str) -> EquityResult:
-    from pokerlab.equity import EquityResult, PlayerEquity
-    from pokerlab.kernels.equity import summarize
-    from pokerlab.kernels.omaha import POT_UNITS
-
-    n_players = len(labels)
-    counts = acc[:n_players * 243].reshape(n_players, 9, 9, 3)
-    base = n_players * 243
-    errors = _standard_errors(acc, n_players, squares)
-    sums = acc[base:base + 3 * n_players].tolist()
-    players = []
-    rows = summarize(counts, np.zeros(n_players)).tolist()  # [player][own category 0..8, totals, -][outcome]
-    total = sum(rows[0][9])
-    for i, label in enumerate(labels):
-        wins, ties, losses = rows[i][9]
-        hi_equity = sums[i] / POT_UNITS / total
-        lo_equity = sums[n_players + i] / POT_UNITS / total
-        scoop = sums[2 * n_players + i] / total
-        equity = hi_equity + lo_equity
-        players.append(PlayerEquity(hand=label, win=wins / total, tie=ties / total, tie_equity=equity - scoop,
-                                    lose=losses / total, equity=equity, stderr=errors[i], hi_equity=hi_equity,
-                                    lo_equity=lo_equity, scoop=scoop, wins=wins, ties=ties, losses=losses,
-                                    by_category=tuple(map(tuple, rows[i][:9]))))
-    return EquityResult(tuple(players), format_cards(board), format_cards(dead), exact, total,
-                        time.perf_counter() - started, counts, game=game)

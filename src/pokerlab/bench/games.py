@@ -51,7 +51,8 @@ def suite(quick: bool = False) -> list[Figure]:
     Monte Carlo with three players."""
     from pokerlab.equity import equity
     from pokerlab.kernels import sample_hands
-    from pokerlab.omaha import omaha_equity, omaha_strengths
+    from pokerlab.omaha import omaha_strengths
+    from pokerlab.omaha_equity import omaha_equity
 
     figures = []
     rows = 1_000_000 if quick else 4_000_000
