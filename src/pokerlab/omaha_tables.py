@@ -40,11 +40,10 @@ import itertools
 import os
 import tempfile
 from math import comb
-from pathlib import Path
 
 import numpy as np
 
-from pokerlab.tables import best_value_of_counts, class_values, strength_of_value
+from pokerlab.tables import best_value_of_counts, cache_dir, class_values, strength_of_value
 
 BOARD_MULTISETS = comb(17, 5)
 """Rank multisets of five cards from 13 ranks, five of a rank included: 6,188."""
@@ -130,15 +129,6 @@ def build_high_table() -> np.ndarray:
         board_bits = ((board_counts >= 5 - k) * bits).sum(axis=1)
         table[(board_bits[:, None] & hole_bits[None, :]) != 0] = 0
     return table.reshape(-1)
-
-
-def cache_dir() -> Path:
-    """Where pokerlab keeps tables it builds: ``$XDG_CACHE_HOME/pokerlab`` or ``~/.cache/pokerlab``.
-
-    >>> cache_dir().name
-    'pokerlab'
-    """
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pokerlab"
 
 
 def _table_version() -> str:

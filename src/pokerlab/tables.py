@@ -25,9 +25,11 @@ from __future__ import annotations
 import functools
 import io
 import itertools
+import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 
 import numpy as np
 
@@ -318,6 +320,15 @@ def npy_bytes(array: np.ndarray) -> bytes:
     buffer = io.BytesIO()
     np.save(buffer, array, allow_pickle=False)
     return buffer.getvalue()
+
+
+def cache_dir() -> Path:
+    """Where pokerlab keeps tables it builds: ``$XDG_CACHE_HOME/pokerlab`` or ``~/.cache/pokerlab``.
+
+    >>> cache_dir().name
+    'pokerlab'
+    """
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pokerlab"
 
 
 @functools.cache

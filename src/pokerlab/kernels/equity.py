@@ -446,8 +446,9 @@ def preflop_exact_many(holes: np.ndarray, dead_masks: np.ndarray, rank: np.ndarr
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _next_random(state: np.uint64) -> tuple[np.uint64, np.uint64]:
-    """xorshift64*: one 64-bit draw; returns (value, new state)."""
+def next_random(state: np.uint64) -> tuple[np.uint64, np.uint64]:
+    """xorshift64*: one 64-bit draw from a nonzero ``state``; returns (value, new state). The
+    random-number generator of every Monte Carlo kernel."""
     state ^= state >> np.uint64(12)
     state ^= state << np.uint64(25)
     state ^= state >> np.uint64(27)
@@ -455,12 +456,15 @@ def _next_random(state: np.uint64) -> tuple[np.uint64, np.uint64]:
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _below(bound: int, bits: np.uint64, n_bits: int, state: np.uint64) -> tuple[np.uint64, np.uint64, int, np.uint64]:
+def random_below(bound: int, bits: np.uint64, n_bits: int,
+                 state: np.uint64) -> tuple[np.uint64, np.uint64, int, np.uint64]:
     """A uniform integer in [0, bound) from 32 fresh bits (Lemire's multiply, with the rare
-    rejection that makes it exact). Returns it and the new generator state."""
+    rejection that makes it exact). ``bits`` holds ``n_bits`` unused random bits of the last
+    :func:`next_random` draw, so one draw serves two calls. Returns the integer, the bits and
+    their count left, and the new generator state."""
     while True:
         if n_bits < 32:
-            bits, state = _next_random(state)
+            bits, state = next_random(state)
             n_bits = 64
         product = (bits & np.uint64(0xFFFFFFFF)) * np.uint64(bound)
         bits >>= np.uint64(32)
@@ -523,7 +527,8 @@ def _add_joint(joint: np.ndarray, n_players: int, counts: np.ndarray, shares: np
 def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, board: np.ndarray,
                 base_mask: np.uint64, n_chunks: int, trials_per_chunk: int, seed: int, card_key: np.ndarray,
                 card_mask: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray,
-                category: np.ndarray, category_order: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+                category: np.ndarray, category_order: np.ndarray,
+                combo_of_pair: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray]:
     """Sample showdowns: each player's combo by weight, then the rest of the board.
 
     Player i draws from ``combos[starts[i]:starts[i + 1]]`` (uint8 pairs) with cumulative
@@ -536,6 +541,10 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     gives up after 1000 rejected deals per wanted trial, so ranges that can hardly be dealt
     together end instead of spinning. Returns counts, shares, squares and how many deals were
     tried, accepted or not: the caller refuses ranges whose deals are almost all rejected.
+
+    ``combo_of_pair`` (``low * 52 + high`` -> a combo number), when not empty, also counts
+    each player's showdowns by the combo they held: the last result, ``[player, combo,
+    (showdowns, wins, splits, split shares)]``, empty otherwise.
     """
     n_players = starts.shape[0] - 1
     n_board = board.shape[0]
@@ -557,6 +566,12 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     n_joint = 9 ** n_players << n_players if n_players <= _JOINT_PLAYERS else 0
     all_joint = np.zeros((n_chunks, n_joint + 16), dtype=np.int64)
     all_attempts = np.zeros((n_chunks, 16), dtype=np.int64)
+    n_combos = 0
+    for x in range(combo_of_pair.shape[0]):
+        n_combos = max(n_combos, combo_of_pair[x] + 1)
+    all_by_combo = np.zeros((n_chunks, n_players * n_combos * 4 + 16), dtype=np.int64)
+    all_pairs = np.zeros((n_chunks, width if n_combos else 0), dtype=np.int64)
+    all_hole_pairs = np.zeros((n_chunks, pad), dtype=np.int64)
     board_key0 = KEY_START
     board_mask0 = np.uint64(0)
     for j in range(n_board):
@@ -591,6 +606,9 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
         deck = all_decks[chunk]
         drawn = all_drawn[chunk]
         joint = all_joint[chunk]
+        by_combo = all_by_combo[chunk]
+        pairs = all_pairs[chunk]
+        hole_pair = all_hole_pairs[chunk]
         n_deck = fill_deck(fixed_mask, deck)
         for i in range(n_players):
             if starts[i + 1] - starts[i] == 1:
@@ -598,6 +616,8 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                 c1 = np.uint64(combos[starts[i], 1])
                 hole_key[i] = card_key[c0] + card_key[c1]
                 hole_mask[i] = card_mask[c0] | card_mask[c1]
+                if n_combos:
+                    hole_pair[i] = combo_of_pair[min(c0, c1) * np.uint64(52) + max(c0, c1)]
         done = 0
         attempts = 0
         while done < trials_per_chunk and attempts < 1000 * trials_per_chunk:
@@ -613,7 +633,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                     hi = starts[i + 1]
                     if hi - lo <= 1:  # known, or random: dealt below
                         continue
-                    value, state = _next_random(state)
+                    value, state = next_random(state)
                     u = (value >> np.uint64(11)) * (1.0 / 9007199254740992.0) * cumulative[hi - 1]
                     a = lo
                     b = hi - 1
@@ -632,6 +652,8 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                     used |= pair
                     hole_key[i] = card_key[c0] + card_key[c1]
                     hole_mask[i] = card_mask[c0] | card_mask[c1]
+                    if n_combos:
+                        hole_pair[i] = combo_of_pair[min(c0, c1) * np.uint64(52) + max(c0, c1)]
                 if not ok:
                     continue
                 # random players' hands, then the board; a card a range combo holds is
@@ -639,7 +661,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                 dealt = 0
                 h = 0
                 while h < to_deal:
-                    r, bits, n_bits, state = _below(n_deck - dealt, bits, n_bits, state)
+                    r, bits, n_bits, state = random_below(n_deck - dealt, bits, n_bits, state)
                     pick = dealt + r
                     c = deck[pick]
                     deck[pick] = deck[dealt]
@@ -664,12 +686,34 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                         first += 2
                         keys[row + i] = key + card_key[c0] + card_key[c1]
                         masks[row + i] = mask | card_mask[c0] | card_mask[c1]
+                        if n_combos:
+                            pairs[row + i] = combo_of_pair[min(c0, c1) * np.uint64(52) + max(c0, c1)]
                     else:
                         keys[row + i] = key + hole_key[i]
                         masks[row + i] = mask | hole_mask[i]
+                        if n_combos:
+                            pairs[row + i] = hole_pair[i]
                 batch += 1
             for x in range(batch * n_players):
                 strengths[x] = strength_of_key(keys[x], masks[x], rank, offsets, flush)
+            for t in range(batch if n_combos else 0):
+                row = t * n_players
+                best = 0
+                n_best = 0
+                for i in range(n_players):
+                    if strengths[row + i] > best:
+                        best = strengths[row + i]
+                        n_best = 0
+                    n_best += strengths[row + i] == best
+                for i in range(n_players):
+                    cell = (i * n_combos + pairs[row + i]) * 4
+                    by_combo[cell] += 1
+                    if strengths[row + i] == best:
+                        if n_best == 1:
+                            by_combo[cell + 1] += 1
+                        else:
+                            by_combo[cell + 2] += 1
+                            by_combo[cell + 3] += TIE_UNITS // n_best
             if n_joint:
                 for t in range(batch):
                     row = t * n_players
@@ -702,4 +746,5 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     squares = all_squares[:, :n_players].sum(axis=0)
     if n_joint:
         _add_joint(all_joint[:, :n_joint].sum(axis=0), n_players, counts, shares, squares, category_order)
-    return counts.reshape((n_players, 9, 9, 3)), shares, squares, all_attempts[:, 0].sum()
+    by_combo = all_by_combo[:, :n_players * n_combos * 4].sum(axis=0).reshape((n_players, n_combos, 4))
+    return counts.reshape((n_players, 9, 9, 3)), shares, squares, all_attempts[:, 0].sum(), by_combo

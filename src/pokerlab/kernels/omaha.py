@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 from numba import njit, prange
 
-from pokerlab.kernels.equity import fill_deck
+from pokerlab.kernels.equity import fill_deck, next_random, random_below
 
 HOLE_STRIDE = 1820
 """Four-card hole rank multisets: a board's row in the high table (``HOLE_MULTISETS``)."""
@@ -697,20 +697,6 @@ def preflop_many(holes: np.ndarray, weights: np.ndarray, dead_mask: np.uint64, h
 
 # --- Monte Carlo ---------------------------------------------------------------------------------
 
-@njit(cache=True, nogil=True, inline="always")
-def _draw(bound: int, state: np.uint64) -> tuple[np.uint64, np.uint64]:
-    """A uniform integer in [0, bound) and the new state of an xorshift64* generator, by
-    Lemire's multiply of its top 32 bits, with the rare rejection that makes it exact."""
-    while True:
-        state ^= state >> np.uint64(12)
-        state ^= state << np.uint64(25)
-        state ^= state >> np.uint64(27)
-        product = ((state * np.uint64(0x2545F4914F6CDD1D)) >> np.uint64(32)) * np.uint64(bound)
-        low_part = product & np.uint64(0xFFFFFFFF)
-        if low_part >= np.uint64(bound) or low_part >= (np.uint64(1 << 32) - np.uint64(bound)) % np.uint64(bound):
-            return product >> np.uint64(32), state
-
-
 @njit(cache=True, nogil=True)
 def combo_features(combos: np.ndarray, terms: np.ndarray, low_bit: np.ndarray) -> tuple[np.ndarray, np.ndarray,
                                                                                              np.ndarray, np.ndarray]:
@@ -825,6 +811,8 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                 known[5 * i + 2] = local_col[3 * i + 2]
                 known[5 * i + 3] = combo_suits[k]
                 known[5 * i + 4] = combo_low[k]
+        bits = np.uint64(0)
+        n_bits = 0
         done = 0
         attempts = 0
         while done < trials_per_chunk and attempts < 1000 * trials_per_chunk:
@@ -848,11 +836,8 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                         lows[base + i] = known[5 * i + 4]
                     if hi_i - lo_i <= 1:
                         continue
-                    state ^= state >> np.uint64(12)
-                    state ^= state << np.uint64(25)
-                    state ^= state >> np.uint64(27)
-                    u = ((state * np.uint64(0x2545F4914F6CDD1D)) >> np.uint64(11)) * (1.0 / 9007199254740992.0) \
-                        * cumulative[hi_i - 1]
+                    value, state = next_random(state)
+                    u = (value >> np.uint64(11)) * (1.0 / 9007199254740992.0) * cumulative[hi_i - 1]
                     a = lo_i
                     b = hi_i - 1
                     while a < b:  # the first combo whose cumulative weight exceeds u
@@ -875,7 +860,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                 dealt = 0
                 h = 0
                 while h < to_deal:
-                    r, state = _draw(n_deck - dealt, state)
+                    r, bits, n_bits, state = random_below(n_deck - dealt, bits, n_bits, state)
                     pick = dealt + np.int64(r)
                     c8 = deck[pick]
                     deck[pick] = deck[dealt]

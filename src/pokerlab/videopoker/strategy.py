@@ -32,7 +32,7 @@ from pokerlab.cards import RANKS, CardsLike
 from pokerlab.kernels import strategy as kernel
 from pokerlab.kernels.strategy import ACE
 from pokerlab.kernels.videopoker import JOKER
-from pokerlab.omaha_tables import cache_dir
+from pokerlab.tables import cache_dir
 from pokerlab.videopoker.advisor import HoldEV, hold_evs
 from pokerlab.videopoker.draws import draw_tables
 from pokerlab.videopoker.paytable import MAX_COINS, Paytable, check_coins, get_paytable
