@@ -109,3 +109,14 @@ def test_range_against_range_on_the_turn_with_dead_cards_matches_each_combo_alon
         alone = equity([Range(a), c.hand], board, dead).players[1]
         assert c.equity == pytest.approx(alone.equity, abs=1e-12)
     assert weighted_mean(r.players[0].combos) == pytest.approx(r.players[0].equity, abs=1e-12)
+
+
+def test_monte_carlo_by_combo_samples_every_combo_in_the_one_run_within_its_time():
+    r = equity(["AsKs", "QQ+,AKs", "random"], seconds=0.2, seed=5, by_combo=True)
+    assert not r.exact and r.elapsed < 2.0  # each combo run apart took a minute
+    for player, dealt in zip(r.players[1:], (15, 1225)):  # the combos AsKs leaves them
+        assert weighted_mean(player.combos) == pytest.approx(player.equity, abs=1e-9)
+        assert sum(c.weight for c in player.combos) == pytest.approx(dealt)
+    assert len(r.players[2].combos) > 1000
+    exact = equity(["AsKs", "QQ+,AKs", "random"], by_combo=True, trials=400_000, seed=1)
+    assert r.players[1].classes["AKs"].equity == pytest.approx(exact.players[1].classes["AKs"].equity, abs=0.05)

@@ -1,5 +1,6 @@
 import itertools
 import math
+import sys
 
 import numpy as np
 import pytest
@@ -375,3 +376,43 @@ def test_known_hands_on_a_turn_or_river_match_brute_force(deal):
     assert r.exact and r.showdowns == showdowns
     assert [p.wins for p in r.players] == wins
     assert [p.equity for p in r.players] == pytest.approx(equities, abs=1e-12)
+
+
+def test_a_time_limit_counts_from_the_call_and_its_first_batch_is_small(monkeypatch):
+    module = sys.modules["pokerlab.equity"]
+
+    slow_players = module._players
+
+    def late(*args):  # the work before Monte Carlo uses up the whole time limit
+        import time
+        time.sleep(0.05)
+        return slow_players(*args)
+
+    monkeypatch.setattr(module, "_players", late)
+    r = equity(["AsKs", "random", "random"], seconds=0.01, seed=1)
+    assert not r.exact and r.showdowns == 64 * module.FIRST_TIMED_BATCH_TRIALS
+
+
+def test_an_exact_run_that_cannot_fit_the_time_limit_is_sampled_instead():
+    clear_cache()
+    calls, progress = _recorder()
+    r = equity(["TT+,AK,AQ", "88+,AJ+,KQ"], seconds=0.002, progress=progress)
+    assert not r.exact and r.showdowns > 0
+    _assert_progress_protocol(calls, 1000)
+    assert equity(["TT+,AK,AQ", "88+,AJ+,KQ"], exact=None).exact  # with no limit, it is small enough
+
+
+def test_exact_preflop_reports_progress_as_it_goes(monkeypatch):
+    module = sys.modules["pokerlab.equity"]
+
+    clear_cache()
+    monkeypatch.setattr(module, "PROGRESS_SECONDS", 0.0)  # as if every kernel call took too long
+    calls, progress = _recorder()
+    r = equity(["QQ+,AKs", "JJ+"], progress=progress)
+    assert r.exact
+    _assert_progress_protocol(calls, 1000)
+    # one progress call per distinct matchup, each run on its own
+    matchups = len({module.canonical_matchup(((a, b), (c, d)), ())
+                    for a, b in pl.Range("QQ+,AKs").as_arrays()[0].tolist()
+                    for c, d in pl.Range("JJ+").as_arrays()[0].tolist() if not {a, b} & {c, d}})
+    assert len(calls) >= matchups

@@ -2,6 +2,7 @@
 the range analysis commands (breakdown, runouts, equity --by-combo)."""
 
 import json
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -129,3 +130,28 @@ def test_help_names_the_flags(command):
     text = CliRunner().invoke(app, [*command, "-h"]).output
     assert "--json" in text and "<bool>" not in text
     assert ("--by-combo" in text) == (command == ("equity",))
+
+
+def test_progress_counts_every_run():
+    calls = []
+    r = runouts(["AhKh", "2c2d"], "Qh7h3s 2s", progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(done, 44) for done in range(45)] and len(r.by_card) == 44
+
+
+def test_a_time_limit_is_shared_out_over_the_runs(monkeypatch):
+    module = sys.modules["pokerlab.runouts"]
+
+    given = []
+
+    def recording(*args, **options):
+        given.append(options["seconds"])
+        return pl.equity(*args, **options)
+
+    monkeypatch.setattr(module, "equity", recording)
+    r = runouts(["AhKh", "random"], "Qh7h3s", seconds=0.3, seed=1)
+    # the runs' limits add up to the call's (exact runs that would not all fit are sampled instead)
+    assert len(r.by_card) == 47
+    assert len(given) >= 48 and sum(given[-47:]) <= 0.3
+    for i in range(2):
+        mean = sum(r.chance[c] * res.players[i].equity for c, res in r.by_card.items())
+        assert mean == pytest.approx(r.before.players[i].equity, abs=0.05)

@@ -7,12 +7,13 @@
 >>> round(r.players[1].classes["QQ"].equity, 4), r.players[1].classes["QQ"].combos
 (0.7444, 3)
 
-Each combo of a player's range is run on its own, with the other players as they are, in the
-same way as the whole call (exact, or Monte Carlo); two ranges after the flop are counted deal
-by deal instead, exactly (see :func:`combo_equities`). A combo's :attr:`~ComboEquity.weight` is its
-range weight times how much of the other players' ranges it can meet (card removal), scaled so
-that a player's combo weights add up to the range's weight: so the weighted mean of the combos'
-equities is the player's equity (exactly, on exact runs).
+An exact call runs each combo of a player's range on its own, with the other players as they
+are; a Monte Carlo call counts every player's showdowns by combo as it samples them, in its one
+run (so within its trials and time); two ranges after the flop are counted deal by deal instead,
+exactly (see :func:`combo_equities`). A combo's :attr:`~ComboEquity.weight` is its range weight
+times how much of the other players' ranges it can meet (card removal; on Monte Carlo calls, the
+share of the showdowns it was dealt), scaled so that a player's combo weights add up to the
+range's weight: so the weighted mean of the combos' equities is the player's equity.
 """
 
 from __future__ import annotations
@@ -38,11 +39,7 @@ if TYPE_CHECKING:
 
 _NAME_INDEX = {name: i for i, name in enumerate(COMBO_NAMES)}
 
-__all__ = ["MAX_DEAL_SHOWDOWNS", "MIN_COMBO_TRIALS", "ClassEquity", "ComboEquity", "classes_of", "combo_equities"]
-
-MIN_COMBO_TRIALS = 1000
-"""On a Monte Carlo call each combo gets the call's trials shared out over its player's
-combos, and at least this many."""
+__all__ = ["MAX_DEAL_SHOWDOWNS", "ClassEquity", "ComboEquity", "classes_of", "combo_equities"]
 
 
 @dataclass(frozen=True)
@@ -103,9 +100,9 @@ def classes_of(combos: Sequence[ComboEquity]) -> dict[str, ClassEquity]:
 
 
 MAX_DEAL_SHOWDOWNS = 200_000_000
-"""On a Monte Carlo call, two ranges after the flop are still counted exactly, deal by deal,
-when that takes at most this many showdowns (a second or two): faster and truer than
-sampling each combo apart."""
+"""On a Monte Carlo call with no time limit, two ranges after the flop are still counted
+exactly, deal by deal, when that takes at most this many showdowns (a second or two)."""
+
 
 @functools.cache
 def _kernels() -> ModuleType:
@@ -122,25 +119,28 @@ Row = tuple[str, float, float, float, float]
 
 
 def combo_equities(result: EquityResult, players: Sequence[tuple[np.ndarray, np.ndarray]], run: Run,
-                   seed: int | None, progress: Progress | None) -> list[tuple[ComboEquity, ...]]:
+                   progress: Progress | None, sampled: np.ndarray | None = None,
+                   timed: bool = False) -> list[tuple[ComboEquity, ...]]:
     """Every player's combos for a finished call: ``players`` holds each player's combos (K, 2)
-    and weights as the call dealt them (blocked combos removed), ``run`` repeats the call for
-    other players. Combos that no deal of the others can meet are left out.
+    and weights as the call dealt them (blocked combos removed), ``run`` repeats an exact call
+    for other players, and ``sampled`` holds a Monte Carlo call's showdowns, wins, splits and
+    split shares by player and combo (see :func:`pokerlab.kernels.equity.monte_carlo`).
+    Combos that no deal of the others can meet (or that no trial dealt) are left out.
 
     Two ranges after the flop in hold'em are counted deal by deal in one kernel call
     (:func:`~pokerlab.kernels.breakdown.deal_outcomes`), exactly: always on an exact call, and
-    on a Monte Carlo call too when that takes at most :data:`MAX_DEAL_SHOWDOWNS` showdowns.
-    Other calls run each combo again.
+    on a Monte Carlo call with no time limit (not ``timed``) when that takes at most
+    :data:`MAX_DEAL_SHOWDOWNS` showdowns. Other exact calls run each combo again.
     """
     rows: list[list[Row]] | None = None
     if result.game == "holdem" and result.board and len(players) == 2 and any(len(c) > 1 for c, _ in players):
         board, dead = parse_cards(result.board), parse_cards(result.dead)
         first, second = _deals(players)
         boards = math.comb(52 - 4 - len(board) - len(dead), 5 - len(board))
-        if result.exact or len(first) * boards <= MAX_DEAL_SHOWDOWNS:
+        if result.exact or (not timed and len(first) * boards <= MAX_DEAL_SHOWDOWNS):
             rows = _heads_up_rows(players, first, second, board, dead)
     if rows is None:
-        rows = _rerun_rows(result, players, run, seed, progress)
+        rows = _rerun_rows(players, run, progress) if sampled is None else _sampled_rows(players, sampled)
     out: list[tuple[ComboEquity, ...]] = []
     for (combos, weights), player_rows, p in zip(players, rows, result.players):
         if len(combos) == 1:  # a known hand: the call's own result
@@ -192,11 +192,29 @@ def _heads_up_rows(players: Sequence[tuple[np.ndarray, np.ndarray]], i: np.ndarr
     return rows
 
 
-def _rerun_rows(result: EquityResult, players: Sequence[tuple[np.ndarray, np.ndarray]], run: Run,
-                seed: int | None, progress: Progress | None) -> list[list[Row]]:
-    """Each ranged player's rows from running the call again for each of its combos, the
-    others as they were."""
-    masks = _masks(players)
+def _sampled_rows(players: Sequence[tuple[np.ndarray, np.ndarray]], sampled: np.ndarray) -> list[list[Row]]:
+    """Each ranged player's rows from a Monte Carlo run's counts by combo: a combo's share of
+    the showdowns stands for its weight in the deals."""
+    from pokerlab.kernels.equity import TIE_UNITS  # loads Numba, as the run did
+
+    rows: list[list[Row]] = []
+    for (combos, _), by_combo in zip(players, sampled.tolist()):
+        rows.append([])
+        if len(combos) == 1:
+            continue
+        for a, b in combos.tolist():
+            k = combo_index(a, b)
+            showdowns, wins, ties, shares = by_combo[k]
+            if showdowns:
+                rows[-1].append((COMBO_NAMES[k], float(showdowns), (wins + shares / TIE_UNITS) / showdowns,
+                                 wins / showdowns, ties / showdowns))
+    return rows
+
+
+def _rerun_rows(players: Sequence[tuple[np.ndarray, np.ndarray]], run: Run,
+                progress: Progress | None) -> list[list[Row]]:
+    """Each ranged player's rows from running the exact call again for each of its combos,
+    the others as they were."""
     specs: list[PlayerLike] = [_spec(c, w) for c, w in players]
     work = sum(len(c) for c, _ in players if len(c) > 1)
     done = 0
@@ -205,24 +223,17 @@ def _rerun_rows(result: EquityResult, players: Sequence[tuple[np.ndarray, np.nda
         rows.append([])
         if len(combos) == 1:
             continue
-        trials = max(MIN_COMBO_TRIALS, int(result.showdowns / len(combos)))
         for k, (a, b) in enumerate(combos.tolist()):
             if progress is not None and done % 32 == 0:
                 progress(done, work)
             done += 1
             name = COMBO_NAMES[combo_index(a, b)]
-            options = ({"exact": True} if result.exact
-                       else {"exact": False, "trials": trials, "seed": None if seed is None else seed + done})
             try:
-                sub = run([name if j == i else spec for j, spec in enumerate(specs)], **options)
+                sub = run([name if j == i else spec for j, spec in enumerate(specs)], exact=True)
             except InvalidRangeError:
                 continue  # every deal of the others holds one of its cards
-            # the combo's share of the deals: exact runs count them, Monte Carlo multiplies the
-            # weight of each other player's combos that it does not block
-            meets = sub.showdowns if result.exact else float(np.prod(
-                [w[(m & masks[i][k]) == 0].sum() for j, (m, (_, w)) in enumerate(zip(masks, players)) if j != i]))
-            p = sub.players[i]
-            rows[i].append((name, float(weights[k]) * meets, p.equity, p.win, p.tie))
+            p = sub.players[i]  # the combo's share of the deals: the showdowns it meets
+            rows[i].append((name, float(weights[k]) * sub.showdowns, p.equity, p.win, p.tie))
     if progress is not None and work:
         progress(work, work)
     return rows

@@ -52,7 +52,7 @@ from pokerlab.game_tables import Ranking
 from pokerlab.games import Game
 from pokerlab.games import get as get_game
 from pokerlab.kernels import threads as numba_threads
-from pokerlab.ranges import Range
+from pokerlab.ranges import COMBO_NAMES, Range, combo_index
 from pokerlab.tables import EMPTY_KEY, Tables
 
 PlayerLike = str | Sequence[int] | Range
@@ -87,12 +87,25 @@ seed alone, never on timings, so a seed repeats a run exactly."""
 FIRST_BATCH_TRIALS = 256
 """Trials per chunk in the first Monte Carlo batch."""
 
+FIRST_TIMED_BATCH_TRIALS = 16
+"""Trials per chunk in the first batch of a run with a time limit: ten random players deal
+them in a few milliseconds, so even a small limit holds; the batches after it are sized by
+the time left."""
+
 FIRST_RANGED_BATCH_TRIALS = 1
 """Trials per chunk in the first batch when two ranges may clash: one trial each,
 which measures how often a deal is accepted in milliseconds even when it hardly ever is."""
 
 PERMILLE = 1000
 """``progress(done, PERMILLE)`` reports a run whose end is not known in advance."""
+
+MIN_SECONDS_LEFT = 0.001
+"""A run handed on to another engine gets at least this long, however late: it still answers
+(after one small batch)."""
+
+PROGRESS_SECONDS = 0.05
+"""Exact preflop runs call ``progress`` about this often (a caller stops a run from it),
+sizing their kernel calls by the pace of the calls before."""
 
 
 @dataclass(frozen=True)
@@ -199,6 +212,20 @@ def _kernels() -> ModuleType:
     """The equity kernels, imported on first use: they load Numba, which ``import pokerlab``
     should not pay for."""
     return importlib.import_module("pokerlab.kernels.equity")
+
+
+@functools.cache
+def combo_numbers() -> np.ndarray:
+    """The combo number (see :func:`pokerlab.ranges.combo_index`) of each card pair
+    ``low * 52 + high``, for kernels (0 where the cards are equal).
+
+    >>> int(combo_numbers()[0 * 52 + 1]), int(combo_numbers()[50 * 52 + 51])
+    (0, 1325)
+    """
+    table = np.zeros(52 * 52, dtype=np.int64)
+    for low, high in itertools.combinations(range(52), 2):
+        table[low * 52 + high] = combo_index(low, high)
+    return table
 
 
 @functools.cache
@@ -534,8 +561,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         rules.check_cards("board", board_ids)
         rules.check_cards("dead", dead_ids)
     if rules.hole_used:
-        return _other_engine(rules, players, board_ids, dead_ids, exact, trials, stderr, seconds, seed, threads,
-                             progress)
+        return _other_engine(rules, players, board_ids, dead_ids, exact, trials, stderr,
+                             None if seconds is None else started + seconds, seed, threads, progress)
     _check_table(players, board_ids, dead_ids, len(rules.deck))
     ranking = rules.ranking_tables
     hands = _known_hands(players)
@@ -553,8 +580,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
                          dead_ids, started, rules)
         if not by_combo:
             return result
-        return _with_combos(result, [(np.array([hand], dtype=np.uint8), np.ones(1)) for hand in hands], seed,
-                            threads, progress, rules, started)
+        return _with_combos(result, [(np.array([hand], dtype=np.uint8), np.ones(1)) for hand in hands], threads,
+                            progress, rules, started)
     fixed_ids = parse_cards([*board_ids, *dead_ids])  # a card in both is a duplicate
     fixed = sum(1 << c for c in fixed_ids + missing)
     parsed = _players(players, fixed)
@@ -566,28 +593,64 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
             raise ExactTooLargeError(
                 f"exact enumeration would take up to {showdowns:,} showdowns over {matchups:,} deals of "
                 "hole cards; use Monte Carlo (exact=False, or leave exact unset)")
+        chosen = exact is None
         exact = small
     squares: np.ndarray | None = None
+    sampled: np.ndarray | None = None
+    deadline = None if seconds is None else started + seconds
     with numba_threads(threads):
         if exact:
-            counts, shares = _exact(parsed, board_ids, dead_ids + rules.missing_cards, matchups, progress, ranking)
-        else:
-            counts, shares, squares = _monte_carlo(parsed, board_ids, fixed, trials, stderr, seconds, seed,
-                                                   progress, ranking)
+            try:
+                counts, shares = _exact(parsed, board_ids, dead_ids + rules.missing_cards, matchups,
+                                        _stop_when_late(progress, started, deadline) if chosen else progress, ranking)
+            except _OutOfTime:
+                exact = False
+        if not exact:
+            counts, shares, squares, sampled = _monte_carlo(parsed, board_ids, fixed, trials, stderr, deadline,
+                                                            seed, progress, ranking, by_combo)
     summary = _kernels().summarize(counts, shares)
     result = _result([p.label for p in parsed], counts, summary, squares, board_ids, dead_ids, started, rules)
     if not by_combo:
         return result
-    return _with_combos(result, [(p.combos, p.weights) for p in parsed], seed, threads, progress, rules, started)
+    return _with_combos(result, [(p.combos, p.weights) for p in parsed], threads, progress, rules, started,
+                        sampled, seconds is not None)
 
 
-def _with_combos(result: EquityResult, players: list[tuple[np.ndarray, np.ndarray]], seed: int | None,
-                 threads: int | None, progress: Progress | None, rules: Game, started: float) -> EquityResult:
+class _OutOfTime(Exception):
+    """Raised from the progress callback to abandon an exact run that cannot end in time."""
+
+
+EXACT_SHARE = 0.5
+"""With ``exact=None`` and a time limit, the share of the time an exact run may take; one
+whose pace shows it would take longer is abandoned for Monte Carlo, which gets the rest."""
+
+
+def _stop_when_late(progress: Progress | None, started: float, deadline: float | None) -> Progress | None:
+    """``progress``, which also abandons the run (:class:`_OutOfTime`) once its pace shows it
+    would end past :data:`EXACT_SHARE` of the time from ``started`` to ``deadline``."""
+    if deadline is None:
+        return progress
+    until = started + (deadline - started) * EXACT_SHARE
+    entered = time.perf_counter()
+
+    def report(done: int, total: int) -> None:
+        now = time.perf_counter()
+        if done < total and (now > until or (done and entered + (now - entered) * total / done > until)):
+            raise _OutOfTime
+        if progress is not None:
+            progress(done, total)
+
+    return report
+
+
+def _with_combos(result: EquityResult, players: list[tuple[np.ndarray, np.ndarray]], threads: int | None,
+                 progress: Progress | None, rules: Game, started: float, sampled: np.ndarray | None = None,
+                 timed: bool = False) -> EquityResult:
     """The result with each player's :attr:`~PlayerEquity.combos` (see
     :func:`pokerlab.by_combo.combo_equities`), and the time it all took."""
     run = functools.partial(equity, board=result.board, dead=result.dead, threads=threads, game=rules)
     with numba_threads(threads):
-        combos = combo_equities(result, players, run, seed, progress)
+        combos = combo_equities(result, players, run, progress, sampled, timed)
     return dataclasses.replace(result, players=tuple(dataclasses.replace(p, combos=c)
                                                      for p, c in zip(result.players, combos)),
                                elapsed=time.perf_counter() - started)
@@ -616,14 +679,16 @@ def _check_known_cards(rules: Game, players: Sequence[PlayerLike]) -> None:
 
 
 def _other_engine(rules: Game, players: Sequence[PlayerLike], board: tuple[int, ...], dead: tuple[int, ...],
-                  exact: bool | None, trials: int | None, stderr: float | None, seconds: float | None,
+                  exact: bool | None, trials: int | None, stderr: float | None, deadline: float | None,
                   seed: int | None, threads: int | None, progress: Progress | None) -> EquityResult:
     """Equity in the games whose hands are not the best five of all cards: Omaha's engine,
-    given every player's combos and weights, and their labels."""
+    given every player's combos and weights, and their labels, and the time left before the
+    ``deadline`` (reading the ranges can take a while)."""
     from pokerlab.game_ranges import game_players
     from pokerlab.omaha_equity import omaha_equity  # loads Numba and the Omaha tables
 
     labels, combos = game_players(rules, players, board, dead)
+    seconds = None if deadline is None else max(deadline - time.perf_counter(), MIN_SECONDS_LEFT)
     return omaha_equity(combos, board, dead, hilo=rules.hilo, exact=exact, trials=trials, stderr=stderr,
                         seconds=seconds, seed=seed, threads=threads, progress=progress, labels=labels,
                         game=rules.name)
@@ -685,24 +750,35 @@ def _exact(players: list[_Player], board: tuple[int, ...], dead: tuple[int, ...]
     if not weights:
         raise InvalidRangeError(_NO_DEAL)
     keys = list(weights)
-    for start in range(0, len(keys), 256):
+    start, size = 0, 1
+    while start < len(keys):
         if progress is not None:
             progress(int(PERMILLE * (_CANONICAL_SHARE + (1 - _CANONICAL_SHARE) * start / len(keys))), PERMILLE)
-        chunk = keys[start:start + 256]
+        chunk = keys[start:start + size]
+        chunk_started = time.perf_counter()
         results = _preflop_counts_many(chunk, ranking)
+        took = time.perf_counter() - chunk_started
         w = np.array([weights[k] for k in chunk], dtype=dtype)
         counts += np.tensordot(w, np.stack([c for c, _ in results]), axes=1)
         shares += np.tensordot(w, np.stack([s for _, s in results]), axes=1)
+        start += len(chunk)
+        size = max(1, min(4 * size, int(len(chunk) * PROGRESS_SECONDS / max(took, 1e-6))))
     if progress is not None:
         progress(PERMILLE, PERMILLE)
     return counts, shares
 
 
 def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, trials: int | None,
-                 stderr: float | None, seconds: float | None, seed: int | None,
-                 progress: Progress | None, ranking: Ranking) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                 stderr: float | None, deadline: float | None, seed: int | None, progress: Progress | None,
+                 ranking: Ranking, by_combo: bool
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
+    """Counters, shares and squares of sampled showdowns, in batches until ``trials``, the
+    standard error or the ``deadline`` (a :func:`time.perf_counter` reading) is reached; with
+    ``by_combo``, also each player's showdowns, wins, splits and split shares by combo (see
+    the kernel)."""
+    entered = time.perf_counter()
     _check_dealable(players, fixed)
-    if trials is None and stderr is None and seconds is None:
+    if trials is None and stderr is None and deadline is None:
         stderr = DEFAULT_STDERR
     t = ranking.tables
     combos = np.concatenate([p.combos if not p.random else np.zeros((0, 2), np.uint8) for p in players])
@@ -714,22 +790,27 @@ def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, tri
     counts = np.zeros((len(players), 9, 9, 3), dtype=np.int64)
     shares = np.zeros(len(players), dtype=np.int64)
     squares = np.zeros(len(players), dtype=np.float64)
-    started = time.perf_counter()
+    by_combos = np.zeros((len(players), len(COMBO_NAMES), 4), dtype=np.int64) if by_combo else None
+    combo_of_pair = combo_numbers() if by_combo else np.zeros(0, dtype=np.int64)
     ranged = sum(not p.random and len(p.combos) > 1 for p in players)
-    per_chunk = FIRST_RANGED_BATCH_TRIALS if ranged > 1 else FIRST_BATCH_TRIALS
+    per_chunk = (FIRST_RANGED_BATCH_TRIALS if ranged > 1
+                 else FIRST_TIMED_BATCH_TRIALS if deadline is not None else FIRST_BATCH_TRIALS)
     done = tried = batch = 0
     while True:
         if trials is not None:
             per_chunk = max(1, min(per_chunk, -(-(trials - done) // n_chunks)))
         batch_started = time.perf_counter()
-        c, s, q, attempts = _kernels().monte_carlo(combos, starts, cumulative, board_array, np.uint64(fixed),
-                                                   n_chunks, per_chunk, (base_seed * 1_000_003 + batch) % (1 << 63),
-                                                   t.card_key, t.card_mask, t.rank, t.offsets, t.flush,
-                                                   ranking.category_index, ranking.category_order)
-        batch_seconds = time.perf_counter() - batch_started
+        c, s, q, attempts, by = _kernels().monte_carlo(
+            combos, starts, cumulative, board_array, np.uint64(fixed), n_chunks, per_chunk,
+            (base_seed * 1_000_003 + batch) % (1 << 63), t.card_key, t.card_mask, t.rank, t.offsets, t.flush,
+            ranking.category_index, ranking.category_order, combo_of_pair)
+        now = time.perf_counter()
+        batch_seconds = now - batch_started
         counts += c
         shares += s
         squares += q
+        if by_combos is not None:
+            by_combos += by
         batch += 1
         batch_done = int(c[0].sum())
         done += batch_done
@@ -738,28 +819,28 @@ def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, tri
             raise InvalidRangeError(
                 f"these ranges can hardly be dealt together: {done:,} of {tried:,} random deals gave every "
                 "player a hand from their range without a card twice; narrow the ranges or seat fewer players")
-        elapsed = time.perf_counter() - started
         errors = _standard_errors(_kernels().summarize(counts, shares).tolist(), squares.tolist())
         if progress is not None:
-            if stderr is None and seconds is None:
+            if stderr is None and deadline is None:
                 progress(min(done, trials), trials)  # type: ignore[type-var, arg-type]
             else:
-                fraction = max(done / trials if trials else 0.0, elapsed / seconds if seconds else 0.0,
+                timed = (now - entered) / (deadline - entered) if deadline is not None and deadline > entered else 1.0
+                fraction = max(done / trials if trials else 0.0, timed if deadline is not None else 0.0,
                                (stderr / max(max(errors), 1e-12)) ** 2 if stderr else 0.0)
                 progress(min(PERMILLE, int(PERMILLE * fraction)), PERMILLE)
         if trials is not None and done >= trials:
             break
-        if seconds is not None and elapsed >= seconds:
+        if deadline is not None and now >= deadline:
             break
         if stderr is not None and done >= 1000 and max(errors) <= stderr:
             break
         # the next batch: up to eight times as large, within MAX_BATCH_DEALS, and within the
         # time left when there is a time limit (the one case where timings may shape a run)
         affordable = MAX_BATCH_DEALS * done / tried / len(players)
-        if seconds is not None:
-            affordable = min(affordable, (seconds - elapsed) / max(batch_seconds, 1e-6) * batch_done)
+        if deadline is not None:
+            affordable = min(affordable, (deadline - now) / max(batch_seconds, 1e-6) * batch_done)
         per_chunk = max(1, min(per_chunk * 8, 1 << 16, int(affordable / n_chunks)))
-    return counts, shares, squares
+    return counts, shares, squares, by_combos
 
 
 def _standard_errors(rows: list[list[list[float]]], squares: list[float]) -> list[float]:

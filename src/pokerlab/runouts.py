@@ -116,7 +116,9 @@ def runouts(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike = "
 
     Players are as for :func:`~pokerlab.equity.equity`: hands, ranges or ``"random"``. Each
     card's run is an :func:`~pokerlab.equity.equity` call with the same ``exact``, ``trials``,
-    ``stderr``, ``seconds``, ``seed`` and ``threads``. A card that leaves some range empty
+    ``stderr``, ``seed`` and ``threads``. ``seconds`` bounds the whole call: each run gets an
+    equal share of the time left, and with ``exact=None``, runs whose pace shows that exact
+    ones would not fit are all sampled. A card that leaves some range empty
     cannot come, and is left out. ``pairs=True`` (on the flop) also runs every turn and river
     pair, the river's final showdowns. ``progress(done, total)`` counts the runs. ``game`` is
     any game with equity (see :mod:`pokerlab.games`); its deck gives the cards that can come.
@@ -129,8 +131,9 @@ def runouts(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike = "
     if not isinstance(pairs, bool):
         raise InvalidArgumentError(f"pairs must be True or False, got {pairs!r}")
     rules = get_game(game)
+    budget = check_seconds(seconds)
     options = {"exact": exact, "trials": check_trials(trials), "stderr": check_stderr(stderr),
-               "seconds": check_seconds(seconds), "seed": check_seed(seed), "threads": check_threads(threads),
+               "seconds": budget, "seed": check_seed(seed), "threads": check_threads(threads),
                "game": rules}
     progress = check_progress(progress)
     board_ids = parse_cards(board)
@@ -139,22 +142,39 @@ def runouts(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike = "
     if pairs and len(board_ids) != 3:
         raise InvalidArgumentError("pairs: every turn and river pair is dealt from a flop; this board has 4 cards")
     dead_ids = parse_cards(dead)
-    before = equity(players, board_ids, dead_ids, **options)  # type: ignore[arg-type]
-    if threads is None and not rules.hole_used:
-        options["threads"] = _card_threads(players, len(board_ids) + 1, len(dead_ids))
+    deadline = None if budget is None else started + budget
     known = {c for spec in players for c in _known_cards(spec, rules.hole_cards)}
     unseen = [c for c in rules.deck if c not in {*board_ids, *dead_ids, *known}]
     deals = [(c,) for c in unseen] + (list(itertools.combinations(unseen, 2)) if pairs else [])
+    if deadline is not None:
+        options["seconds"] = _share(deadline, 1 + len(deals))
+    before = equity(players, board_ids, dead_ids, **options)  # type: ignore[arg-type]
+    if threads is None and not rules.hole_used:
+        options["threads"] = _card_threads(players, len(board_ids) + 1, len(dead_ids))
     runs: dict[tuple[int, ...], EquityResult] = {}
-    for done, cards in enumerate(deals):
-        if progress is not None and done % 16 == 0:
-            progress(done, len(deals))
+    done, planned, i = 0, len(deals), 0
+    cards_started = time.perf_counter()
+    while i < len(deals):
+        if progress is not None:
+            progress(done, planned)
+        cards = deals[i]
+        if deadline is not None:
+            options["seconds"] = _share(deadline, len(deals) - i)
         try:
-            runs[cards] = equity(players, (*board_ids, *cards), dead_ids, **options)  # type: ignore[arg-type]
+            runs[cards] = result = equity(players, (*board_ids, *cards), dead_ids, **options)  # type: ignore[arg-type]
         except InvalidRangeError:
-            continue  # a card some range cannot be dealt beside
+            result = None  # a card some range cannot be dealt beside
+        i += 1
+        done += 1
+        if deadline is not None and options["exact"] is None and result is not None and (
+                not result.exact or cards_started + (time.perf_counter() - cards_started) * len(deals) / i > deadline):
+            # exact runs would not all fit (a card's chance is weighed alike only if every run is
+            # exact, or none): sample every card instead, in the time left
+            options["exact"] = False
+            runs.clear()
+            planned, i = done + len(deals), 0
     if progress is not None:
-        progress(len(deals), len(deals))
+        progress(planned, planned)
     singles = {card_name(cards[0]): r for cards, r in runs.items() if len(cards) == 1}
     weights = {card: _deal_weight(r) for card, r in singles.items()}
     total = sum(weights.values())
@@ -162,6 +182,15 @@ def runouts(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike = "
                    MappingProxyType(singles), MappingProxyType({c: w / total for c, w in weights.items()}),
                    MappingProxyType({combo_name(*cards): r for cards, r in runs.items() if len(cards) == 2}),
                    time.perf_counter() - started)
+
+
+MIN_RUN_SECONDS = 0.001
+"""A run after the time is up still gets this long: Monte Carlo then deals one small batch."""
+
+
+def _share(deadline: float, runs: int) -> float:
+    """Each of ``runs`` runs' share of the time left before ``deadline``."""
+    return max((deadline - time.perf_counter()) / runs, MIN_RUN_SECONDS)
 
 
 SERIAL_SHOWDOWNS = 1_000_000
