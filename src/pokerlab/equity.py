@@ -87,10 +87,10 @@ seed alone, never on timings, so a seed repeats a run exactly."""
 FIRST_BATCH_TRIALS = 256
 """Trials per chunk in the first Monte Carlo batch."""
 
-FIRST_TIMED_BATCH_TRIALS = 16
+FIRST_TIMED_BATCH_TRIALS = 4
 """Trials per chunk in the first batch of a run with a time limit: ten random players deal
-them in a few milliseconds, so even a small limit holds; the batches after it are sized by
-the time left."""
+them in about a millisecond, so even a small limit holds (runouts give each card's run a
+small share); the batches after it are sized by the time left."""
 
 FIRST_RANGED_BATCH_TRIALS = 1
 """Trials per chunk in the first batch when two ranges may clash: one trial each,

@@ -149,8 +149,9 @@ def runouts(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike = "
     if deadline is not None:
         options["seconds"] = _share(deadline, 1 + len(deals))
     before = equity(players, board_ids, dead_ids, **options)  # type: ignore[arg-type]
-    if threads is None and not rules.hole_used:
-        options["threads"] = _card_threads(players, len(board_ids) + 1, len(dead_ids))
+    threads_by_work = _card_threads(players, len(board_ids) + 1, len(dead_ids)) if not rules.hole_used else None
+    if threads is None:
+        options["threads"] = threads_by_work
     runs: dict[tuple[int, ...], EquityResult] = {}
     done, planned, i = 0, len(deals), 0
     cards_started = time.perf_counter()
@@ -159,7 +160,9 @@ def runouts(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike = "
             progress(done, planned)
         cards = deals[i]
         if deadline is not None:
-            options["seconds"] = _share(deadline, len(deals) - i)
+            options["seconds"] = share = _share(deadline, len(deals) - i)
+            if threads is None:
+                options["threads"] = 1 if share <= SERIAL_SECONDS else threads_by_work
         try:
             runs[cards] = result = equity(players, (*board_ids, *cards), dead_ids, **options)  # type: ignore[arg-type]
         except InvalidRangeError:
@@ -191,6 +194,12 @@ MIN_RUN_SECONDS = 0.001
 def _share(deadline: float, runs: int) -> float:
     """Each of ``runs`` runs' share of the time left before ``deadline``."""
     return max((deadline - time.perf_counter()) / runs, MIN_RUN_SECONDS)
+
+
+SERIAL_SECONDS = 0.02
+"""A card's run given at most this long runs on one thread when ``threads`` is not given, for
+the same reason as :data:`SERIAL_SHOWDOWNS`: on a busy machine waking the other threads can
+take longer than the run's whole share of the time."""
 
 
 SERIAL_SHOWDOWNS = 1_000_000
