@@ -23,7 +23,7 @@ from pokerlab.errors import (
     InvalidRangeError,
     PlayerCountError,
 )
-from pokerlab.game_ranges import game_range
+from pokerlab.game_ranges import combinations, game_players, game_range
 from pokerlab.game_tables import eight_or_better_lows, ranking
 from refusals import CliRefused, Refused, check, check_cli, ids
 
@@ -300,6 +300,34 @@ def test_omaha_range_weights_and_cards() -> None:
     assert len(game_range("AA****", "omaha6")) == sum(math.comb(4, k) * math.comb(48, 6 - k) for k in (2, 3, 4))
 
 
+@pytest.mark.parametrize(("n", "k"), [(0, 0), (5, 0), (5, 5), (9, 4), (12, 7), (3, 4)])
+def test_combinations_as_itertools(n: int, k: int) -> None:
+    cards = np.array([3 * i + 1 for i in range(n)], dtype=np.uint8)
+    got = combinations(cards, k)
+    assert got.dtype == np.uint8 and got.shape == (math.comb(n, k), k)
+    assert got.tolist() == [list(c) for c in itertools.combinations(cards.tolist(), k)]
+
+
+def test_random_player_is_every_hand_of_the_cards_left() -> None:
+    labels, hands = game_players("omaha5", ["AsKsQdJdTc", "random"], "9s7h2c", "3d")
+    cards, weights = hands[1]
+    left = sorted(set(range(52)) - set(pl.parse_cards("AsKsQdJdTc 9s7h2c 3d")))
+    assert labels == ["AsKsQdJdTc", "random"] and cards.shape == (math.comb(43, 5), 5) and (weights == 1).all()
+    assert set(np.unique(cards).tolist()) == set(left) and (np.diff(cards.astype(int), axis=1) > 0).all()
+
+
+def test_random_omaha_players_are_sampled_from_the_deck() -> None:
+    # sampled from the deck (Monte Carlo), against every hand listed (exact)
+    hero, board = "AsKsQdJd", "9s7h2c3d"
+    exact = pl.equity([hero, "random"], board, game="omaha", exact=True)
+    sampled = pl.equity([hero, "random"], board, game="omaha", trials=100_000, seed=2)
+    assert exact.showdowns == math.comb(44, 4) * 40 and isinstance(exact.showdowns, int)
+    assert isinstance(sampled.showdowns, int) and sampled.showdowns >= 100_000
+    assert abs(sampled.players[0].equity - exact.players[0].equity) < 4 * sampled.players[0].stderr
+    six = pl.equity(["AsKsQdJdTc9c", "random"], "8s7h2c", game="omaha6", trials=20_000, seed=1)
+    assert six.showdowns >= 20_000 and 0 < six.players[0].equity < 1
+
+
 # --- the API and the command line ---------------------------------------------------------------------
 
 def test_get_and_listing() -> None:
@@ -367,6 +395,8 @@ REFUSALS = [
     Refused("bad weight", lambda: game_range("AA**:1.5", "omaha"), InvalidRangeError,
             "a weight is a number from 0 to 1: '1.5' at position 5"),
     Refused("too many hands", lambda: game_range("A*****", "omaha6"), InvalidRangeError, "too many hands"),
+    Refused("random omaha6 full deck", lambda: pl.equity(["random", "AA****"], game="omaha6"), InvalidRangeError,
+            "player 1: random omaha6 hands are too many to deal"),
     Refused("card twice in a pattern", lambda: game_range("AsAs**", "omaha"), InvalidRangeError, "one card twice"),
     Refused("strength out of range", lambda: games.SHORT_DECK.rank(1405), InvalidArgumentError,
             "strength must be an int from 1 to 1404"),

@@ -50,6 +50,9 @@ SUIT_SHAPES = {"ds": "double suited", "ss": "single suited", "rainbow": "rainbow
 MAX_LISTED = 3_000_000
 """The most hands one pattern may list: a pattern with more (say ``A*****`` in six-card
 Omaha) is refused; ``random`` is the way to say any hand."""
+MAX_RANDOM = 10_000_000
+"""The most hands a ``random`` player may hold once the known cards are out: six-card Omaha
+needs a flop or known hands (20 million hands from a full deck, 8 million after a flop)."""
 
 _ITEM = re.compile(r"(?P<body>[^:]*?)\s*(?::\s*(?P<weight>[^:]*))?$")
 _CARD = re.compile(r"(10|[2-9tjqka])[cdhs]?|[*x]", re.IGNORECASE)
@@ -69,14 +72,6 @@ class GameRange:
     def __len__(self) -> int:
         return len(self.combos)
 
-    def as_pairs(self) -> list[tuple[tuple[int, ...], float]]:
-        """The hands as (hand, weight) pairs, the Omaha engine's form (empty: random).
-
-        >>> game_range("AsKsQdJd:0.5", "omaha").as_pairs()
-        [((37, 41, 47, 51), 0.5)]
-        """
-        return list(zip(map(tuple, self.combos.tolist()), self.weights.tolist()))
-
 
 def _error(text: str, position: int, token: str, why: str) -> InvalidRangeError:
     return InvalidRangeError(f"{why}: {token[:80]!r} at position {position}\n  {text}\n  "
@@ -86,9 +81,28 @@ def _error(text: str, position: int, token: str, why: str) -> InvalidRangeError:
 @functools.cache
 def _rows(n: int) -> np.ndarray:
     """Every set of ``n`` cards (0..4) as rows of ascending ids."""
-    if not n:
-        return np.zeros((1, 0), dtype=np.uint8)
-    return np.array(list(itertools.combinations(range(52), n)), dtype=np.uint8)
+    return combinations(np.arange(52, dtype=np.uint8), n)
+
+
+def combinations(cards: np.ndarray, k: int) -> np.ndarray:
+    """Every set of ``k`` of ``cards`` (ascending, uint8) as rows, in lexicographic order:
+    :func:`itertools.combinations` as one array, built a column at a time with NumPy (a random
+    six-card Omaha hand after the flop is six million rows).
+
+    >>> combinations(np.array([3, 5, 8, 9], dtype=np.uint8), 3).tolist()
+    [[3, 5, 8], [3, 5, 9], [3, 8, 9], [5, 8, 9]]
+    """
+    n = len(cards)
+    if not 0 <= k <= n:
+        return np.zeros((0, max(k, 0)), dtype=np.uint8)
+    rows = np.zeros((1, 0), dtype=np.uint8)
+    last = np.full(1, -1, dtype=np.int64)  # each row's last position in cards
+    for j in range(k):
+        # the next position runs from the last one + 1 up to where k - j - 1 positions still fit
+        counts = n - k + j - last
+        last = np.repeat(last + 1 - (np.cumsum(counts) - counts), counts) + np.arange(int(counts.sum()))
+        rows = np.concatenate([np.repeat(rows, counts, axis=0), cards[last][:, None]], axis=1)
+    return rows
 
 
 def _suit_shape_ok(combos: np.ndarray, shape: str) -> np.ndarray:
@@ -221,14 +235,15 @@ PlayerSpec = str | Sequence[int] | GameRange
 
 
 def game_players(game: Game | str, players: Sequence[PlayerSpec | Range], board: CardsLike = (),
-                 dead: CardsLike = ()) -> tuple[list[str], list[list[tuple[tuple[int, ...], float]]]]:
-    """Each player's label and hands (with weights) for an Omaha game's equity: a known hand,
-    a range or ``random`` (every hand, which the engine deals from the deck). Known cards may
-    not repeat; a range loses the hands that hold the board's, the dead or a known hand's cards.
+                 dead: CardsLike = ()) -> tuple[list[str], list[tuple[np.ndarray, np.ndarray]]]:
+    """Each player's label and hands for an Omaha game's equity, as the engine takes them:
+    (K, hole cards) uint8 rows and their weights (K,). A player is a known hand, a range or
+    ``random`` (every hand of the cards no one else holds). Known cards may not repeat; a
+    range loses the hands that hold the board's, the dead or a known hand's cards.
 
     >>> labels, hands = game_players("omaha", ["AsKsQdJd", "random"], "2c 3c 4c")
-    >>> labels, [len(h) for h in hands]
-    (['AsKsQdJd', 'random'], [1, 270725])
+    >>> labels, [cards.shape for cards, _ in hands]
+    (['AsKsQdJd', 'random'], [(1, 4), (148995, 4)])
     """
     rules = get_game(game)
     if not 2 <= len(players) <= 10:
@@ -260,19 +275,21 @@ def game_players(game: Game | str, players: Sequence[PlayerSpec | Range], board:
                 if c in taken:
                     raise DuplicateCardError(f"duplicate card: {format_cards([c])} (player {i + 1})")
                 taken.add(c)
-    hands: list[list[tuple[tuple[int, ...], float]]] = []
+    hands: list[tuple[np.ndarray, np.ndarray]] = []
     for i, p in enumerate(parsed):
         if p.random:
-            if math.comb(52, rules.hole_cards) > MAX_LISTED:
-                raise InvalidRangeError(f"player {i + 1}: random {rules.name} hands are too many to list "
-                                        f"({math.comb(52, rules.hole_cards):,}); give a range")
-            hands.append([(hand, 1.0) for hand in itertools.combinations(range(52), rules.hole_cards)])
+            left = np.array(sorted(set(range(4 * rules.lowest_rank, 52)) - taken), dtype=np.uint8)
+            if math.comb(len(left), rules.hole_cards) > MAX_RANDOM:
+                raise InvalidRangeError(f"player {i + 1}: random {rules.name} hands are too many to deal "
+                                        f"({math.comb(len(left), rules.hole_cards):,} from the {len(left)} cards "
+                                        f"left; at most {MAX_RANDOM:,}); put cards on the board or give a range")
+            combos = combinations(left, rules.hole_cards)
+            hands.append((combos, np.ones(len(combos))))
             continue
         blocked = np.uint64(sum(1 << c for c in taken - (set(p.combos[0].tolist()) if len(p) == 1 else set())))
         keep = (_masks(p.combos) & blocked) == 0
         if not keep.any():
             raise InvalidRangeError(f"player {i + 1}: range {p.text!r} is empty once the board, dead cards and "
                                     "other players' cards are removed")
-        hands.append(GameRange(p.text, p.combos[keep], p.weights[keep]).as_pairs())
+        hands.append((p.combos[keep], p.weights[keep]))
     return [p.text for p in parsed], hands
-

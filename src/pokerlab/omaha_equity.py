@@ -113,13 +113,15 @@ def _hands_at_once(combos: Sequence[Any]) -> Hands | None:
     if cards.ndim != 2 or cards.dtype.kind not in "iu" or weights.shape != (len(cards),) \
             or weights.dtype.kind not in "iuf" or not len(cards):
         return None
-    weights = weights.astype(np.float64)
-    if cards.min() < 0 or cards.max() > 51 or not np.isfinite(weights).all() or (weights < 0).any():
+    weights = weights.astype(np.float64, copy=False)
+    if (cards.dtype.kind == "i" and cards.min() < 0) or cards.max() > 51 or not np.isfinite(weights).all() \
+            or (weights < 0).any():
         return None
-    cards = np.sort(cards, axis=1)
-    if (cards[:, 1:] == cards[:, :-1]).any():
-        return None
-    return cards.astype(np.uint8), weights
+    if not (cards[:, 1:] > cards[:, :-1]).all():  # sorting is the slow part: only when needed
+        cards = np.sort(cards, axis=1)
+        if (cards[:, 1:] == cards[:, :-1]).any():
+            return None
+    return cards.astype(np.uint8, copy=False), weights
 
 
 def _hands_one_by_one(p: int, combos: Sequence[object]) -> Hands:
@@ -174,12 +176,17 @@ def _playable(players: list[Hands], fixed: int) -> list[Hands]:
     out = []
     for p, (cards, weights) in enumerate(players):
         own = _mask(cards[0].tolist()) if len(cards) == 1 else 0
-        masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards.astype(np.uint64)), axis=1)
-        keep = ((masks & np.uint64(taken & ~own)) == 0) & (weights > 0)
+        keep = weights > 0
+        # card by card (byte compares), so that a block holding no taken card, like a random
+        # hand's millions of combos, is neither masked nor copied
+        for c in range(52):
+            if (taken & ~own) >> c & 1 and (cards == c).any():
+                keep &= ~(cards == c).any(axis=1)
         if not keep.any():
             raise InvalidRangeError(f"player {p + 1}: no combo is left once the board, dead cards and other "
                                     "players' cards are removed")
-        out.append((np.ascontiguousarray(cards[keep]), weights[keep]))
+        out.append((np.ascontiguousarray(cards), weights) if keep.all()
+                   else (np.ascontiguousarray(cards[keep]), weights[keep]))
     return out
 
 
@@ -201,7 +208,7 @@ def _deals(players: list[list[tuple[Combo, float]]], used: int = 0,
             yield (combo, *rest), w * w_rest
 
 
-def omaha_equity(players: Sequence[WeightedCombos], board: tuple[int, ...], dead: tuple[int, ...], *,
+def omaha_equity(players: Sequence[WeightedCombos | Hands], board: tuple[int, ...], dead: tuple[int, ...], *,
                  hilo: bool, exact: bool | None = None, trials: int | None = None, stderr: float | None = None,
                  seconds: float | None = None, seed: int | None = None, threads: int | None = None,
                  progress: Progress | None = None, labels: Sequence[str] | None = None,
@@ -274,23 +281,26 @@ def omaha_equity(players: Sequence[WeightedCombos], board: tuple[int, ...], dead
     squares = False
     with numba_threads(threads):
         if exact:
-            acc = _exact(playable, n_hole, board_ids, fixed, hilo, progress)
+            acc, showdowns = _exact(playable, n_hole, board_ids, fixed, hilo, progress)
         else:
-            acc = _monte_carlo(playable, n_hole, board_ids, fixed, hilo, trials, stderr, seconds, seed, progress)
+            acc, showdowns = _monte_carlo(playable, n_hole, board_ids, fixed, hilo, trials, stderr, seconds, seed,
+                                          progress)
             squares = True
-    return _result(names, acc, squares, shown_board, dead_ids, started, exact,
+    return _result(names, acc, showdowns, squares, shown_board, dead_ids, started, exact,
                    game or f"omaha{n_hole if n_hole > 4 else ''}{'-hilo' if hilo else ''}")
 
 
 def _exact(players: list[Hands], n_hole: int, board: tuple[int, ...], fixed: int, hilo: bool,
-           progress: Progress | None) -> np.ndarray:
-    """The counters of every deal of hole cards and every board completion."""
+           progress: Progress | None) -> tuple[np.ndarray, int]:
+    """The counters of every deal of hole cards and every board completion, and the number of
+    showdowns (deals times boards)."""
     from pokerlab.kernels import omaha as kernels
 
     high, terms, flush, low, low_bit = kernel_tables()
     category = category_of_strength()
     n_players = len(players)
     board_array = np.array(board, dtype=np.uint8)
+    runouts = math.comb(52 - fixed.bit_count() - n_hole * n_players, 5 - len(board))
     if all(len(cards) == 1 for cards, _ in players) and board:
         # known hands after the flop, the common case: one serial call, no thread to wake
         holes = np.concatenate([cards for cards, _ in players])
@@ -299,7 +309,7 @@ def _exact(players: list[Hands], n_hole: int, board: tuple[int, ...], fixed: int
                               category, np.zeros((6, 64), dtype=np.uint64), acc)
         if progress is not None:
             progress(1, 1)
-        return acc
+        return acc, runouts
     pairs = [list(zip(map(tuple, cards.tolist()), weights.tolist())) for cards, weights in players]
     listed = list(itertools.islice(_deals(pairs, fixed), MAX_LISTED_DEALS + 1))
     if not listed:
@@ -323,13 +333,14 @@ def _exact(players: list[Hands], n_hole: int, board: tuple[int, ...], fixed: int
                                         low, low_bit, category)
     if progress is not None:
         progress(len(listed), len(listed))
-    return acc
+    return acc, len(listed) * runouts
 
 
 def _monte_carlo(players: list[Hands], n_hole: int, board: tuple[int, ...], fixed: int,
                  hilo: bool, trials: int | None, stderr: float | None, seconds: float | None, seed: int | None,
-                 progress: Progress | None) -> np.ndarray:
-    """Sampled counters, with squares, batch by batch until a stopping rule holds."""
+                 progress: Progress | None) -> tuple[np.ndarray, int]:
+    """Sampled counters, with squares, batch by batch until a stopping rule holds, and the
+    number of showdowns dealt."""
     from pokerlab.kernels import omaha as kernels
 
     high, terms, flush, low, low_bit = kernel_tables()
@@ -351,7 +362,7 @@ def _monte_carlo(players: list[Hands], n_hole: int, board: tuple[int, ...], fixe
     n_chunks = 64
     acc = np.zeros(n_players * kernels.CELLS, dtype=np.float64)
     begun = time.perf_counter()
-    ranged = sum(len(p) > 1 for p in blocks)
+    ranged = sum(len(cards) > 1 for cards, _ in blocks)
     per_chunk = 1 if ranged > 1 else 64
     done = tried = batch = 0
     while True:
@@ -391,7 +402,7 @@ def _monte_carlo(players: list[Hands], n_hole: int, board: tuple[int, ...], fixe
         if seconds is not None:
             affordable = min(affordable, (seconds - elapsed) / max(batch_seconds, 1e-6) * max(batch_done, 1))
         per_chunk = max(1, min(per_chunk * 8, 1 << 16, int(affordable / n_chunks)))
-    return acc
+    return acc, done
 
 
 def _standard_errors(acc: np.ndarray, n_players: int, squares: bool) -> list[float]:
@@ -410,8 +421,8 @@ def _standard_errors(acc: np.ndarray, n_players: int, squares: bool) -> list[flo
     return errors
 
 
-def _result(labels: list[str], acc: np.ndarray, squares: bool, board: tuple[int, ...], dead: tuple[int, ...],
-            started: float, exact: bool, game: str) -> EquityResult:
+def _result(labels: list[str], acc: np.ndarray, showdowns: int, squares: bool, board: tuple[int, ...],
+            dead: tuple[int, ...], started: float, exact: bool, game: str) -> EquityResult:
     from pokerlab.kernels.equity import summarize
     from pokerlab.kernels.omaha import POT_UNITS
 
@@ -433,5 +444,5 @@ def _result(labels: list[str], acc: np.ndarray, squares: bool, board: tuple[int,
                                     lose=losses / total, equity=equity, stderr=errors[i], hi_equity=hi_equity,
                                     lo_equity=lo_equity, scoop=scoop, wins=wins, ties=ties, losses=losses,
                                     by_category=tuple(map(tuple, rows[i][:9]))))
-    return EquityResult(tuple(players), format_cards(board), format_cards(dead), exact, total,
+    return EquityResult(tuple(players), format_cards(board), format_cards(dead), exact, showdowns,
                         time.perf_counter() - started, counts, game=game)
