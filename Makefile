@@ -29,14 +29,18 @@ $(STAMP): pyproject.toml $(SYSTEM_STAMP)
 run: $(STAMP)
 	$(BIN)/pokerlab serve
 
+# Tests run in one process per core (pytest-xdist), each test file in one process, so a
+# file's Numba kernels compile once and its fixtures (a browser, a server) start once.
+PYTEST := $(BIN)/python -m pytest -n auto --dist loadfile
+
 # Everything, each step stopping make on failure: lint, types, the docs with warnings as
 # errors, then every test (pytest also fails when it collects none).
 test: lint types docs
-	$(BIN)/python -m pytest
+	$(PYTEST)
 
 # The inner loop: lint, types and the tests not marked slow.
 check: lint types
-	$(BIN)/python -m pytest -m "not slow"
+	$(PYTEST) -m "not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests docs
