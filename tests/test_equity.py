@@ -416,3 +416,14 @@ def test_exact_preflop_reports_progress_as_it_goes(monkeypatch):
                     for a, b in pl.Range("QQ+,AKs").as_arrays()[0].tolist()
                     for c, d in pl.Range("JJ+").as_arrays()[0].tolist() if not {a, b} & {c, d}})
     assert len(calls) >= matchups
+
+
+def test_results_built_field_by_field_at_once_are_ordinary_frozen_dataclasses():
+    import dataclasses
+
+    r = equity(["AhKh", "2c2d"], board="Qh7h3s")
+    assert dataclasses.replace(r) == r and [dataclasses.replace(p) for p in r.players] == list(r.players)
+    assert r.players[0].combos == () and r.game == "holdem"
+    assert hash(r.players[0]) == hash(dataclasses.replace(r.players[0]))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.players[0].equity = 1.0  # type: ignore[misc]
