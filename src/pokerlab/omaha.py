@@ -86,6 +86,21 @@ def kernel_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.
     return high_table(), index_terms().astype(np.uint64), load_tables().flush, low_table(), low_bit
 
 
+@functools.cache
+def card_info() -> np.ndarray:
+    """Per card id byte (3, 256) uint64: its rank (ids past 51 read as aces), its suit's nibble
+    (one in four bits, so that adding them counts suits) and its bit (1 << id; 1 << 52 past 51).
+
+    >>> card_info()[:, 51].tolist()   # As
+    [12, 4096, 2251799813685248]
+    """
+    ids = np.arange(256, dtype=np.uint64)
+    info = np.stack([np.minimum(ids, 51) >> np.uint64(2), np.uint64(1) << ((ids & np.uint64(3)) * np.uint64(4)),
+                     np.uint64(1) << np.minimum(ids, 52)])
+    info.setflags(write=False)
+    return info
+
+
 def omaha_strengths(holes: np.ndarray, boards: np.ndarray, *, validate: bool = True) -> np.ndarray:
     """High strengths (uint16, 1..7462, higher wins) of (N, 4..6) hole and (N, 5) board rows,
     each the best of exactly two hole cards and three board cards.
@@ -106,7 +121,7 @@ def omaha_strengths(holes: np.ndarray, boards: np.ndarray, *, validate: bool = T
 
     high, terms, flush, _, _ = kernel_tables()
     out: np.ndarray
-    out, first_bad = high_rows(hole_rows, board_rows, high, terms, flush, validate)
+    out, first_bad = high_rows(hole_rows, board_rows, high, terms, flush, card_info(), validate)
     if first_bad < len(hole_rows):
         _raise_bad_row(hole_rows, board_rows, int(first_bad))
     return out
