@@ -1,12 +1,14 @@
-"""``pokerlab bench videopoker``: the hold advisor per hand and the whole-game analysis, for one game
-of each family beside Jacks or Better."""
+"""``pokerlab bench videopoker``: the hold advisor per hand, the whole-game analysis and the strategy
+chart, for one game of each family beside Jacks or Better."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 from functools import partial
 from math import comb
+from pathlib import Path
 
 import numpy as np
 
@@ -15,7 +17,8 @@ from pokerlab.videopoker.advisor import hold_evs
 from pokerlab.videopoker.analysis import analyze
 from pokerlab.videopoker.brute_force import enumerate_holds, unseen_draws
 from pokerlab.videopoker.draws import clear_tables, draw_tables
-from pokerlab.videopoker.paytable import HAND_SIZE, PAYTABLES
+from pokerlab.videopoker.paytable import HAND_SIZE, MAX_COINS, PAYTABLES
+from pokerlab.videopoker.strategy import chart_play, saved_strategy
 
 BASELINE = "jacks-9-6"
 FAMILIES = ("tens-6-5", "bonus-8-5", "double-double-bonus-9-6", "deuces-wild-full-pay", "joker-kings-20-7-5")
@@ -40,9 +43,16 @@ def _build(name: str) -> None:
     draw_tables(PAYTABLES[name])
 
 
+def _chart(name: str) -> None:
+    """Build a strategy chart from nothing: no chart kept in memory or saved on disk."""
+    chart_play.cache_clear()
+    with tempfile.TemporaryDirectory() as empty:
+        saved_strategy(PAYTABLES[name], MAX_COINS, Path(empty))
+
+
 def suite(quick: bool = False) -> list[Figure]:
     """hold_evs per hand against evaluating every draw; analyze on 1 and 2 threads; each family's
-    tables, hold_evs and analyze beside Jacks or Better's."""
+    tables, hold_evs, analyze and strategy chart beside Jacks or Better's."""
     repeat = 1 if quick else 3
     count = 200 if quick else 2000
     _build(BASELINE)  # load the kernels
@@ -73,6 +83,11 @@ def suite(quick: bool = False) -> list[Figure]:
         seconds = best_time(partial(analyze, name, threads=2), repeat=2 if quick else 3)
         figures.append(Figure(f"analyze('{name}'), 2 threads, tables built", seconds, "s", "<= 5",
                               f"analyze('{BASELINE}'), 2 threads", baseline))
+    for name in (BASELINE,) if quick else (BASELINE, *FAMILIES):
+        analyzed = best_time(partial(analyze, name), repeat=1)
+        figures.append(Figure(f"strategy('{name}'): the chart and its exact return, from nothing",
+                              best_time(partial(_chart, name), repeat=1), "s", "<= 60",
+                              f"analyze('{name}')", analyzed))
     command = [sys.executable, "-c", f"from pokerlab.videopoker import analyze; analyze('{BASELINE}')"]
     fresh = best_time(lambda: subprocess.run(command, check=True, capture_output=True), repeat=repeat)
     figures.append(Figure(f"python -c \"analyze('{BASELINE}')\": a fresh process, imports and tables included",
