@@ -248,12 +248,14 @@ def equity_command(players: PlayersArg, board: BoardOpt = "", dead: DeadOpt = ""
     how = "exact" if result.exact else f"Monte Carlo, {result.showdowns:,.0f} trials"
     table = Table(title=f"board: {result.board or 'none'}, dead: {result.dead or 'none'} "
                         f"({how}, {result.elapsed:.3f} s)")
-    split = ("high", "low", "scoop") if hilo else ()
-    for column in ("player", "equity", *split, "win", "tie", "lose") + (() if result.exact else ("± stderr",)):
+    # a split pot shows its halves and scoops in place of win/tie/lose, which count the high
+    # hand alone (--json has every field), so the table fits 80 columns
+    shown = ("high", "low", "scoop") if hilo else ("win", "tie", "lose")
+    for column in ("player", "equity", *shown) + (() if result.exact else ("± stderr",)):
         table.add_column(column, justify="left" if column == "player" else "right")
     for p in result.players:
-        row = [p.hand, f"{p.equity:.4%}", *((f"{p.hi_equity:.4%}", f"{p.lo_equity:.4%}", f"{p.scoop:.4%}")
-                                            if hilo else ()), f"{p.win:.4%}", f"{p.tie:.4%}", f"{p.lose:.4%}"]
+        parts = (p.hi_equity, p.lo_equity, p.scoop) if hilo else (p.win, p.tie, p.lose)
+        row = [p.hand, f"{p.equity:.4%}", *(f"{part:.4%}" for part in parts)]
         table.add_row(*row, *(() if result.exact else (f"{p.stderr:.4%}",)))
     out.print(table)
     for combos in combo_tables(result):
