@@ -905,17 +905,27 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                 boards_seen[4 * batch + 3] = index5(r0, r1, r2, r3, r4, terms)
                 batch += 1
             for i in range(n_players):
-                if starts[i + 1] - starts[i] == 1:
+                # four hole cards have one column (repeated in slots): one lookup, not three
+                if starts[i + 1] - starts[i] == 1 and n_hole == 4:
+                    for t in range(batch):
+                        x = t * n_players + i
+                        hi[x] = local[boards_seen[4 * t + 3] * np.uint64(n_cols) + slots[3 * x]]
+                elif starts[i + 1] - starts[i] == 1:
                     for t in range(batch):
                         x = t * n_players + i
                         row = boards_seen[4 * t + 3] * np.uint64(n_cols)
                         hi[x] = max(local[row + slots[3 * x]], local[row + slots[3 * x + 1]],
                                     local[row + slots[3 * x + 2]])
-                    continue
-                for t in range(batch):
-                    x = t * n_players + i
-                    row = boards_seen[4 * t + 3] * _STRIDE
-                    hi[x] = max(high[row + slots[3 * x]], high[row + slots[3 * x + 1]], high[row + slots[3 * x + 2]])
+                elif n_hole == 4:
+                    for t in range(batch):
+                        x = t * n_players + i
+                        hi[x] = high[boards_seen[4 * t + 3] * _STRIDE + slots[3 * x]]
+                else:
+                    for t in range(batch):
+                        x = t * n_players + i
+                        row = boards_seen[4 * t + 3] * _STRIDE
+                        hi[x] = max(high[row + slots[3 * x]], high[row + slots[3 * x + 1]],
+                                    high[row + slots[3 * x + 2]])
             for t in range(batch):
                 base = t * n_players
                 counts = boards_seen[4 * t + 1]
