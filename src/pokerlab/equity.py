@@ -794,7 +794,7 @@ def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, tri
     shares = np.zeros(len(players), dtype=np.int64)
     squares = np.zeros(len(players), dtype=np.float64)
     by_combos = np.zeros((len(players), len(COMBO_NAMES), 4), dtype=np.int64) if by_combo else None
-    combo_of_pair = combo_numbers() if by_combo else np.zeros(0, dtype=np.int64)
+    combo_of_pair = combo_numbers() if by_combo else None
     ranged = sum(not p.random and len(p.combos) > 1 for p in players)
     per_chunk = (FIRST_RANGED_BATCH_TRIALS if ranged > 1
                  else FIRST_TIMED_BATCH_TRIALS if deadline is not None else FIRST_BATCH_TRIALS)

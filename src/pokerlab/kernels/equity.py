@@ -523,12 +523,37 @@ def _add_joint(joint: np.ndarray, n_players: int, counts: np.ndarray, shares: np
                     shares[i] += n * (TIE_UNITS // n_winners)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _add_by_combo(strengths: np.ndarray, pairs: np.ndarray, batch: int, n_players: int, n_combos: int,
+                  by_combo: np.ndarray) -> None:
+    """Count a batch of trials by each player's combo (``pairs``): showdowns, wins, splits
+    and split shares, flat as ``[(player * n_combos + combo) * 4 + column]``."""
+    for t in range(batch):
+        row = t * n_players
+        best = 0
+        n_best = 0
+        for i in range(n_players):
+            if strengths[row + i] > best:
+                best = strengths[row + i]
+                n_best = 0
+            n_best += strengths[row + i] == best
+        for i in range(n_players):
+            cell = (i * n_combos + pairs[row + i]) * 4
+            by_combo[cell] += 1
+            if strengths[row + i] == best:
+                if n_best == 1:
+                    by_combo[cell + 1] += 1
+                else:
+                    by_combo[cell + 2] += 1
+                    by_combo[cell + 3] += TIE_UNITS // n_best
+
+
 @njit(cache=True, nogil=True, parallel=True)
 def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, board: np.ndarray,
                 base_mask: np.uint64, n_chunks: int, trials_per_chunk: int, seed: int, card_key: np.ndarray,
                 card_mask: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray,
                 category: np.ndarray, category_order: np.ndarray,
-                combo_of_pair: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray]:
+                combo_of_pair: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray]:
     """Sample showdowns: each player's combo by weight, then the rest of the board.
 
     Player i draws from ``combos[starts[i]:starts[i + 1]]`` (uint8 pairs) with cumulative
@@ -542,9 +567,10 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     together end instead of spinning. Returns counts, shares, squares and how many deals were
     tried, accepted or not: the caller refuses ranges whose deals are almost all rejected.
 
-    ``combo_of_pair`` (``low * 52 + high`` -> a combo number), when not empty, also counts
+    ``combo_of_pair`` (``low * 52 + high`` -> a combo number), when not None, also counts
     each player's showdowns by the combo they held: the last result, ``[player, combo,
-    (showdowns, wins, splits, split shares)]``, empty otherwise.
+    (showdowns, wins, splits, split shares)]``, empty otherwise. Numba compiles the None case
+    apart, without that work (in the loops, even untaken, it cost 3% of a trial).
     """
     n_players = starts.shape[0] - 1
     n_board = board.shape[0]
@@ -567,8 +593,9 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     all_joint = np.zeros((n_chunks, n_joint + 16), dtype=np.int64)
     all_attempts = np.zeros((n_chunks, 16), dtype=np.int64)
     n_combos = 0
-    for x in range(combo_of_pair.shape[0]):
-        n_combos = max(n_combos, combo_of_pair[x] + 1)
+    if combo_of_pair is not None:
+        for x in range(combo_of_pair.shape[0]):
+            n_combos = max(n_combos, combo_of_pair[x] + 1)
     all_by_combo = np.zeros((n_chunks, n_players * n_combos * 4 + 16), dtype=np.int64)
     all_pairs = np.zeros((n_chunks, width if n_combos else 0), dtype=np.int64)
     all_hole_pairs = np.zeros((n_chunks, pad), dtype=np.int64)
@@ -616,7 +643,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                 c1 = np.uint64(combos[starts[i], 1])
                 hole_key[i] = card_key[c0] + card_key[c1]
                 hole_mask[i] = card_mask[c0] | card_mask[c1]
-                if n_combos:
+                if combo_of_pair is not None:
                     hole_pair[i] = combo_of_pair[min(c0, c1) * np.uint64(52) + max(c0, c1)]
         done = 0
         attempts = 0
@@ -652,7 +679,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                     used |= pair
                     hole_key[i] = card_key[c0] + card_key[c1]
                     hole_mask[i] = card_mask[c0] | card_mask[c1]
-                    if n_combos:
+                    if combo_of_pair is not None:
                         hole_pair[i] = combo_of_pair[min(c0, c1) * np.uint64(52) + max(c0, c1)]
                 if not ok:
                     continue
@@ -686,34 +713,24 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                         first += 2
                         keys[row + i] = key + card_key[c0] + card_key[c1]
                         masks[row + i] = mask | card_mask[c0] | card_mask[c1]
-                        if n_combos:
-                            pairs[row + i] = combo_of_pair[min(c0, c1) * np.uint64(52) + max(c0, c1)]
                     else:
                         keys[row + i] = key + hole_key[i]
                         masks[row + i] = mask | hole_mask[i]
-                        if n_combos:
+                if combo_of_pair is not None:  # each player's combo
+                    first = 0
+                    for i in range(n_players):
+                        if starts[i] == starts[i + 1]:
+                            c0 = np.uint64(min(drawn[first], drawn[first + 1]))
+                            c1 = np.uint64(max(drawn[first], drawn[first + 1]))
+                            first += 2
+                            pairs[row + i] = combo_of_pair[c0 * np.uint64(52) + c1]
+                        else:
                             pairs[row + i] = hole_pair[i]
                 batch += 1
             for x in range(batch * n_players):
                 strengths[x] = strength_of_key(keys[x], masks[x], rank, offsets, flush)
-            for t in range(batch if n_combos else 0):
-                row = t * n_players
-                best = 0
-                n_best = 0
-                for i in range(n_players):
-                    if strengths[row + i] > best:
-                        best = strengths[row + i]
-                        n_best = 0
-                    n_best += strengths[row + i] == best
-                for i in range(n_players):
-                    cell = (i * n_combos + pairs[row + i]) * 4
-                    by_combo[cell] += 1
-                    if strengths[row + i] == best:
-                        if n_best == 1:
-                            by_combo[cell + 1] += 1
-                        else:
-                            by_combo[cell + 2] += 1
-                            by_combo[cell + 3] += TIE_UNITS // n_best
+            if combo_of_pair is not None:
+                _add_by_combo(strengths, pairs, batch, n_players, n_combos, by_combo)
             if n_joint:
                 for t in range(batch):
                     row = t * n_players
