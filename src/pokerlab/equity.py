@@ -572,7 +572,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         _check_known_cards(rules, players)
     if hands is not None and exact is not False:
         # every player's hand is known: the common case, kept lean (one serial kernel call)
-        known = [*(c for hand in hands for c in hand), *board_ids, *dead_ids]
+        known = [*itertools.chain.from_iterable(hands), *board_ids, *dead_ids]
         if len(set(known)) != len(known):
             parse_cards(known)  # names the duplicate
         counts, summary = _known_counts(hands, board_ids, dead_ids + missing, ranking,
