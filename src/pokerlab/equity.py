@@ -531,9 +531,13 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     is not known in advance (a standard error or a time limit) it reports permille,
     ``progress(done, 1000)``.
 
-    ``by_combo=True`` also runs each combo of each player's range (hold'em and short deck), in
-    each player's :attr:`~PlayerEquity.combos` and :attr:`~PlayerEquity.classes` (see
-    :mod:`pokerlab.by_combo`).
+    ``by_combo=True`` also gives the equity of each combo of each player's range (hold'em and
+    short deck), in each player's :attr:`~PlayerEquity.combos` and
+    :attr:`~PlayerEquity.classes` (see :mod:`pokerlab.by_combo`): exact calls run each combo,
+    Monte Carlo counts them in its own run, within its ``trials`` and ``seconds``.
+
+    ``seconds`` counts from the call's start; a run chosen exact (``exact=None``) whose pace
+    shows it would take more than half of it is abandoned for Monte Carlo.
 
     >>> r = equity(["AhKh", "2c2d"], board="Qh7h3s")
     >>> [round(p.equity, 4) for p in r.players]
