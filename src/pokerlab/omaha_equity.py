@@ -175,12 +175,12 @@ def _playable(players: list[Hands], fixed: int) -> list[Hands]:
                 taken |= 1 << c
     out = []
     for p, (cards, weights) in enumerate(players):
-        own = _mask(cards[0].tolist()) if len(cards) == 1 else 0
         keep = weights > 0
         # card by card (byte compares), so that a block holding no taken card, like a random
-        # hand's millions of combos, is neither masked nor copied
-        for c in range(52):
-            if (taken & ~own) >> c & 1 and (cards == c).any():
+        # hand's millions of combos, is neither masked nor copied; a known hand's cards were
+        # checked above
+        for c in range(52 if len(cards) > 1 else 0):
+            if taken >> c & 1 and (cards == c).any():
                 keep &= ~(cards == c).any(axis=1)
         if not keep.any():
             raise InvalidRangeError(f"player {p + 1}: no combo is left once the board, dead cards and other "
