@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from string import Template
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -33,11 +33,18 @@ from pokerlab.errors import UnknownSessionError
 from pokerlab.games import HOLDEM, Game
 from pokerlab.games import get as get_game
 from pokerlab.grid import grid
-from pokerlab.runouts import Runouts, runouts
+from pokerlab.runouts import runouts
 from pokerlab.svg import card_svg
 from pokerlab.videopoker import MAX_COINS, PAYTABLES, Paytable, Trainer, format_hand, hold_evs
 from pokerlab.videopoker.strategy import Strategy, strategy
-from pokerlab.web.compute import Background, bounded, hole_cards, made_hand
+from pokerlab.web.compute import (
+    MIN_MONTE_CARLO_SECONDS,
+    MONTE_CARLO_SHARE,
+    Background,
+    bounded,
+    hole_cards,
+    made_hand,
+)
 from pokerlab.web.docs import add_docs
 from pokerlab.web.guards import ARRIVED, Guards
 from pokerlab.web.models import (
@@ -257,21 +264,12 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
         _check_players(body.players, HOLDEM)
         _distinct_at_table(board, parse_cards(body.dead), body.players)
         seconds = min(body.seconds, time_limit)
-        # one equity run now and one per card to come, each given its share of Monte Carlo's time
-        runs = 1 + 52 - len(board) - len(parse_cards(body.dead))
-
-        def analysis(seconds: float | None = None, **options: Any) -> Runouts:
-            if options["exact"]:
-                # runouts reports progress every few runs, too seldom to stop in time: one run on
-                # its own first shows the pace (a run too slow for the budget stops it here)
-                equity(body.players, body.board, body.dead, **options)
-                options["progress"](1, runs)
-            if seconds is not None:
-                options["seconds"] = seconds / runs
-            return runouts(body.players, body.board, body.dead, **options)
-
+        # runouts keeps a budget itself, shared over its runs (exact where their pace allows),
+        # so it gets the time the request has left rather than bounded()'s exact-first attempt
+        left = seconds - (time.perf_counter() - getattr(request.state, ARRIVED))
         with blame("players"):
-            result = bounded(analysis, seconds, body.seed, getattr(request.state, ARRIVED))
+            result = runouts(body.players, body.board, body.dead, seed=body.seed,
+                             seconds=max(left * MONTE_CARLO_SHARE, MIN_MONTE_CARLO_SECONDS))
         return {**result.to_dict(), "seconds": seconds}
 
     @app.get("/api/paytables", tags=["video poker"])
