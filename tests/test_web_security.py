@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from pokerlab.errors import ExactTooLargeError
+from pokerlab.runouts import runouts
 from pokerlab.web import create_app
 from pokerlab.web.compute import EXACT_SHARE, MIN_MONTE_CARLO_SECONDS, MONTE_CARLO_SHARE, bounded
 from pokerlab.web.guards import MAX_BODY_BYTES
@@ -315,6 +316,23 @@ def test_monte_carlo_is_asked_for_less_than_the_time_left():
     bounded(analysis, seconds=2.0)
     assert MIN_MONTE_CARLO_SECONDS < asked[0] <= 2.0 * MONTE_CARLO_SHARE
 
+
+
+def test_runouts_are_given_less_than_the_time_left(monkeypatch):
+    import pokerlab.web.app as web_app
+
+    asked = []
+
+    def fake_runouts(players, board, dead, **options):
+        asked.append(options)
+        return runouts(players, board, dead, exact=True)
+
+    monkeypatch.setattr(web_app, "runouts", fake_runouts)
+    client = TestClient(create_app(time_limit=5.0))
+    body = {"players": ["AhKh", "2c2d"], "board": "Qh7h3s", "seconds": 2.0}
+    assert client.post("/api/runouts", json=body).status_code == 200
+    assert MIN_MONTE_CARLO_SECONDS <= asked[0]["seconds"] <= 2.0 * MONTE_CARLO_SHARE
+    assert "exact" not in asked[0], "runouts decides exact or sampled itself, within its budget"
 
 
 def test_omaha_odds_are_worked_out_one_at_a_time(monkeypatch):
