@@ -175,11 +175,13 @@ def _playable(players: list[Hands], fixed: int) -> list[Hands]:
                 taken |= 1 << c
     out = []
     for p, (cards, weights) in enumerate(players):
+        if len(cards) == 1 and weights[0] > 0:  # a known hand, its cards checked above
+            out.append((cards, weights))
+            continue
         keep = weights > 0
         # card by card (byte compares), so that a block holding no taken card, like a random
-        # hand's millions of combos, is neither masked nor copied; a known hand's cards were
-        # checked above
-        for c in range(52 if len(cards) > 1 else 0):
+        # hand's millions of combos, is neither masked nor copied
+        for c in range(52):
             if taken >> c & 1 and (cards == c).any():
                 keep &= ~(cards == c).any(axis=1)
         if not keep.any():
