@@ -286,7 +286,10 @@ def game_players(game: Game | str, players: Sequence[PlayerSpec | Range], board:
             combos = combinations(left, rules.hole_cards)
             hands.append((combos, np.ones(len(combos))))
             continue
-        blocked = np.uint64(sum(1 << c for c in taken - (set(p.combos[0].tolist()) if len(p) == 1 else set())))
+        if len(p) == 1:  # a single hand's cards were checked against the table's above
+            hands.append((p.combos, p.weights))
+            continue
+        blocked = np.uint64(sum(1 << c for c in taken))
         keep = (_masks(p.combos) & blocked) == 0
         if not keep.any():
             raise InvalidRangeError(f"player {i + 1}: range {p.text!r} is empty once the board, dead cards and "
