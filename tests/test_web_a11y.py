@@ -2,39 +2,17 @@
 1920 px, touch targets of 40 px on phones, no serious or critical axe-core violation, and
 screenshots at phone and desktop size in tests/artifacts/."""
 
-import pytest
 
 from browser import (
     ARTIFACTS,
     check_screens,
-    chromium,
     needs_chromium,
-    new_page,
     pick,
-    serving,
     sideways_overflow,
     wait_for_state,
 )
 
 pytestmark = needs_chromium
-
-
-@pytest.fixture(scope="module")
-def url():
-    with serving() as address:
-        yield address
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture
-def page(browser, url):
-    with new_page(browser, url) as opened:
-        yield opened
 
 
 def test_hand_odds_screens(page, url):

@@ -10,12 +10,10 @@ import pytest
 
 from browser import (
     PHONE,
-    chromium,
     needs_chromium,
     new_page,
     pick,
     screenshot,
-    serving,
     wait_for_state,
     wait_for_text,
 )
@@ -25,24 +23,6 @@ from pokerlab.grid import grid
 
 pytestmark = needs_chromium
 COMPILING_MS = 180_000
-
-
-@pytest.fixture(scope="module")
-def url():
-    with serving() as address:
-        yield address
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture
-def page(browser, url):
-    with new_page(browser, url) as opened:
-        yield opened
 
 
 def in_play(page, card):

@@ -1,29 +1,10 @@
 """Every page by keyboard alone, in a real headless Chromium: picking and removing cards, holding
 video poker cards, reading grid cells; focus never falls back to <body>, controls have names."""
 
-import pytest
 
-from browser import chromium, focused, needs_chromium, new_page, serving, wait_for_state, wait_for_text
+from browser import focused, needs_chromium, wait_for_state, wait_for_text
 
 pytestmark = needs_chromium
-
-
-@pytest.fixture(scope="module")
-def url():
-    with serving() as address:
-        yield address
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture
-def page(browser, url):
-    with new_page(browser, url) as opened:
-        yield opened
 
 
 def tab_to(page, selector, limit=200):

@@ -4,24 +4,12 @@ next-card table checked against the library."""
 
 import pytest
 
-from browser import check_screens, chromium, needs_chromium, new_page, pick, serving
+from browser import check_screens, needs_chromium, new_page, pick
 from pokerlab import Range, breakdown
 from pokerlab.equity import equity
 from pokerlab.runouts import runouts
 
 pytestmark = needs_chromium
-
-
-@pytest.fixture(scope="module")
-def url():
-    with serving() as address:
-        yield address
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
 
 
 @pytest.fixture
