@@ -691,14 +691,16 @@ def _other_engine(rules: Game, players: Sequence[PlayerLike], board: tuple[int, 
     """Equity in the games whose hands are not the best five of all cards: Omaha's engine,
     given every player's combos and weights, and their labels, and the time left before the
     ``deadline`` (reading the ranges can take a while)."""
-    from pokerlab.game_ranges import game_players
-    from pokerlab.omaha_equity import omaha_equity  # loads Numba and the Omaha tables
+    # "import ... as", not "from ... import": on a call this short, the latter's look-up of a
+    # package path in a plain module costs a few microseconds
+    import pokerlab.game_ranges as game_ranges
+    import pokerlab.omaha_equity as omaha  # loads Numba and the Omaha tables
 
-    labels, combos = game_players(rules, players, board, dead)
+    labels, combos = game_ranges.game_players(rules, players, board, dead)
     seconds = None if deadline is None else max(deadline - time.perf_counter(), MIN_SECONDS_LEFT)
-    return omaha_equity(combos, board, dead, hilo=rules.hilo, exact=exact, trials=trials, stderr=stderr,
-                        seconds=seconds, seed=seed, threads=threads, progress=progress, labels=labels,
-                        game=rules.name)
+    return omaha.omaha_equity(combos, board, dead, hilo=rules.hilo, exact=exact, trials=trials, stderr=stderr,
+                              seconds=seconds, seed=seed, threads=threads, progress=progress, labels=labels,
+                              game=rules.name)
 
 
 def _known_hands(players: Sequence[PlayerLike]) -> tuple[tuple[int, int], ...] | None:

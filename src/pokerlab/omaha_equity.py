@@ -41,7 +41,10 @@ from pokerlab.errors import (
     InvalidRangeError,
     PlayerCountError,
 )
+from pokerlab.game_ranges import hand_label
+from pokerlab.kernels import omaha as kernels
 from pokerlab.kernels import threads as numba_threads
+from pokerlab.kernels.equity import summarize
 from pokerlab.omaha import HOLE_SIZES, kernel_tables
 
 Combo = tuple[int, ...]
@@ -65,6 +68,35 @@ MIN_ACCEPTED_DEALS = 0.001
 MAX_BATCH_TRIALS = 1 << 22
 """Monte Carlo batches grow eightfold up to about this many trials, so that progress, the time
 limit and the standard error are checked often; the sizes depend on the seed alone."""
+
+
+def _known_hands(players: object, n_board: int, fixed: int, n_dead: int) -> list[Combo] | None:
+    """Each player's hand (sorted ids) when every player holds one combo of weight above 0, given
+    as a (combo, weight) pair in a list, and the board has a flop: the common case, checked in
+    one pass over plain ints with a mask of the cards seen. None when anything is off or
+    different, for :func:`_check_players` and :func:`_playable` to check (and name) it."""
+    if type(players) is not list and type(players) is not tuple or not 2 <= len(players) <= 10 \
+            or n_board not in (3, 4, 5):
+        return None
+    seen = fixed
+    hands = []
+    for player in players:
+        if type(player) is not list or len(player) != 1 or type(player[0]) is not tuple or len(player[0]) != 2:
+            return None
+        combo, weight = player[0]
+        if type(weight) is not float and type(weight) is not int or not 0 < weight < math.inf \
+                or type(combo) is not tuple and type(combo) is not list:
+            return None
+        for c in combo:
+            if type(c) is not int or not 0 <= c < 52 or seen >> c & 1:
+                return None
+            seen |= 1 << c
+        hands.append(tuple(sorted(combo)))
+    n_hole = len(hands[0])
+    if n_hole not in HOLE_SIZES or any(len(hand) != n_hole for hand in hands) \
+            or n_hole * len(hands) + 5 + n_dead > 52:
+        return None
+    return hands
 
 
 def _check_players(players: object, board: tuple[int, ...], dead: tuple[int, ...]) -> tuple[int, list[Hands]]:
@@ -261,16 +293,20 @@ def omaha_equity(players: Sequence[WeightedCombos | Hands], board: tuple[int, ..
     if len(set(fixed_ids)) != len(fixed_ids):
         raise DuplicateCardError(f"duplicate card: {card_name(next(c for c in board_ids if c in dead_ids))} "
                                  "(board and dead)")
+    fixed = _mask(fixed_ids)
+    shown_board = tuple(map(int, board))  # as given (checked above): the flop first
+    known = _known_hands(players, len(board_ids), fixed, len(dead_ids)) if exact is not False else None
+    if known is not None:
+        # the common case, kept lean: exact, in one serial kernel call (no thread count to set)
+        names = _check_labels(labels, len(known)) or [hand_label(hand) for hand in known]
+        acc, showdowns = _known_runouts(np.array(known, dtype=np.uint8), board_ids, fixed, hilo, progress)
+        return _result(names, acc, showdowns, False, shown_board, dead_ids, started, True,
+                       game or _game_name(len(known[0]), hilo))
     n_hole, checked = _check_players(players, tuple(board), tuple(dead))
-    if labels is not None and (len(check_list("labels", labels, "names")) != len(checked)
-                               or not all(isinstance(x, str) for x in labels)):
-        raise InvalidArgumentError(f"labels must be one string per player, got {labels!r}")
-    shown_board = tuple(int(c) for c in board)  # as given (checked above): the flop first
-    fixed = sum(1 << c for c in fixed_ids)
+    given = _check_labels(labels, len(checked))
     playable = _playable(checked, fixed)
-    names = list(labels) if labels is not None else [
-        format_cards(cards[0].tolist()).replace(" ", "") if len(cards) == 1 else f"{len(cards)} combos"
-        for cards, _ in playable]
+    names = given or [hand_label(tuple(cards[0].tolist())) if len(cards) == 1 else f"{len(cards)} combos"
+                      for cards, _ in playable]
     if exact is not False:
         deals = math.prod(len(cards) for cards, _ in playable)
         left = 52 - n_hole * len(playable) - len(board_ids) - len(dead_ids)
@@ -281,37 +317,61 @@ def omaha_equity(players: Sequence[WeightedCombos | Hands], board: tuple[int, ..
                                      "use Monte Carlo (exact=False, or leave exact unset)")
         exact = bool(exact) or small
     squares = False
-    with numba_threads(threads):
-        if exact:
-            acc, showdowns = _exact(playable, n_hole, board_ids, fixed, hilo, progress)
-        else:
-            acc, showdowns = _monte_carlo(playable, n_hole, board_ids, fixed, hilo, trials, stderr, seconds, seed,
-                                          progress)
-            squares = True
+    if exact and board_ids and all(len(cards) == 1 for cards, _ in playable):
+        acc, showdowns = _known_runouts(np.concatenate([cards for cards, _ in playable]), board_ids, fixed, hilo,
+                                        progress)
+    else:
+        with numba_threads(threads):
+            if exact:
+                acc, showdowns = _exact(playable, n_hole, board_ids, fixed, hilo, progress)
+            else:
+                acc, showdowns = _monte_carlo(playable, n_hole, board_ids, fixed, hilo, trials, stderr, seconds,
+                                              seed, progress)
+                squares = True
     return _result(names, acc, showdowns, squares, shown_board, dead_ids, started, exact,
-                   game or f"omaha{n_hole if n_hole > 4 else ''}{'-hilo' if hilo else ''}")
+                   game or _game_name(n_hole, hilo))
+
+
+def _check_labels(labels: object, n_players: int) -> list[str] | None:
+    """The players' names, one string each, or None when not given."""
+    if labels is None:
+        return None
+    listed = check_list("labels", labels, "names")
+    if len(listed) != n_players or not all(isinstance(x, str) for x in listed):
+        raise InvalidArgumentError(f"labels must be one string per player, got {labels!r}")
+    return listed  # type: ignore[return-value]  # every item is a str, checked above
+
+
+def _game_name(n_hole: int, hilo: bool) -> str:
+    """The game's name from its hole cards: ``omaha``, ``omaha5``, ... with ``-hilo``."""
+    return f"omaha{n_hole if n_hole > 4 else ''}{'-hilo' if hilo else ''}"
+
+
+def _known_runouts(holes: np.ndarray, board: tuple[int, ...], fixed: int, hilo: bool,
+                   progress: Progress | None) -> tuple[np.ndarray, int]:
+    """The counters of every board completion for known hands ``holes`` (P, h) after the flop,
+    in one serial kernel call (no thread to wake), and the number of showdowns."""
+    acc = np.zeros(len(holes) * kernels.CELLS, dtype=np.float64)
+    kernels.known_runouts(holes, np.array(board, dtype=np.uint8), np.uint64(fixed), hilo, *kernel_tables(),
+                          category_of_strength(), np.zeros((6, 64), dtype=np.uint64), acc)
+    if progress is not None:
+        progress(1, 1)
+    return acc, _runouts(board, fixed, holes.size)
+
+
+def _runouts(board: tuple[int, ...], fixed: int, held: int) -> int:
+    """The boards that complete ``board`` from the deck less the ``fixed`` and ``held`` cards."""
+    return math.comb(52 - fixed.bit_count() - held, 5 - len(board))
 
 
 def _exact(players: list[Hands], n_hole: int, board: tuple[int, ...], fixed: int, hilo: bool,
            progress: Progress | None) -> tuple[np.ndarray, int]:
     """The counters of every deal of hole cards and every board completion, and the number of
     showdowns (deals times boards)."""
-    from pokerlab.kernels import omaha as kernels
-
     high, terms, flush, low, low_bit = kernel_tables()
     category = category_of_strength()
     n_players = len(players)
     board_array = np.array(board, dtype=np.uint8)
-    runouts = math.comb(52 - fixed.bit_count() - n_hole * n_players, 5 - len(board))
-    if all(len(cards) == 1 for cards, _ in players) and board:
-        # known hands after the flop, the common case: one serial call, no thread to wake
-        holes = np.concatenate([cards for cards, _ in players])
-        acc = np.zeros(n_players * kernels.CELLS, dtype=np.float64)
-        kernels.known_runouts(holes, board_array, np.uint64(fixed), hilo, high, terms, flush, low, low_bit,
-                              category, np.zeros((6, 64), dtype=np.uint64), acc)
-        if progress is not None:
-            progress(1, 1)
-        return acc, runouts
     pairs = [list(zip(map(tuple, cards.tolist()), weights.tolist())) for cards, weights in players]
     listed = list(itertools.islice(_deals(pairs, fixed), MAX_LISTED_DEALS + 1))
     if not listed:
@@ -335,7 +395,7 @@ def _exact(players: list[Hands], n_hole: int, board: tuple[int, ...], fixed: int
                                         low, low_bit, category)
     if progress is not None:
         progress(len(listed), len(listed))
-    return acc, len(listed) * runouts
+    return acc, len(listed) * _runouts(board, fixed, n_hole * n_players)
 
 
 def _monte_carlo(players: list[Hands], n_hole: int, board: tuple[int, ...], fixed: int,
@@ -343,8 +403,6 @@ def _monte_carlo(players: list[Hands], n_hole: int, board: tuple[int, ...], fixe
                  progress: Progress | None) -> tuple[np.ndarray, int]:
     """Sampled counters, with squares, batch by batch until a stopping rule holds, and the
     number of showdowns dealt."""
-    from pokerlab.kernels import omaha as kernels
-
     high, terms, flush, low, low_bit = kernel_tables()
     category = category_of_strength()
     if trials is None and stderr is None and seconds is None:
@@ -411,13 +469,11 @@ def _standard_errors(acc: np.ndarray, n_players: int, squares: bool) -> list[flo
     """Each player's standard error of equity from the counters (0 without squares)."""
     if not squares:
         return [0.0] * n_players
-    from pokerlab.kernels.omaha import POT_UNITS
-
     n = float(acc[:243].sum())
     base = n_players * 243
     errors = []
     for i in range(n_players):
-        mean = (acc[base + i] + acc[base + n_players + i]) / POT_UNITS / n
+        mean = (acc[base + i] + acc[base + n_players + i]) / kernels.POT_UNITS / n
         square = acc[base + 3 * n_players + i]
         errors.append(math.sqrt(max(square / n - mean * mean, 0.0) / n))
     return errors
@@ -425,9 +481,6 @@ def _standard_errors(acc: np.ndarray, n_players: int, squares: bool) -> list[flo
 
 def _result(labels: list[str], acc: np.ndarray, showdowns: int, squares: bool, board: tuple[int, ...],
             dead: tuple[int, ...], started: float, exact: bool, game: str) -> EquityResult:
-    from pokerlab.kernels.equity import summarize
-    from pokerlab.kernels.omaha import POT_UNITS
-
     n_players = len(labels)
     counts = acc[:n_players * 243].reshape(n_players, 9, 9, 3)
     base = n_players * 243
@@ -438,8 +491,8 @@ def _result(labels: list[str], acc: np.ndarray, showdowns: int, squares: bool, b
     total = sum(rows[0][9])
     for i, label in enumerate(labels):
         wins, ties, losses = rows[i][9]
-        hi_equity = sums[i] / POT_UNITS / total
-        lo_equity = sums[n_players + i] / POT_UNITS / total
+        hi_equity = sums[i] / kernels.POT_UNITS / total
+        lo_equity = sums[n_players + i] / kernels.POT_UNITS / total
         scoop = sums[2 * n_players + i] / total
         equity = hi_equity + lo_equity
         players.append(PlayerEquity(hand=label, win=wins / total, tie=ties / total, tie_equity=equity - scoop,
