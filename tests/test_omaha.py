@@ -176,6 +176,17 @@ def test_exact_equity_matches_brute_force(seed, n_players, n_hole, n_board, hilo
     assert_matches(result, referee.equity([[(tuple(h), 1.0)] for h in hands], board, [], hilo))
 
 
+@pytest.mark.parametrize(("seed", "n_players", "n_hole", "n_board", "n_dead"), [(6, 2, 4, 3, 1), (7, 3, 5, 4, 0)])
+def test_known_hands_as_arrays_match_the_same_hands_as_pairs(seed, n_players, n_hole, n_board, n_dead):
+    # pairs of plain ints take the quick checks, arrays of NumPy ints the general ones
+    hands, board = random_hands(seed, n_players, n_hole, n_board)
+    dead = tuple(sorted(set(range(52)) - {*board, *itertools.chain(*hands)}))[:n_dead]
+    pairs = omaha_equity(known(*hands), tuple(board), dead, hilo=True)
+    arrays = omaha_equity([(np.array([h]), np.ones(1)) for h in hands], tuple(board), dead, hilo=True)
+    assert {**pairs.to_dict(), "elapsed": 0} == {**arrays.to_dict(), "elapsed": 0}
+    assert np.array_equal(pairs.counts, arrays.counts)
+
+
 def test_split_pots_and_the_scoop():
     # A-2 against A-2 with the same low and a board that counterfeits nothing: the low is
     # quartered, the best high takes the other half
@@ -289,6 +300,12 @@ REFUSALS = [
             DuplicateCardError, "As"),
     Refused("board card in hand", lambda: omaha_equity([[AK], [QJ]], (51, 1, 2), (), hilo=False),
             DuplicateCardError, "As"),
+    Refused("shared card on a flop", lambda: omaha_equity([[AK], [((51, 1, 2, 3), 1.0)]], (4, 5, 6), (), hilo=False),
+            DuplicateCardError, "As"),
+    Refused("weight 0 on a flop", lambda: omaha_equity([[(AK[0], 0.0)], [QJ]], (4, 5, 6), (), hilo=False),
+            InvalidRangeError, "player 1"),
+    Refused("card True on a flop", lambda: omaha_equity([[((True, 2, 3, 4), 1.0)], [QJ]], (5, 6, 7), (),
+                                                        hilo=False), InvalidCardError, "player 1"),
     Refused("board and dead", lambda: omaha_equity([[AK], [QJ]], (0, 1, 2), (2,), hilo=False),
             DuplicateCardError, "2h"),
     Refused("two board cards", lambda: omaha_equity([[AK], [QJ]], (0, 1), (), hilo=False), HandSizeError,
