@@ -93,8 +93,7 @@ def _known_hands(players: object, n_board: int, fixed: int, n_dead: int) -> list
             seen |= 1 << c
         hands.append(tuple(sorted(combo)))
     n_hole = len(hands[0])
-    if n_hole not in HOLE_SIZES or any(len(hand) != n_hole for hand in hands) \
-            or n_hole * len(hands) + 5 + n_dead > 52:
+    if n_hole not in HOLE_SIZES or len({*map(len, hands)}) > 1 or n_hole * len(hands) + 5 + n_dead > 52:
         return None
     return hands
 
@@ -336,7 +335,7 @@ def _check_labels(labels: object, n_players: int) -> list[str] | None:
     """The players' names, one string each, or None when not given."""
     if labels is None:
         return None
-    listed = check_list("labels", labels, "names")
+    listed = labels if type(labels) is list else check_list("labels", labels, "names")
     if len(listed) != n_players or not all(isinstance(x, str) for x in listed):
         raise InvalidArgumentError(f"labels must be one string per player, got {labels!r}")
     return listed  # type: ignore[return-value]  # every item is a str, checked above
