@@ -316,7 +316,7 @@ def omaha_equity(players: Sequence[WeightedCombos | Hands], board: tuple[int, ..
                                      "use Monte Carlo (exact=False, or leave exact unset)")
         exact = bool(exact) or small
     squares = False
-    if exact and board_ids and all(len(cards) == 1 for cards, _ in playable):
+    if exact and board_ids and all(len(cards) == 1 for cards, _ in playable):  # known hands as arrays, NumPy ints...
         acc, showdowns = _known_runouts(np.concatenate([cards for cards, _ in playable]), board_ids, fixed, hilo,
                                         progress)
     else:
