@@ -238,6 +238,24 @@ def test_monte_carlo_is_within_its_standard_error_of_exact(hilo):
         assert abs(e.equity - s.equity) < 4 * s.stderr
 
 
+@pytest.mark.parametrize("n_players", [3, 4])
+def test_monte_carlo_counts_each_outcome_like_exact(n_players):
+    # three players are counted through joint histograms, four showdown by showdown: both must
+    # land near exact on every figure, not only the equity
+    hands, board = random_hands(11, n_players, 4, 3)
+    exact = omaha_equity(known(*hands), tuple(board), (), hilo=True)
+    sampled = omaha_equity(known(*hands), tuple(board), (), hilo=True, trials=200_000, seed=2)
+    n = sampled.showdowns
+    for e, s in zip(exact.players, sampled.players):
+        for name in ("win", "tie", "lose", "scoop", "hi_equity", "lo_equity"):
+            p = getattr(e, name)
+            assert abs(getattr(s, name) - p) <= 5 * math.sqrt(max(p * (1 - p), 1e-4) / n), name
+        e_rows = np.array(e.by_category) / exact.showdowns
+        s_rows = np.array(s.by_category) / n
+        assert np.abs(e_rows - s_rows).max() <= 5 * math.sqrt(0.25 / n)
+        assert s.wins + s.ties + s.losses == n
+
+
 def test_monte_carlo_with_ranges_and_random_hands():
     players = [[((51, 47, 0, 5), 1.0), ((50, 46, 1, 6), 1.0)], [((43, 39, 2, 9), 1.0), ((51, 38, 3, 10), 1.0)]]
     board = (20, 24, 28, 33)

@@ -478,7 +478,7 @@ _BATCH = 64
 """Monte Carlo deals this many trials, then evaluates them, then scores them: apart, each loop
 runs without waiting on the others' memory lookups (1.3-1.8x over one loop)."""
 
-_JOINT_PLAYERS = 3
+JOINT_PLAYERS = 3
 """Up to this many players, a Monte Carlo trial adds one to a joint histogram of everyone's
 category and who won (9**3 * 2**3 cells for three) instead of updating each player's
 counters, which saved a fifth of a three-player trial. The per-player counters follow at
@@ -486,7 +486,7 @@ the end; more players would make the histogram too large to stay in cache."""
 
 
 @njit(cache=True, nogil=True)
-def _add_joint(joint: np.ndarray, n_players: int, counts: np.ndarray, shares: np.ndarray,
+def add_joint(joint: np.ndarray, n_players: int, counts: np.ndarray, shares: np.ndarray,
                squares: np.ndarray, category_order: np.ndarray) -> None:
     """Add a joint histogram to the per-player counters (flat), split shares and squares.
 
@@ -589,7 +589,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     all_strengths = np.zeros((n_chunks, width), dtype=np.int64)
     all_decks = np.zeros((n_chunks, 64), dtype=np.uint8)
     all_drawn = np.zeros((n_chunks, 64), dtype=np.uint8)
-    n_joint = 9 ** n_players << n_players if n_players <= _JOINT_PLAYERS else 0
+    n_joint = 9 ** n_players << n_players if n_players <= JOINT_PLAYERS else 0
     all_joint = np.zeros((n_chunks, n_joint + 16), dtype=np.int64)
     all_attempts = np.zeros((n_chunks, 16), dtype=np.int64)
     n_combos = 0
@@ -762,6 +762,6 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     shares = all_shares[:, :n_players].sum(axis=0)
     squares = all_squares[:, :n_players].sum(axis=0)
     if n_joint:
-        _add_joint(all_joint[:, :n_joint].sum(axis=0), n_players, counts, shares, squares, category_order)
+        add_joint(all_joint[:, :n_joint].sum(axis=0), n_players, counts, shares, squares, category_order)
     by_combo = all_by_combo[:, :n_players * n_combos * 4].sum(axis=0).reshape((n_players, n_combos, 4))
     return counts.reshape((n_players, 9, 9, 3)), shares, squares, all_attempts[:, 0].sum(), by_combo

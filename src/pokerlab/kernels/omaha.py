@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 from numba import njit, prange
 
-from pokerlab.kernels.equity import fill_deck, next_random, random_below
+from pokerlab.kernels.equity import JOINT_PLAYERS, add_joint, fill_deck, next_random, random_below
 
 HOLE_STRIDE = 1820
 """Four-card hole rank multisets: a board's row in the high table (``HOLE_MULTISETS``)."""
@@ -58,6 +58,8 @@ _LOW6 = np.uint64(63)
 _TOPS = np.uint64(0x8888)
 _STRIDE = np.uint64(HOLE_STRIDE)
 _BAD_BIT = np.uint64(52)
+_WHEEL = np.uint64(0x100F)
+"""The ranks of the five-high straight: the ace and 2 to 5."""
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -142,9 +144,32 @@ def hole_indices(cards: np.ndarray, row: int, first: int, n_hole: int, terms: np
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _without_lowest(bits: np.uint64, keep: int) -> np.uint64:
+    """``bits`` less its lowest set bits, until at most ``keep`` (1 to 3) are left."""
+    while True:
+        rest = bits & (bits - _ONE)  # less the lowest
+        for _ in range(keep - 1):
+            rest &= rest - _ONE
+        if not rest:
+            return bits
+        bits &= bits - _ONE
+
+
+@njit(cache=True, nogil=True, inline="always")
 def flush_high(hole: np.uint64, board: np.uint64, flush: np.ndarray) -> Any:
     """The best flush of exactly two ranks of ``hole`` and three of ``board`` (13-bit rank
-    sets of one suit; the board holds three to five): 0 when the hole holds fewer than two."""
+    sets of one suit; the board holds three to five): 0 when the hole holds fewer than two.
+
+    Without a straight among all the ranks, the best is the two highest of the hole with the
+    three highest of the board (a higher card in place of a lower one never ranks lower);
+    with one (rare), every choice is looked up, straight flushes included.
+    """
+    if not hole & (hole - _ONE):
+        return 0
+    both = hole | board
+    runs = both & (both >> _ONE) & (both >> _TWO) & (both >> np.uint64(3)) & (both >> _FOUR)
+    if not runs and both & _WHEEL != _WHEEL:
+        return flush[_without_lowest(hole, 2) | _without_lowest(board, 3)]
     best = 0
     h1 = hole
     while h1:
@@ -326,6 +351,49 @@ def low_rows(holes: np.ndarray, boards: np.ndarray, low: np.ndarray, low_bit: np
 # --- scoring a showdown ---------------------------------------------------------------------
 
 @njit(cache=True, nogil=True, inline="always")
+def add_pot(n: int, high_winners: int, low_winners: int, weight: float, acc: np.ndarray, squares: bool) -> None:
+    """Add the pot of one showdown of ``n`` players, worth ``weight``, to the per-player sums
+    of ``acc`` (see the module's notes): the players in the bit set ``high_winners`` share the
+    pot, or half of it when ``low_winners`` (the best qualifying lows) is not empty, and those
+    share the other half."""
+    n_high = 0
+    n_low = 0
+    for i in range(n):
+        n_high += (high_winners >> i) & 1
+        n_low += (low_winners >> i) & 1
+    high_unit = (HALF_POT if n_low else POT_UNITS) // n_high
+    low_unit = HALF_POT // n_low if n_low else 0
+    base = n * 243
+    for i in range(n):
+        units = 0
+        if (high_winners >> i) & 1:
+            units = high_unit
+            acc[base + i] += weight * high_unit
+        if (low_winners >> i) & 1:
+            units += low_unit
+            acc[base + n + i] += weight * low_unit
+        if units == POT_UNITS:
+            acc[base + 2 * n + i] += weight
+        if squares:
+            share = units / POT_UNITS
+            acc[base + 3 * n + i] += weight * share * share
+
+
+@njit(cache=True, nogil=True, inline="always")
+def low_winners(n: int, lo: np.ndarray, first: int) -> int:
+    """The bit set of the players holding the best qualifying low (``lo`` above 0) among ``n``
+    from ``lo[first]``: empty when nobody has one."""
+    best = np.int64(0)
+    for i in range(n):
+        best = max(best, np.int64(lo[first + i]))
+    winners = 0
+    if best:
+        for i in range(n):
+            winners |= np.int64(np.int64(lo[first + i]) == best) << i
+    return winners
+
+
+@njit(cache=True, nogil=True, inline="always")
 def score(n: int, hi: np.ndarray, lo: np.ndarray, first: int, hilo: bool, weight: float, category: np.ndarray,
           acc: np.ndarray, squares: bool) -> None:
     """Add one showdown of ``n`` players (their values from ``hi[first]`` and ``lo[first]``),
@@ -345,38 +413,16 @@ def score(n: int, hi: np.ndarray, lo: np.ndarray, first: int, hilo: bool, weight
             n_best += 1
         elif s > second:
             second = s
-    best_lo = np.int64(0)
-    n_lo = 0
-    if hilo:
-        for i in range(n):
-            v = np.int64(lo[first + i])
-            if v > best_lo:
-                best_lo = v
-                n_lo = 1
-            elif v == best_lo:
-                n_lo += 1
-    split = best_lo > 0
-    hi_unit = (HALF_POT if split else POT_UNITS) // n_best
-    lo_unit = HALF_POT // n_lo if split else 0
     best_cat = category[best] * 3
-    base = n * 243
+    winners = 0
     for i in range(n):
         s = np.int64(hi[first + i])
-        units = 0
         if s == best:
-            units = hi_unit
+            winners |= 1 << i
             acc[i * 243 + category[s] * 27 + (category[second] * 3 if n_best == 1 else best_cat + 1)] += weight
-            acc[base + i] += weight * hi_unit
         else:
             acc[i * 243 + category[s] * 27 + best_cat + 2] += weight
-        if split and np.int64(lo[first + i]) == best_lo:
-            units += lo_unit
-            acc[base + n + i] += weight * lo_unit
-        if units == POT_UNITS:
-            acc[base + 2 * n + i] += weight
-        if squares:
-            share = units / POT_UNITS
-            acc[base + 3 * n + i] += weight * share * share
+    add_pot(n, winners, low_winners(n, lo, first) if hilo else 0, weight, acc, squares)
 
 
 # --- exact equity after the flop --------------------------------------------------------------
@@ -744,7 +790,6 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     combo_index, combo_suits, combo_low, combo_mask = combo_features(combos, terms, low_bit)
     all_acc = np.zeros((n_chunks, width + 16), dtype=np.float64)
     per_batch = _BATCH * n_players + 16
-    all_known = np.zeros((n_chunks, 5 * n_players + 16), dtype=np.uint64)
     all_slots = np.zeros((n_chunks, 3 * per_batch), dtype=np.uint64)
     all_suits = np.zeros((n_chunks, per_batch), dtype=np.uint64)
     all_lows = np.zeros((n_chunks, per_batch), dtype=np.uint64)
@@ -754,6 +799,12 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     all_decks = np.zeros((n_chunks, 64), dtype=np.uint8)
     all_drawn = np.zeros((n_chunks, 1, 64), dtype=np.uint8)
     all_attempts = np.zeros((n_chunks, 16), dtype=np.int64)
+    # Up to three players, a trial adds one to a joint histogram of their categories and the
+    # high winners, and one to a histogram of the high and low winners, as hold'em's kernel
+    # does; the counters follow at the end.
+    n_joint = 9 ** n_players << n_players if n_players <= JOINT_PLAYERS else 0
+    all_joint = np.zeros((n_chunks, n_joint + 16), dtype=np.int64)
+    all_pots = np.zeros((n_chunks, (1 << 2 * n_players if n_joint else 0) + 16), dtype=np.int64)
     fixed_mask = base_mask
     n_random = 0
     n_ranged = 0
@@ -796,7 +847,8 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
         state = (np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15)
                  + np.uint64(chunk + 1) * np.uint64(0xBF58476D1CE4E5B9)) | _ONE
         acc = all_acc[chunk]
-        known = all_known[chunk]
+        joint = all_joint[chunk]
+        pots = all_pots[chunk]
         slots = all_slots[chunk]
         suits = all_suits[chunk]
         lows = all_lows[chunk]
@@ -806,14 +858,15 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
         deck = all_decks[chunk]
         drawn = all_drawn[chunk]
         n_deck = fill_deck(fixed_mask, deck)
-        for i in range(n_players):  # known hands: their columns, suits and lows, once
-            if starts[i + 1] - starts[i] == 1:
-                k = starts[i]
-                known[5 * i] = local_col[3 * i]
-                known[5 * i + 1] = local_col[3 * i + 1]
-                known[5 * i + 2] = local_col[3 * i + 2]
-                known[5 * i + 3] = combo_suits[k]
-                known[5 * i + 4] = combo_low[k]
+        for t in range(_BATCH):  # known hands: their columns, suits and lows in every trial's place, once
+            for i in range(n_players):
+                if starts[i + 1] - starts[i] == 1:
+                    x = t * n_players + i
+                    slots[3 * x] = local_col[3 * i]
+                    slots[3 * x + 1] = local_col[3 * i + 1]
+                    slots[3 * x + 2] = local_col[3 * i + 2]
+                    suits[x] = combo_suits[starts[i]]
+                    lows[x] = combo_low[starts[i]]
         bits = np.uint64(0)
         n_bits = 0
         done = 0
@@ -828,15 +881,9 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                 base = batch * n_players
                 used = fixed_mask
                 ok = True
-                for i in range(n_players):
+                for i in range(n_players if n_ranged else 0):
                     lo_i = starts[i]
                     hi_i = starts[i + 1]
-                    if hi_i - lo_i == 1:
-                        slots[3 * (base + i)] = known[5 * i]
-                        slots[3 * (base + i) + 1] = known[5 * i + 1]
-                        slots[3 * (base + i) + 2] = known[5 * i + 2]
-                        suits[base + i] = known[5 * i + 3]
-                        lows[base + i] = known[5 * i + 4]
                     if hi_i - lo_i <= 1:
                         continue
                     value, state = next_random(state)
@@ -939,8 +986,30 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                 if hilo:
                     for i in range(n_players):
                         lo[base + i] = low[lows[base + i] + boards_seen[4 * t + 2]]
-                score(n_players, hi, lo, base, hilo, 1.0, category, acc, True)
+                if n_joint:
+                    best = np.int64(0)
+                    for i in range(n_players):
+                        best = max(best, np.int64(hi[base + i]))
+                    code = 0
+                    winners = 0
+                    for i in range(n_players):
+                        v = np.int64(hi[base + i])
+                        code = code * 9 + category[v]
+                        winners |= np.int64(v == best) << i
+                    joint[(code << n_players) | winners] += 1
+                    pots[winners | (low_winners(n_players, lo, base) << n_players if hilo else 0)] += 1
+                else:
+                    score(n_players, hi, lo, base, hilo, 1.0, category, acc, True)
             done += batch
         all_attempts[chunk, 0] = attempts
     acc_sum: np.ndarray = all_acc[:, :width].sum(axis=0)
+    if n_joint:
+        unused = np.zeros(n_players, dtype=np.float64)
+        add_joint(all_joint[:, :n_joint].sum(axis=0), n_players, acc_sum, unused, unused.copy(),
+                  np.arange(9, dtype=np.int64))
+        pot_counts = all_pots[:, :1 << 2 * n_players].sum(axis=0)
+        for code in range(pot_counts.shape[0]):
+            if pot_counts[code]:
+                add_pot(n_players, code & ((1 << n_players) - 1), code >> n_players, float(pot_counts[code]), acc_sum,
+                        True)
     return acc_sum, all_attempts[:, 0].sum()
