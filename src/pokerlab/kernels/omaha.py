@@ -389,7 +389,7 @@ def low_winners(n: int, lo: np.ndarray, first: int) -> int:
     winners = 0
     if best:
         for i in range(n):
-            winners |= np.int64(np.int64(lo[first + i]) == best) << i
+            winners |= int(np.int64(lo[first + i]) == best) << i
     return winners
 
 
@@ -995,7 +995,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                     for i in range(n_players):
                         v = np.int64(hi[base + i])
                         code = code * 9 + category[v]
-                        winners |= np.int64(v == best) << i
+                        winners |= int(v == best) << i
                     joint[(code << n_players) | winners] += 1
                     pots[winners | (low_winners(n_players, lo, base) << n_players if hilo else 0)] += 1
                 else:
