@@ -933,12 +933,12 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                         suits[base + i] = s_bits
                         lows[base + i] = l_bits * np.uint64(256)
                         first += n_hole
-                bits = board_bits
+                suit_ranks = board_bits
                 counts = board_counts
                 b_lows = board_lows
                 for j in range(first, to_deal):
                     c = np.uint64(drawn[0, j])
-                    bits |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
+                    suit_ranks |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
                     counts += _ONE << ((c & np.uint64(3)) * _FOUR)
                     b_lows |= low_bit[c]
                 r0 = np.uint64(board[0] if n_board > 0 else drawn[0, first]) >> _TWO
@@ -946,7 +946,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                 r2 = np.uint64(board[2] if n_board > 2 else drawn[0, first + 2 - n_board]) >> _TWO
                 r3 = np.uint64(board[3] if n_board > 3 else drawn[0, first + 3 - n_board]) >> _TWO
                 r4 = np.uint64(board[4] if n_board > 4 else drawn[0, first + 4 - n_board]) >> _TWO
-                boards_seen[4 * batch] = bits
+                boards_seen[4 * batch] = suit_ranks
                 boards_seen[4 * batch + 1] = counts
                 boards_seen[4 * batch + 2] = b_lows
                 boards_seen[4 * batch + 3] = index5(r0, r1, r2, r3, r4, terms)
