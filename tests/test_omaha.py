@@ -130,6 +130,16 @@ def test_the_table_is_built_in_memory_when_the_cache_cannot_be_written(tmp_path,
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("size, keys", [(5, omaha_tables.BOARD_KEYS), (4, omaha_tables.HOLE_KEYS)])
+def test_rank_keys_sum_to_a_different_number_for_every_rank_multiset(size, keys):
+    dealt = [m for m in itertools.combinations_with_replacement(range(13), size)
+             if max(m.count(r) for r in m) <= 4]
+    sums = [sum(keys[r] for r in m) for m in dealt]
+    assert len(set(sums)) == len(dealt)
+    table = omaha_tables.board_multisets() if size == 5 else omaha_tables.hole_multisets()
+    assert [int(table[x]) for x in sums] == [omaha_tables.multiset_index(m) for m in dealt]
+
+
 def test_the_table_is_cached_on_disk_and_read_back(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     omaha_tables.high_table.cache_clear()

@@ -872,31 +872,37 @@ def _result(labels: list[str], counts: np.ndarray, summary: np.ndarray, squares:
     for label, row, error in zip(labels, rows, errors):
         wins, ties, losses = row[9]
         split = row[10][0] / (2520 * total)
-        players.append(_frozen(PlayerEquity, _PLAYER_FIELDS, (
+        players.append(frozen(PlayerEquity, (
             label, wins / total, ties / total, split, losses / total, wins / total + split, error,
             wins / total + split, 0.0, wins / total, wins, ties, losses, tuple(map(tuple, row[:9])), ())))
-    return _frozen(EquityResult, _RESULT_FIELDS, (tuple(players), _cards_text(board), _cards_text(dead),
-                                                  squares is None, total, time.perf_counter() - started, counts,
-                                                  rules.name))
+    return frozen(EquityResult, (tuple(players), cards_text(board), cards_text(dead), squares is None, total,
+                                 time.perf_counter() - started, counts, rules.name))
 
 
 _Frozen = TypeVar("_Frozen")
 
 
-def _frozen(cls: type[_Frozen], fields: tuple[str, ...], values: tuple[object, ...]) -> _Frozen:
-    """An instance of a frozen dataclass from all its fields' values at once. Its own
-    ``__init__`` sets field by field through ``object.__setattr__``, which took a sixth of a
-    small exact call (two players on the flop)."""
+def frozen(cls: type[_Frozen], values: tuple[object, ...]) -> _Frozen:
+    """An instance of the frozen dataclass ``cls`` from all its fields' values, in their order,
+    at once. Its own ``__init__`` sets field by field through ``object.__setattr__``, which
+    took a sixth of a small exact call (two players on the flop).
+
+    >>> frozen(EquityResult, ((), "", "", True, 0, 0.0, None, "holdem")).exact
+    True
+    """
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
     instance = object.__new__(cls)
-    instance.__dict__.update(zip(fields, values))
+    instance.__dict__.update(zip(names, values, strict=True))
     return instance
 
 
-_PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(PlayerEquity))
-_RESULT_FIELDS = tuple(f.name for f in dataclasses.fields(EquityResult))
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
-_cards_text = functools.lru_cache(maxsize=4096)(format_cards)
+cards_text = functools.lru_cache(maxsize=4096)(format_cards)
+""":func:`pokerlab.cards.format_cards`, remembered: results name the same boards again and again."""
 
 
 @functools.lru_cache(maxsize=4096)

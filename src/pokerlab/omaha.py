@@ -19,7 +19,16 @@ import numpy as np
 
 from pokerlab.cards import card_name
 from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidArgumentError, InvalidCardError
-from pokerlab.omaha_tables import LOW_RANKS, high_table, index_terms, low_table, ranks_of_low
+from pokerlab.omaha_tables import (
+    LOW_RANKS,
+    board_multisets,
+    card_keys,
+    high_table,
+    hole_multisets,
+    index_terms,
+    low_table,
+    ranks_of_low,
+)
 from pokerlab.tables import load_tables
 
 HOLE_SIZES = (4, 5, 6)
@@ -88,15 +97,14 @@ def kernel_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.
 
 @functools.cache
 def card_info() -> np.ndarray:
-    """Per card id byte (3, 256) uint64: its rank (ids past 51 read as aces), its suit's nibble
-    (one in four bits, so that adding them counts suits) and its bit (1 << id; 1 << 52 past 51).
+    """Per card id byte (2, 256) uint64: its key sums and suit count
+    (:func:`pokerlab.omaha_tables.card_keys`), and its bit (1 << id; 1 << 52 past 51), for the
+    batch kernel.
 
-    >>> card_info()[:, 51].tolist()   # As
-    [12, 4096, 2251799813685248]
+    >>> card_info()[1, 51] == 1 << 51, card_info()[1, 52] == 1 << 52
+    (np.True_, np.True_)
     """
-    ids = np.arange(256, dtype=np.uint64)
-    info = np.stack([np.minimum(ids, 51) >> np.uint64(2), np.uint64(1) << ((ids & np.uint64(3)) * np.uint64(4)),
-                     np.uint64(1) << np.minimum(ids, 52)])
+    info = np.stack([card_keys(), np.uint64(1) << np.minimum(np.arange(256, dtype=np.uint64), 52)])
     info.setflags(write=False)
     return info
 
@@ -121,7 +129,8 @@ def omaha_strengths(holes: np.ndarray, boards: np.ndarray, *, validate: bool = T
 
     high, terms, flush, _, _ = kernel_tables()
     out: np.ndarray
-    out, first_bad = high_rows(hole_rows, board_rows, high, terms, flush, card_info(), validate)
+    out, first_bad = high_rows(hole_rows, board_rows, high, terms, flush, card_info(), board_multisets(),
+                               hole_multisets(), validate)
     if first_bad < len(hole_rows):
         _raise_bad_row(hole_rows, board_rows, int(first_bad))
     return out

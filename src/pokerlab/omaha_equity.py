@@ -31,7 +31,7 @@ from pokerlab.checks import (
     check_threads,
     check_trials,
 )
-from pokerlab.equity import EquityResult, PlayerEquity, category_of_strength
+from pokerlab.equity import EquityResult, PlayerEquity, cards_text, category_of_strength, frozen
 from pokerlab.errors import (
     DuplicateCardError,
     ExactTooLargeError,
@@ -46,6 +46,7 @@ from pokerlab.kernels import omaha as kernels
 from pokerlab.kernels import threads as numba_threads
 from pokerlab.kernels.equity import summarize
 from pokerlab.omaha import HOLE_SIZES, kernel_tables
+from pokerlab.omaha_tables import board_multisets, card_keys
 
 Combo = tuple[int, ...]
 WeightedCombos = Sequence[tuple[Combo, float]]
@@ -350,9 +351,16 @@ def _known_runouts(holes: np.ndarray, board: tuple[int, ...], fixed: int, hilo: 
                    progress: Progress | None) -> tuple[np.ndarray, int]:
     """The counters of every board completion for known hands ``holes`` (P, h) after the flop,
     in one serial kernel call (no thread to wake), and the number of showdowns."""
-    acc = np.zeros(len(holes) * kernels.CELLS, dtype=np.float64)
+    n_players = len(holes)
+    acc = np.zeros(n_players * kernels.CELLS, dtype=np.float64)
+    n_joint, n_pots = kernels.tally_sizes(n_players)
+    joint = np.zeros(n_joint)
+    pots = np.zeros(n_pots)
     kernels.known_runouts(holes, np.array(board, dtype=np.uint8), np.uint64(fixed), hilo, *kernel_tables(),
-                          category_of_strength(), np.zeros((6, 64), dtype=np.uint64), acc)
+                          card_keys(), board_multisets(), category_of_strength(), np.zeros((6, 64), dtype=np.uint64),
+                          joint, pots, acc)
+    if n_joint:
+        kernels.add_tallies(n_players, joint, pots, acc, False)
     if progress is not None:
         progress(1, 1)
     return acc, _runouts(board, fixed, holes.size)
@@ -388,7 +396,7 @@ def _exact(players: list[Hands], n_hole: int, board: tuple[int, ...], fixed: int
         part = slice(start, start + step)
         if board:
             acc += kernels.runouts_many(holes[part], weights[part], board_array, np.uint64(fixed), hilo, high,
-                                        terms, flush, low, low_bit, category)
+                                        terms, flush, low, low_bit, card_keys(), board_multisets(), category)
         else:
             acc += kernels.preflop_many(holes[part], weights[part], np.uint64(fixed), hilo, high, terms, flush,
                                         low, low_bit, category)
@@ -431,7 +439,7 @@ def _monte_carlo(players: list[Hands], n_hole: int, board: tuple[int, ...], fixe
         part, attempts = kernels.monte_carlo(combos, starts, cumulative.astype(np.float64), n_hole, board_array,
                                              np.uint64(fixed), n_chunks, per_chunk,
                                              (base_seed * 1_000_003 + batch) % (1 << 63), hilo, high, terms, flush,
-                                             low, low_bit, category)
+                                             low, low_bit, card_keys(), board_multisets(), category)
         batch_seconds = time.perf_counter() - batch_started
         acc += part
         batch += 1
@@ -494,9 +502,8 @@ def _result(labels: list[str], acc: np.ndarray, showdowns: int, squares: bool, b
         lo_equity = sums[n_players + i] / kernels.POT_UNITS / total
         scoop = sums[2 * n_players + i] / total
         equity = hi_equity + lo_equity
-        players.append(PlayerEquity(hand=label, win=wins / total, tie=ties / total, tie_equity=equity - scoop,
-                                    lose=losses / total, equity=equity, stderr=errors[i], hi_equity=hi_equity,
-                                    lo_equity=lo_equity, scoop=scoop, wins=wins, ties=ties, losses=losses,
-                                    by_category=tuple(map(tuple, rows[i][:9]))))
-    return EquityResult(tuple(players), format_cards(board), format_cards(dead), exact, showdowns,
-                        time.perf_counter() - started, counts, game=game)
+        players.append(frozen(PlayerEquity, (label, wins / total, ties / total, equity - scoop, losses / total, equity,
+                                             errors[i], hi_equity, lo_equity, scoop, wins, ties, losses,
+                                             tuple(map(tuple, rows[i][:9])), ())))
+    return frozen(EquityResult, (tuple(players), cards_text(board), cards_text(dead), exact, showdowns,
+                                 time.perf_counter() - started, counts, game))

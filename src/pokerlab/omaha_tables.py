@@ -53,6 +53,13 @@ HOLE_COVERS = {4: ((0, 1, 2, 3),),
                5: ((1, 2, 3, 4), (0, 2, 3, 4), (0, 1, 3, 4)),
                6: ((0, 1, 2, 3), (0, 1, 4, 5), (2, 3, 4, 5))}
 """Four-card subsets (positions in the hole) that hold every pair of hole cards between them."""
+BOARD_KEYS = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
+"""A key per rank (deuce first) whose sums over five ranks (at most four of one) all differ,
+so that a board's rank multiset is the sum of its cards' keys, in any order, without a sort
+(:func:`board_rows`). Each is the smallest number above the last that keeps the sums apart;
+a test checks that they do."""
+HOLE_KEYS = (0, 1, 5, 21, 55, 153, 368, 856, 1424, 2603, 4967, 8194, 13663)
+"""As :data:`BOARD_KEYS`, for the sums over four ranks of a four-card hole (:func:`hole_columns`)."""
 LOW_RANKS = 8
 """Ranks that count for the eight-or-better low: the ace, then 2 to 8."""
 LOW_COUNT = comb(LOW_RANKS, 5)
@@ -129,6 +136,67 @@ def build_high_table() -> np.ndarray:
         board_bits = ((board_counts >= 5 - k) * bits).sum(axis=1)
         table[(board_bits[:, None] & hole_bits[None, :]) != 0] = 0
     return table.reshape(-1)
+
+
+KEY_BITS = 17
+"""Where the board key starts in a :func:`card_keys` entry: the hole key takes the bits below."""
+SUIT_BITS = 36
+"""Where the suit counts start in a :func:`card_keys` entry: the board key takes the bits below."""
+
+
+@functools.cache
+def card_keys() -> np.ndarray:
+    """Per card id byte (256,) uint64: its rank's :data:`HOLE_KEYS` entry, its rank's
+    :data:`BOARD_KEYS` entry shifted by :data:`KEY_BITS`, and a one in its suit's four bits from
+    :data:`SUIT_BITS` (clubs lowest). Adding up a hand's entries gives its key sums and its
+    suit counts at once (no field overflows into the next for up to six cards); ids past 51
+    read as the ace of spades.
+
+    >>> keys = card_keys()
+    >>> int(keys[51] & 0x1FFFF), int(keys[51] >> KEY_BITS & 0x7FFFF), int(keys[51] >> SUIT_BITS)
+    (13663, 79415, 4096)
+    """
+    ids = np.minimum(np.arange(256), 51)
+    ranks = ids >> 2
+    keys: np.ndarray = (np.array(HOLE_KEYS, dtype=np.uint64)[ranks]
+            | np.array(BOARD_KEYS, dtype=np.uint64)[ranks] << np.uint64(KEY_BITS)
+            | np.uint64(1) << (np.uint64(SUIT_BITS) + np.uint64(4) * (ids & 3).astype(np.uint64)))
+    keys.setflags(write=False)
+    return keys
+
+
+@functools.cache
+def board_multisets() -> np.ndarray:
+    """The multiset number (:func:`multiset_index`) of each five-card board at the sum of its
+    ranks' :data:`BOARD_KEYS`: a (5 * 79415 + 1,) uint32 array, 1.6 MB.
+
+    >>> aaakk = (12, 12, 12, 11, 11)
+    >>> int(board_multisets()[sum(BOARD_KEYS[r] for r in aaakk)]) == multiset_index(aaakk)
+    True
+    """
+    return _by_key_sum(5, BOARD_KEYS)
+
+
+@functools.cache
+def hole_multisets() -> np.ndarray:
+    """The multiset number of each four-card hole at the sum of its ranks' :data:`HOLE_KEYS`:
+    a (4 * 13663 + 1,) uint32 array.
+
+    >>> int(hole_multisets()[sum(HOLE_KEYS[r] for r in (0, 1, 11, 12))]) == multiset_index([0, 1, 11, 12])
+    True
+    """
+    return _by_key_sum(4, HOLE_KEYS)
+
+
+def _by_key_sum(size: int, keys: tuple[int, ...]) -> np.ndarray:
+    """The number of each rank multiset of ``size`` cards that can be dealt (at most four of a
+    rank) at the sum of its ranks' ``keys``; 0 elsewhere."""
+    table = np.zeros(size * keys[-1] + 1, dtype=np.uint32)
+    for number, ranks in enumerate(_multisets(size)):
+        if max(ranks.count(r) for r in ranks) <= 4:
+            table[sum(keys[r] for r in ranks)] = number
+    table.setflags(write=False)
+    return table
 
 
 def _table_version() -> str:

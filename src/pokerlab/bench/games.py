@@ -62,9 +62,11 @@ def suite(quick: bool = False) -> list[Figure]:
         holes, boards = np.ascontiguousarray(cards[:, :n_hole]), np.ascontiguousarray(cards[:, n_hole:])
         omaha_strengths(holes[:1000], boards[:1000])  # compile and load the tables once
         naive = best_time(on_threads(2, partial(naive_strengths, holes[:naive_rows], boards[:naive_rows])), repeat=2)
-        for count in (1, 2):
-            seconds = best_time(on_threads(count, partial(omaha_strengths, holes, boards)), repeat=5)
-            figures.append(Figure(f"Omaha {n_hole} batch evaluation, random deals, {count} thread{'s' * (count > 1)}",
+        for count, validate in ((1, True), (2, True), (2, False)):
+            seconds = best_time(on_threads(count, partial(omaha_strengths, holes, boards, validate=validate)),
+                                repeat=5)
+            figures.append(Figure(f"Omaha {n_hole} batch evaluation, random deals, {count} thread{'s' * (count > 1)}"
+                                  f"{'' if validate else ', validate=False'}",
                                   rows / seconds / 1e6, "M hands/s", target,
                                   "the best of every 2 + 3 cards by pokerlab.evaluate_many, 2 threads",
                                   naive_rows / naive / 1e6))
@@ -75,10 +77,15 @@ def suite(quick: bool = False) -> list[Figure]:
         call()
         holdem = partial(equity, ["AhKh", "2c2d"], board="Qh7h3s")
         holdem()
-        seconds = best_time(call, repeat=50)
+        strings = partial(equity, ["AsAh2c3c", "KsKhQsQh"], board="4c5d9h", game="omaha-hilo" if hilo else "omaha")
+        strings()
+        times = best_times({"engine": call, "strings": strings, "holdem": holdem}, repeat=50)
         figures.append(Figure(f"Omaha {name} heads-up exact on a flop (820 runouts), the whole call",
-                              seconds * 1e6, "us", "<= 100", "hold'em heads-up exact on a flop (990 runouts)",
-                              best_time(holdem, repeat=50) * 1e6))
+                              times["engine"] * 1e6, "us", "<= 100", "hold'em heads-up exact on a flop (990 runouts)",
+                              times["holdem"] * 1e6))
+        figures.append(Figure(f"Omaha {name} heads-up exact on a flop, pl.equity with card text and game=",
+                              times["strings"] * 1e6, "us", "<= 100", "hold'em heads-up exact on a flop (990 runouts)",
+                              times["holdem"] * 1e6))
 
     boards = every_board([h[0][0] for h in HEADS_UP])
     baseline = best_time(on_threads(2, partial(boards_one_by_one, [h[0][0] for h in HEADS_UP], boards)), repeat=2)

@@ -32,6 +32,7 @@ import numpy as np
 from numba import njit, prange
 
 from pokerlab.kernels.equity import JOINT_PLAYERS, add_joint, fill_deck, next_random, random_below
+from pokerlab.omaha_tables import KEY_BITS, SUIT_BITS
 
 HOLE_STRIDE = 1820
 """Four-card hole rank multisets: a board's row in the high table (``HOLE_MULTISETS``)."""
@@ -58,6 +59,10 @@ _LOW6 = np.uint64(63)
 _TOPS = np.uint64(0x8888)
 _STRIDE = np.uint64(HOLE_STRIDE)
 _BAD_BIT = np.uint64(52)
+_KEY_BITS = np.uint64(KEY_BITS)
+_SUIT_BITS = np.uint64(SUIT_BITS)
+_HOLE_KEY = np.uint64((1 << KEY_BITS) - 1)
+_BOARD_KEY = np.uint64((1 << (SUIT_BITS - KEY_BITS)) - 1)
 _WHEEL = np.uint64(0x100F)
 """The ranks of the five-high straight: the ace and 2 to 5."""
 
@@ -221,16 +226,20 @@ def row_is_valid(holes: np.ndarray, boards: np.ndarray, r: int) -> bool:
 
 @njit(cache=True, nogil=True, parallel=True)
 def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np.ndarray, flush: np.ndarray,
-              card_info: np.ndarray, validate: bool) -> tuple[np.ndarray, int]:
+              card_info: np.ndarray, board_numbers: np.ndarray, hole_numbers: np.ndarray,
+              validate: bool) -> tuple[np.ndarray, int]:
     """High strengths of (N, 4..6) hole and (N, 5) board rows, in parallel over row blocks, and
     the first invalid row (N when all are valid, or without ``validate``): one with an id
     outside 0..51 or a card twice, whose value means nothing.
 
-    A card is read as its id's low byte (ranks past 51 are read as aces), so no row reads
-    outside a table. ``card_info`` (3, 256) gives each byte its rank, its suit's nibble (a
-    suit count in 4 bits) and its bit (ids past 51 share bit 52), so a card costs loads, not
-    arithmetic. Each chunk of rows takes three passes: table indices, flush candidates and
-    validation; the lookups; the flushes (about 7% of random deals).
+    A card is read as its id's low byte (ids past 51 are read as the ace of spades), so no row
+    reads outside a table. ``card_info`` (2, 256) gives each byte its key sums and suit count
+    (:func:`pokerlab.omaha_tables.card_keys`) and its bit (ids past 51 share bit 52), so that a
+    hand's rank multisets and suit counts are sums of loads: ``board_numbers`` and
+    ``hole_numbers`` turn key sums into multiset numbers (five and six hole cards sort their
+    ranks instead, for their three four-card subsets). Each chunk of rows takes three passes:
+    table indices, flush candidates and validation; the lookups; the flushes (about 7% of
+    random deals).
     """
     n_rows, n_hole = holes.shape
     out = np.empty(n_rows, dtype=np.uint16)
@@ -254,37 +263,36 @@ def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np
                 h1 = holes[r, 1]
                 h2 = holes[r, 2]
                 h3 = holes[r, 3]
-                if n_hole == 4:
-                    index[k] = index4(card_info[0, h0], card_info[0, h1], card_info[0, h2], card_info[0, h3], terms)
-                else:
-                    hole_indices(holes, r, 0, n_hole, terms, index, k)
                 b0 = boards[r, 0]
                 b1 = boards[r, 1]
                 b2 = boards[r, 2]
                 b3 = boards[r, 3]
                 b4 = boards[r, 4]
-                row = index5(card_info[0, b0], card_info[0, b1], card_info[0, b2], card_info[0, b3],
-                             card_info[0, b4], terms) * _STRIDE
-                index[k] += row
-                if n_hole > 4:  # four cards repeat their one column
+                board_sum = card_info[0, b0] + card_info[0, b1] + card_info[0, b2] + card_info[0, b3] \
+                    + card_info[0, b4]
+                hole_sum = card_info[0, h0] + card_info[0, h1] + card_info[0, h2] + card_info[0, h3]
+                row = np.uint64(board_numbers[(board_sum >> _KEY_BITS) & _BOARD_KEY]) * _STRIDE
+                if n_hole == 4:
+                    index[k] = row + hole_numbers[hole_sum & _HOLE_KEY]
+                else:
+                    for j in range(4, n_hole):
+                        hole_sum += card_info[0, holes[r, j]]
+                    hole_indices(holes, r, 0, n_hole, terms, index, k)
+                    index[k] += row
                     index[k + 1] += row
                     index[k + 2] += row
-                suits = card_info[1, b0] + card_info[1, b1] + card_info[1, b2] + card_info[1, b3] + card_info[1, b4]
-                hole_suits = card_info[1, h0] + card_info[1, h1] + card_info[1, h2] + card_info[1, h3]
-                for j in range(4, n_hole):
-                    hole_suits += card_info[1, holes[r, j]]
                 # a flush needs three board cards and two hole cards of one suit: nibbles of 3
                 # (plus 5) and of 2 (plus 6) reach their top bit
                 flushes[n_flush] = r
-                n_flush += ((suits + _FIVES) & (hole_suits + _SIXES) & _TOPS) != 0
+                n_flush += (((board_sum >> _SUIT_BITS) + _FIVES) & ((hole_sum >> _SUIT_BITS) + _SIXES) & _TOPS) != 0
                 if validate:
                     # single bits sum to their union only when no two are the same
-                    seen = card_info[2, b0] | card_info[2, b1] | card_info[2, b2] | card_info[2, b3] \
-                        | card_info[2, b4]
-                    total = card_info[2, b0] + card_info[2, b1] + card_info[2, b2] + card_info[2, b3] \
-                        + card_info[2, b4]
+                    seen = card_info[1, b0] | card_info[1, b1] | card_info[1, b2] | card_info[1, b3] \
+                        | card_info[1, b4]
+                    total = card_info[1, b0] + card_info[1, b1] + card_info[1, b2] + card_info[1, b3] \
+                        + card_info[1, b4]
                     for j in range(n_hole):
-                        bit = card_info[2, holes[r, j]]
+                        bit = card_info[1, holes[r, j]]
                         seen |= bit
                         total += bit
                     if total != seen or seen >> _BAD_BIT:
@@ -425,15 +433,52 @@ def score(n: int, hi: np.ndarray, lo: np.ndarray, first: int, hilo: bool, weight
     add_pot(n, winners, low_winners(n, lo, first) if hilo else 0, weight, acc, squares)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def tally(n: int, hi: np.ndarray, lo: np.ndarray, first: int, hilo: bool, weight: float, category: np.ndarray,
+          joint: np.ndarray, pots: np.ndarray) -> None:
+    """:func:`score` for up to :data:`~pokerlab.kernels.equity.JOINT_PLAYERS` players, as two
+    histograms (cheaper per showdown; :func:`add_tallies` turns them into counters): ``joint``
+    by every player's category and the high winners, as hold'em's kernels count, and ``pots``
+    by the high winners and the low winners (bit sets, the low ones shifted by ``n``)."""
+    best = np.int64(0)
+    for i in range(n):
+        best = max(best, np.int64(hi[first + i]))
+    code = 0
+    winners = 0
+    for i in range(n):
+        s = np.int64(hi[first + i])
+        code = code * 9 + category[s]
+        winners |= int(s == best) << i
+    joint[(code << n) | winners] += weight
+    pots[winners | (low_winners(n, lo, first) << n if hilo else 0)] += weight
+
+
+@njit(cache=True, nogil=True)
+def tally_sizes(n: int) -> tuple[int, int]:
+    """The sizes of :func:`tally`'s histograms for ``n`` players, (0, 0) past three."""
+    return (9 ** n << n, 1 << 2 * n) if n <= JOINT_PLAYERS else (0, 0)
+
+
+@njit(cache=True, nogil=True)
+def add_tallies(n: int, joint: np.ndarray, pots: np.ndarray, acc: np.ndarray, squares: bool) -> None:
+    """Add :func:`tally`'s histograms to the counters ``acc``."""
+    add_joint(joint, n, acc, np.zeros(n), np.zeros(n), np.arange(9))
+    for code in range(pots.shape[0]):
+        if pots[code]:
+            add_pot(n, code & ((1 << n) - 1), code >> n, pots[code], acc, squares)
+
+
 # --- exact equity after the flop --------------------------------------------------------------
 
 @njit(cache=True, nogil=True, inline="always")
 def _runouts(holes: np.ndarray, weight: float, board: np.ndarray, out_mask: np.uint64, hilo: bool,
              high: np.ndarray, terms: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray,
-             category: np.ndarray, deck: np.ndarray, index: np.ndarray, hole_suits: np.ndarray,
-             hole_low: np.ndarray, hi: np.ndarray, lo: np.ndarray, acc: np.ndarray) -> None:
+             keys: np.ndarray, board_numbers: np.ndarray, category: np.ndarray, deck: np.ndarray, index: np.ndarray,
+             hole_suits: np.ndarray, hole_low: np.ndarray, hi: np.ndarray, lo: np.ndarray, joint: np.ndarray,
+             pots: np.ndarray, acc: np.ndarray) -> None:
     """Every completion of a board of 3 to 5 cards for one deal of hole cards (P, h), each
-    worth ``weight``; ``out_mask`` holds the board and dead cards."""
+    worth ``weight``; ``out_mask`` holds the board and dead cards. Showdowns go to the
+    histograms ``joint`` and ``pots`` (:func:`tally`) when they are not empty, else to ``acc``."""
     n_players, n_hole = holes.shape
     for i in range(n_players):
         hole_indices(holes, i, 0, n_hole, terms, index, 3 * i)
@@ -449,47 +494,44 @@ def _runouts(holes: np.ndarray, weight: float, board: np.ndarray, out_mask: np.u
     n = fill_deck(out_mask, deck)
     n_board = board.shape[0]
     n_deal = 5 - n_board
-    ranks3 = np.uint64(0)
     bits0 = np.uint64(0)
     counts0 = np.uint64(0)
     lows0 = np.uint64(0)
+    key0 = np.uint64(0)
     for j in range(n_board):
         c = np.uint64(board[j])
         bits0 |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
         counts0 += _ONE << ((c & np.uint64(3)) * _FOUR)
         lows0 |= low_bit[c]
-    ranks0 = np.uint64(board[0]) >> _TWO
-    ranks1 = np.uint64(board[1]) >> _TWO
-    ranks2 = np.uint64(board[2]) >> _TWO
-    if n_board > 3:
-        ranks3 = np.uint64(board[3]) >> _TWO
+        key0 += keys[c] >> _KEY_BITS
     for x in range(n if n_deal else 1):
         for y in range(x + 1 if n_deal == 2 else 0, n if n_deal == 2 else 1):
             bits = bits0
             counts = counts0
             lows = lows0
+            key = key0
             if n_deal == 2:
                 cx = np.uint64(deck[x])
                 cy = np.uint64(deck[y])
-                r3 = cx >> _TWO
-                r4 = cy >> _TWO
-                bits |= (_ONE << ((cx & np.uint64(3)) * np.uint64(16) + r3)) \
-                    | (_ONE << ((cy & np.uint64(3)) * np.uint64(16) + r4))
+                bits |= (_ONE << ((cx & np.uint64(3)) * np.uint64(16) + (cx >> _TWO))) \
+                    | (_ONE << ((cy & np.uint64(3)) * np.uint64(16) + (cy >> _TWO)))
                 counts += (_ONE << ((cx & np.uint64(3)) * _FOUR)) + (_ONE << ((cy & np.uint64(3)) * _FOUR))
                 lows |= low_bit[cx] | low_bit[cy]
+                key += (keys[cx] >> _KEY_BITS) + (keys[cy] >> _KEY_BITS)
             elif n_deal == 1:
                 cx = np.uint64(deck[x])
-                r3 = ranks3
-                r4 = cx >> _TWO
-                bits |= _ONE << ((cx & np.uint64(3)) * np.uint64(16) + r4)
+                bits |= _ONE << ((cx & np.uint64(3)) * np.uint64(16) + (cx >> _TWO))
                 counts += _ONE << ((cx & np.uint64(3)) * _FOUR)
                 lows |= low_bit[cx]
-            else:
-                r3 = ranks3
-                r4 = np.uint64(board[4]) >> _TWO
-            row = index5(ranks0, ranks1, ranks2, r3, r4, terms) * _STRIDE
+                key += keys[cx] >> _KEY_BITS
+            # the key sums of five cards leave the suit counts above the board key's bits
+            row = np.uint64(board_numbers[key & _BOARD_KEY]) * _STRIDE
             for i in range(n_players):
-                hi[i] = max(high[row + index[3 * i]], high[row + index[3 * i + 1]], high[row + index[3 * i + 2]])
+                if n_hole == 4:  # one column, repeated
+                    hi[i] = high[row + index[3 * i]]
+                else:
+                    hi[i] = max(high[row + index[3 * i]], high[row + index[3 * i + 1]],
+                                high[row + index[3 * i + 2]])
             if (counts + _FIVES) & _TOPS:
                 shift = flush_suit(counts) * np.uint64(16)
                 suited = (bits >> shift) & _RANKS
@@ -500,37 +542,50 @@ def _runouts(holes: np.ndarray, weight: float, board: np.ndarray, out_mask: np.u
             if hilo:
                 for i in range(n_players):
                     lo[i] = low[hole_low[i] + lows]
-            score(n_players, hi, lo, 0, hilo, weight, category, acc, False)
+            if joint.shape[0]:
+                tally(n_players, hi, lo, 0, hilo, weight, category, joint, pots)
+            else:
+                score(n_players, hi, lo, 0, hilo, weight, category, acc, False)
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # numba's stubs omit _nrt
 def known_runouts(holes: np.ndarray, board: np.ndarray, out_mask: np.uint64, hilo: bool, high: np.ndarray,
-                  terms: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray, category: np.ndarray,
-                  scratch: np.ndarray, acc: np.ndarray) -> None:
-    """:func:`_runouts` for one deal of known hands (P, h) uint8, serially, into ``acc``;
-    ``scratch`` is a (6, 64) uint64 array. Compiled without reference counting (it allocates
-    nothing), which the inlined table lookups of a serial loop would otherwise pay for."""
-    _runouts(holes, 1.0, board, out_mask, hilo, high, terms, flush, low, low_bit, category, scratch[0],
-             scratch[1], scratch[2], scratch[3], scratch[4], scratch[5], acc)
+                  terms: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray, keys: np.ndarray,
+                  board_numbers: np.ndarray, category: np.ndarray, scratch: np.ndarray, joint: np.ndarray,
+                  pots: np.ndarray, acc: np.ndarray) -> None:
+    """:func:`_runouts` for one deal of known hands (P, h) uint8, serially (no thread to wake
+    for a thousand boards), into ``joint`` and ``pots`` (sized by :func:`tally_sizes`; empty
+    past three players) or ``acc``; ``scratch`` is a (6, 64) uint64 array. Compiled without
+    reference counting (it allocates nothing), which the inlined table lookups of a serial loop
+    would otherwise pay for."""
+    _runouts(holes, 1.0, board, out_mask, hilo, high, terms, flush, low, low_bit, keys, board_numbers, category,
+             scratch[0], scratch[1], scratch[2], scratch[3], scratch[4], scratch[5], joint, pots, acc)
 
 
 @njit(cache=True, nogil=True, parallel=True)
 def runouts_many(holes: np.ndarray, weights: np.ndarray, board: np.ndarray, out_mask: np.uint64, hilo: bool,
                  high: np.ndarray, terms: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray,
-                 category: np.ndarray) -> np.ndarray:
+                 keys: np.ndarray, board_numbers: np.ndarray, category: np.ndarray) -> np.ndarray:
     """:func:`_runouts` for many deals of hole cards (M, P, h), deal m worth ``weights[m]``, in
     parallel blocks of deals. Returns the summed counters ``acc``."""
     n_deals, n_players = holes.shape[0], holes.shape[1]
     width = n_players * CELLS
     n_blocks = max(1, min(n_deals, 64))
+    n_joint, n_pots = tally_sizes(n_players)
     block_acc = np.zeros((n_blocks, width + 16), dtype=np.float64)
+    block_joint = np.zeros((n_blocks, n_joint + 16), dtype=np.float64)
+    block_pots = np.zeros((n_blocks, n_pots + 16), dtype=np.float64)
     scratch = np.zeros((n_blocks, 6, 64), dtype=np.uint64)
     for b in prange(n_blocks):
         s = scratch[b]
+        joint = block_joint[b, :n_joint]
+        pots = block_pots[b, :n_pots]
         for m in range(b * n_deals // n_blocks, (b + 1) * n_deals // n_blocks):
-            _runouts(holes[m], weights[m], board, out_mask, hilo, high, terms, flush, low, low_bit, category,
-                     s[0], s[1], s[2], s[3], s[4], s[5], block_acc[b])
+            _runouts(holes[m], weights[m], board, out_mask, hilo, high, terms, flush, low, low_bit, keys,
+                     board_numbers, category, s[0], s[1], s[2], s[3], s[4], s[5], joint, pots, block_acc[b])
     acc: np.ndarray = block_acc[:, :width].sum(axis=0)
+    if n_joint:
+        add_tallies(n_players, block_joint[:, :n_joint].sum(axis=0), block_pots[:, :n_pots].sum(axis=0), acc, False)
     return acc
 
 
@@ -770,8 +825,8 @@ def combo_features(combos: np.ndarray, terms: np.ndarray, low_bit: np.ndarray) -
 @njit(cache=True, nogil=True, parallel=True)
 def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, n_hole: int, board: np.ndarray,
                 base_mask: np.uint64, n_chunks: int, trials_per_chunk: int, seed: int, hilo: bool, high: np.ndarray,
-                terms: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray,
-                category: np.ndarray) -> tuple[np.ndarray, int]:
+                terms: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray, keys: np.ndarray,
+                board_numbers: np.ndarray, category: np.ndarray) -> tuple[np.ndarray, int]:
     """Sample showdowns: each player's hole cards by weight from ``combos[starts[i]:starts[i + 1]]``
     ((K, h) uint8, cumulative weights in ``cumulative``; an empty block is a random hand and a
     block of one a known hand), then the rest of the board.
@@ -799,12 +854,9 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     all_decks = np.zeros((n_chunks, 64), dtype=np.uint8)
     all_drawn = np.zeros((n_chunks, 1, 64), dtype=np.uint8)
     all_attempts = np.zeros((n_chunks, 16), dtype=np.int64)
-    # Up to three players, a trial adds one to a joint histogram of their categories and the
-    # high winners, and one to a histogram of the high and low winners, as hold'em's kernel
-    # does; the counters follow at the end.
-    n_joint = 9 ** n_players << n_players if n_players <= JOINT_PLAYERS else 0
-    all_joint = np.zeros((n_chunks, n_joint + 16), dtype=np.int64)
-    all_pots = np.zeros((n_chunks, (1 << 2 * n_players if n_joint else 0) + 16), dtype=np.int64)
+    n_joint, n_pots = tally_sizes(n_players)
+    all_joint = np.zeros((n_chunks, n_joint + 16), dtype=np.float64)
+    all_pots = np.zeros((n_chunks, n_pots + 16), dtype=np.float64)
     fixed_mask = base_mask
     n_random = 0
     n_ranged = 0
@@ -818,12 +870,12 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
             n_ranged += 1
     to_deal = n_hole * n_random + 5 - n_board
     board_bits = np.uint64(0)
-    board_counts = np.uint64(0)
+    board_sum = np.uint64(0)
     board_lows = np.uint64(0)
     for j in range(n_board):
         c = np.uint64(board[j])
         board_bits |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
-        board_counts += _ONE << ((c & np.uint64(3)) * _FOUR)
+        board_sum += keys[c]
         board_lows |= low_bit[c]
     # Known hands read a table of their own columns only (12 KB a column, so it stays in
     # cache), where the whole table would cost a trip to memory per lookup.
@@ -847,8 +899,8 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
         state = (np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15)
                  + np.uint64(chunk + 1) * np.uint64(0xBF58476D1CE4E5B9)) | _ONE
         acc = all_acc[chunk]
-        joint = all_joint[chunk]
-        pots = all_pots[chunk]
+        joint = all_joint[chunk, :n_joint]
+        pots = all_pots[chunk, :n_pots]
         slots = all_slots[chunk]
         suits = all_suits[chunk]
         lows = all_lows[chunk]
@@ -934,22 +986,17 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                         lows[base + i] = l_bits * np.uint64(256)
                         first += n_hole
                 suit_ranks = board_bits
-                counts = board_counts
+                key_sum = board_sum
                 b_lows = board_lows
                 for j in range(first, to_deal):
                     c = np.uint64(drawn[0, j])
                     suit_ranks |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
-                    counts += _ONE << ((c & np.uint64(3)) * _FOUR)
+                    key_sum += keys[c]
                     b_lows |= low_bit[c]
-                r0 = np.uint64(board[0] if n_board > 0 else drawn[0, first]) >> _TWO
-                r1 = np.uint64(board[1] if n_board > 1 else drawn[0, first + 1 - n_board]) >> _TWO
-                r2 = np.uint64(board[2] if n_board > 2 else drawn[0, first + 2 - n_board]) >> _TWO
-                r3 = np.uint64(board[3] if n_board > 3 else drawn[0, first + 3 - n_board]) >> _TWO
-                r4 = np.uint64(board[4] if n_board > 4 else drawn[0, first + 4 - n_board]) >> _TWO
                 boards_seen[4 * batch] = suit_ranks
-                boards_seen[4 * batch + 1] = counts
+                boards_seen[4 * batch + 1] = key_sum >> _SUIT_BITS  # cards by suit, four bits a suit
                 boards_seen[4 * batch + 2] = b_lows
-                boards_seen[4 * batch + 3] = index5(r0, r1, r2, r3, r4, terms)
+                boards_seen[4 * batch + 3] = board_numbers[(key_sum >> _KEY_BITS) & _BOARD_KEY]
                 batch += 1
             for i in range(n_players):
                 # four hole cards have one column (repeated in slots): one lookup, not three
@@ -987,29 +1034,12 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                     for i in range(n_players):
                         lo[base + i] = low[lows[base + i] + boards_seen[4 * t + 2]]
                 if n_joint:
-                    best = np.int64(0)
-                    for i in range(n_players):
-                        best = max(best, np.int64(hi[base + i]))
-                    code = 0
-                    winners = 0
-                    for i in range(n_players):
-                        v = np.int64(hi[base + i])
-                        code = code * 9 + category[v]
-                        winners |= int(v == best) << i
-                    joint[(code << n_players) | winners] += 1
-                    pots[winners | (low_winners(n_players, lo, base) << n_players if hilo else 0)] += 1
+                    tally(n_players, hi, lo, base, hilo, 1.0, category, joint, pots)
                 else:
                     score(n_players, hi, lo, base, hilo, 1.0, category, acc, True)
             done += batch
         all_attempts[chunk, 0] = attempts
     acc_sum: np.ndarray = all_acc[:, :width].sum(axis=0)
     if n_joint:
-        unused = np.zeros(n_players, dtype=np.float64)
-        add_joint(all_joint[:, :n_joint].sum(axis=0), n_players, acc_sum, unused, unused.copy(),
-                  np.arange(9, dtype=np.int64))
-        pot_counts = all_pots[:, :1 << 2 * n_players].sum(axis=0)
-        for code in range(pot_counts.shape[0]):
-            if pot_counts[code]:
-                add_pot(n_players, code & ((1 << n_players) - 1), code >> n_players, float(pot_counts[code]), acc_sum,
-                        True)
+        add_tallies(n_players, all_joint[:, :n_joint].sum(axis=0), all_pots[:, :n_pots].sum(axis=0), acc_sum, True)
     return acc_sum, all_attempts[:, 0].sum()
