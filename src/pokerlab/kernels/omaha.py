@@ -849,6 +849,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     all_suits = np.zeros((n_chunks, per_batch), dtype=np.uint64)
     all_lows = np.zeros((n_chunks, per_batch), dtype=np.uint64)
     all_boards = np.zeros((n_chunks, 4 * _BATCH + 16), dtype=np.uint64)
+    all_flush_trials = np.zeros((n_chunks, _BATCH + 16), dtype=np.int64)
     all_hi = np.zeros((n_chunks, per_batch), dtype=np.int64)
     all_lo = np.zeros((n_chunks, per_batch), dtype=np.int64)
     all_decks = np.zeros((n_chunks, 64), dtype=np.uint8)
@@ -905,6 +906,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
         suits = all_suits[chunk]
         lows = all_lows[chunk]
         boards_seen = all_boards[chunk]
+        flush_trials = all_flush_trials[chunk]
         hi = all_hi[chunk]
         lo = all_lo[chunk]
         deck = all_decks[chunk]
@@ -927,6 +929,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
             # deal a batch, then look every hand up, then score: apart, the lookups of many
             # trials are in flight at once
             batch = 0
+            n_flush = 0
             wanted = min(_BATCH, trials_per_chunk - done)
             while batch < wanted and attempts < 1000 * trials_per_chunk:
                 attempts += 1
@@ -997,6 +1000,9 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                 boards_seen[4 * batch + 1] = key_sum >> _SUIT_BITS  # cards by suit, four bits a suit
                 boards_seen[4 * batch + 2] = b_lows
                 boards_seen[4 * batch + 3] = board_numbers[(key_sum >> _KEY_BITS) & _BOARD_KEY]
+                # boards with three cards of a suit are listed without a branch, for a pass of their own
+                flush_trials[n_flush] = batch
+                n_flush += (((key_sum >> _SUIT_BITS) + _FIVES) & _TOPS) != 0
                 batch += 1
             for i in range(n_players):
                 # four hole cards have one column (repeated in slots): one lookup, not three
@@ -1020,16 +1026,17 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                         row = boards_seen[4 * t + 3] * _STRIDE
                         hi[x] = max(high[row + slots[3 * x]], high[row + slots[3 * x + 1]],
                                     high[row + slots[3 * x + 2]])
+            for f in range(n_flush):
+                t = flush_trials[f]
+                base = t * n_players
+                shift = flush_suit(boards_seen[4 * t + 1]) * np.uint64(16)
+                suited = (boards_seen[4 * t] >> shift) & _RANKS
+                for i in range(n_players):
+                    hs = (suits[base + i] >> shift) & _RANKS
+                    if hs & (hs - _ONE):
+                        hi[base + i] = max(hi[base + i], flush_high(hs, suited, flush))
             for t in range(batch):
                 base = t * n_players
-                counts = boards_seen[4 * t + 1]
-                if (counts + _FIVES) & _TOPS:
-                    shift = flush_suit(counts) * np.uint64(16)
-                    suited = (boards_seen[4 * t] >> shift) & _RANKS
-                    for i in range(n_players):
-                        hs = (suits[base + i] >> shift) & _RANKS
-                        if hs & (hs - _ONE):
-                            hi[base + i] = max(hi[base + i], flush_high(hs, suited, flush))
                 if hilo:
                     for i in range(n_players):
                         lo[base + i] = low[lows[base + i] + boards_seen[4 * t + 2]]
