@@ -12,6 +12,7 @@ the Omaha games.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import time
@@ -352,10 +353,10 @@ def _known_runouts(holes: np.ndarray, board: tuple[int, ...], fixed: int, hilo: 
     """The counters of every board completion for known hands ``holes`` (P, h) after the flop,
     in one serial kernel call (no thread to wake), and the number of showdowns."""
     n_players = len(holes)
-    acc = np.zeros(n_players * kernels.CELLS, dtype=np.float64)
-    n_joint, n_pots = kernels.tally_sizes(n_players)
-    joint = np.zeros(n_joint)
-    pots = np.zeros(n_pots)
+    n_joint, n_pots = _tally_sizes(n_players)
+    width = n_players * kernels.CELLS
+    counters = np.zeros(width + n_joint + n_pots)  # one allocation, three views
+    acc, joint, pots = counters[:width], counters[width:width + n_joint], counters[width + n_joint:]
     kernels.known_runouts(holes, np.array(board, dtype=np.uint8), np.uint64(fixed), hilo, *kernel_tables(),
                           card_keys(), board_multisets(), category_of_strength(), np.zeros((6, 64), dtype=np.uint64),
                           joint, pots, acc)
@@ -364,6 +365,9 @@ def _known_runouts(holes: np.ndarray, board: tuple[int, ...], fixed: int, hilo: 
     if progress is not None:
         progress(1, 1)
     return acc, _runouts(board, fixed, holes.size)
+
+
+_tally_sizes = functools.cache(kernels.tally_sizes)  # a Numba call from Python costs a microsecond
 
 
 def _runouts(board: tuple[int, ...], fixed: int, held: int) -> int:

@@ -495,37 +495,33 @@ def _runouts(holes: np.ndarray, weight: float, board: np.ndarray, out_mask: np.u
     n_board = board.shape[0]
     n_deal = 5 - n_board
     bits0 = np.uint64(0)
-    counts0 = np.uint64(0)
     lows0 = np.uint64(0)
-    key0 = np.uint64(0)
+    sum0 = np.uint64(0)  # key sums and suit counts (see pokerlab.omaha_tables.card_keys)
     for j in range(n_board):
         c = np.uint64(board[j])
         bits0 |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
-        counts0 += _ONE << ((c & np.uint64(3)) * _FOUR)
         lows0 |= low_bit[c]
-        key0 += keys[c] >> _KEY_BITS
+        sum0 += keys[c]
     for x in range(n if n_deal else 1):
+        bits_x = bits0
+        lows_x = lows0
+        sum_x = sum0
+        if n_deal:  # the turn (or the river), once for every river that follows it
+            cx = np.uint64(deck[x])
+            bits_x |= _ONE << ((cx & np.uint64(3)) * np.uint64(16) + (cx >> _TWO))
+            lows_x |= low_bit[cx]
+            sum_x += keys[cx]
         for y in range(x + 1 if n_deal == 2 else 0, n if n_deal == 2 else 1):
-            bits = bits0
-            counts = counts0
-            lows = lows0
-            key = key0
+            bits = bits_x
+            lows = lows_x
+            key_sum = sum_x
             if n_deal == 2:
-                cx = np.uint64(deck[x])
                 cy = np.uint64(deck[y])
-                bits |= (_ONE << ((cx & np.uint64(3)) * np.uint64(16) + (cx >> _TWO))) \
-                    | (_ONE << ((cy & np.uint64(3)) * np.uint64(16) + (cy >> _TWO)))
-                counts += (_ONE << ((cx & np.uint64(3)) * _FOUR)) + (_ONE << ((cy & np.uint64(3)) * _FOUR))
-                lows |= low_bit[cx] | low_bit[cy]
-                key += (keys[cx] >> _KEY_BITS) + (keys[cy] >> _KEY_BITS)
-            elif n_deal == 1:
-                cx = np.uint64(deck[x])
-                bits |= _ONE << ((cx & np.uint64(3)) * np.uint64(16) + (cx >> _TWO))
-                counts += _ONE << ((cx & np.uint64(3)) * _FOUR)
-                lows |= low_bit[cx]
-                key += keys[cx] >> _KEY_BITS
-            # the key sums of five cards leave the suit counts above the board key's bits
-            row = np.uint64(board_numbers[key & _BOARD_KEY]) * _STRIDE
+                bits |= _ONE << ((cy & np.uint64(3)) * np.uint64(16) + (cy >> _TWO))
+                lows |= low_bit[cy]
+                key_sum += keys[cy]
+            counts = key_sum >> _SUIT_BITS
+            row = np.uint64(board_numbers[(key_sum >> _KEY_BITS) & _BOARD_KEY]) * _STRIDE
             for i in range(n_players):
                 if n_hole == 4:  # one column, repeated
                     hi[i] = high[row + index[3 * i]]
