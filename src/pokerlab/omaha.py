@@ -96,17 +96,16 @@ def kernel_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.
 
 
 @functools.cache
-def card_info() -> np.ndarray:
-    """Per card id byte (2, 256) uint64: its key sums and suit count
-    (:func:`pokerlab.omaha_tables.card_keys`), and its bit (1 << id; 1 << 52 past 51), for the
-    batch kernel.
+def card_bits() -> np.ndarray:
+    """Per card id byte (256,) uint64: its bit, 1 << id (1 << 52 past 51), for the batch
+    kernel's check that no card is there twice.
 
-    >>> card_info()[1, 51] == 1 << 51, card_info()[1, 52] == 1 << 52
+    >>> card_bits()[51] == 1 << 51, card_bits()[52] == card_bits()[255] == 1 << 52
     (np.True_, np.True_)
     """
-    info = np.stack([card_keys(), np.uint64(1) << np.minimum(np.arange(256, dtype=np.uint64), 52)])
-    info.setflags(write=False)
-    return info
+    bits = np.uint64(1) << np.minimum(np.arange(256, dtype=np.uint64), 52)
+    bits.setflags(write=False)
+    return bits
 
 
 def omaha_strengths(holes: np.ndarray, boards: np.ndarray, *, validate: bool = True) -> np.ndarray:
@@ -129,7 +128,7 @@ def omaha_strengths(holes: np.ndarray, boards: np.ndarray, *, validate: bool = T
 
     high, terms, flush, _, _ = kernel_tables()
     out: np.ndarray
-    out, first_bad = high_rows(hole_rows, board_rows, high, terms, flush, card_info(), board_multisets(),
+    out, first_bad = high_rows(hole_rows, board_rows, high, terms, flush, card_keys(), card_bits(), board_multisets(),
                                hole_multisets(), validate)
     if first_bad < len(hole_rows):
         _raise_bad_row(hole_rows, board_rows, int(first_bad))

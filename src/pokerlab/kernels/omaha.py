@@ -226,15 +226,15 @@ def row_is_valid(holes: np.ndarray, boards: np.ndarray, r: int) -> bool:
 
 @njit(cache=True, nogil=True, parallel=True)
 def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np.ndarray, flush: np.ndarray,
-              card_info: np.ndarray, board_numbers: np.ndarray, hole_numbers: np.ndarray,
+              keys: np.ndarray, bits: np.ndarray, board_numbers: np.ndarray, hole_numbers: np.ndarray,
               validate: bool) -> tuple[np.ndarray, int]:
     """High strengths of (N, 4..6) hole and (N, 5) board rows, in parallel over row blocks, and
     the first invalid row (N when all are valid, or without ``validate``): one with an id
     outside 0..51 or a card twice, whose value means nothing.
 
     A card is read as its id's low byte (ids past 51 are read as the ace of spades), so no row
-    reads outside a table. ``card_info`` (2, 256) gives each byte its key sums and suit count
-    (:func:`pokerlab.omaha_tables.card_keys`) and its bit (ids past 51 share bit 52), so that a
+    reads outside a table. ``keys`` (256,) gives each byte its key sums and suit count
+    (:func:`pokerlab.omaha_tables.card_keys`) and ``bits`` its bit (ids past 51 share bit 52), so that a
     hand's rank multisets and suit counts are sums of loads: ``board_numbers`` and
     ``hole_numbers`` turn key sums into multiset numbers (five and six hole cards sort their
     ranks instead, for their three four-card subsets). Each chunk of rows takes three passes:
@@ -268,15 +268,14 @@ def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np
                 b2 = boards[r, 2]
                 b3 = boards[r, 3]
                 b4 = boards[r, 4]
-                board_sum = card_info[0, b0] + card_info[0, b1] + card_info[0, b2] + card_info[0, b3] \
-                    + card_info[0, b4]
-                hole_sum = card_info[0, h0] + card_info[0, h1] + card_info[0, h2] + card_info[0, h3]
+                board_sum = keys[b0] + keys[b1] + keys[b2] + keys[b3] + keys[b4]
+                hole_sum = keys[h0] + keys[h1] + keys[h2] + keys[h3]
                 row = np.uint64(board_numbers[(board_sum >> _KEY_BITS) & _BOARD_KEY]) * _STRIDE
                 if n_hole == 4:
                     index[k] = row + hole_numbers[hole_sum & _HOLE_KEY]
                 else:
                     for j in range(4, n_hole):
-                        hole_sum += card_info[0, holes[r, j]]
+                        hole_sum += keys[holes[r, j]]
                     hole_indices(holes, r, 0, n_hole, terms, index, k)
                     index[k] += row
                     index[k + 1] += row
@@ -287,12 +286,12 @@ def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np
                 n_flush += (((board_sum >> _SUIT_BITS) + _FIVES) & ((hole_sum >> _SUIT_BITS) + _SIXES) & _TOPS) != 0
                 if validate:
                     # single bits sum to their union only when no two are the same
-                    seen = card_info[1, b0] | card_info[1, b1] | card_info[1, b2] | card_info[1, b3] \
-                        | card_info[1, b4]
-                    total = card_info[1, b0] + card_info[1, b1] + card_info[1, b2] + card_info[1, b3] \
-                        + card_info[1, b4]
-                    for j in range(n_hole):
-                        bit = card_info[1, holes[r, j]]
+                    seen = bits[b0] | bits[b1] | bits[b2] | bits[b3] | bits[b4] | bits[h0] | bits[h1] | bits[h2] \
+                        | bits[h3]
+                    total = bits[b0] + bits[b1] + bits[b2] + bits[b3] + bits[b4] + bits[h0] + bits[h1] + bits[h2] \
+                        + bits[h3]
+                    for j in range(4, n_hole):
+                        bit = bits[holes[r, j]]
                         seen |= bit
                         total += bit
                     if total != seen or seen >> _BAD_BIT:
@@ -310,16 +309,14 @@ def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np
                 for j in range(5):
                     suits += _ONE << ((np.uint64(boards[r, j]) & np.uint64(3)) * _FOUR)
                 suit = flush_suit(suits)
-                b = np.uint64(0)
+                b = np.uint64(0)  # the ranks of that suit, without a branch per card
                 for j in range(5):
                     c = np.uint64(boards[r, j]) & _BYTE
-                    if c & np.uint64(3) == suit:
-                        b |= _ONE << min(c >> _TWO, _TWELVE)
+                    b |= np.uint64(c & np.uint64(3) == suit) << min(c >> _TWO, _TWELVE)
                 h = np.uint64(0)
                 for j in range(n_hole):
                     c = np.uint64(holes[r, j]) & _BYTE
-                    if c & np.uint64(3) == suit:
-                        h |= _ONE << min(c >> _TWO, _TWELVE)
+                    h |= np.uint64(c & np.uint64(3) == suit) << min(c >> _TWO, _TWELVE)
                 out[r] = max(out[r], flush_high(h, b, flush))
         if bad < stop:
             first_bad[blk] = bad
