@@ -431,12 +431,13 @@ def score(n: int, hi: np.ndarray, lo: np.ndarray, first: int, hilo: bool, weight
 
 
 @njit(cache=True, nogil=True, inline="always")
-def tally(n: int, hi: np.ndarray, lo: np.ndarray, first: int, hilo: bool, weight: float, category: np.ndarray,
-          joint: np.ndarray, pots: np.ndarray) -> None:
-    """:func:`score` for up to :data:`~pokerlab.kernels.equity.JOINT_PLAYERS` players, as two
-    histograms (cheaper per showdown; :func:`add_tallies` turns them into counters): ``joint``
-    by every player's category and the high winners, as hold'em's kernels count, and ``pots``
-    by the high winners and the low winners (bit sets, the low ones shifted by ``n``)."""
+def tally(n: int, hi: np.ndarray, first: int, low_win: int, weight: float, category: np.ndarray, joint: np.ndarray,
+          pots: np.ndarray) -> None:
+    """:func:`score` for up to :data:`~pokerlab.kernels.equity.JOINT_PLAYERS` players, given the
+    bit set of the low winners (:func:`low_winners`), as two histograms (cheaper per showdown;
+    :func:`add_tallies` turns them into counters): ``joint`` by every player's category and the
+    high winners, as hold'em's kernels count, and ``pots`` by the high winners and the low
+    winners (bit sets, the low ones shifted by ``n``)."""
     best = np.int64(0)
     for i in range(n):
         best = max(best, np.int64(hi[first + i]))
@@ -447,7 +448,7 @@ def tally(n: int, hi: np.ndarray, lo: np.ndarray, first: int, hilo: bool, weight
         code = code * 9 + category[s]
         winners |= int(s == best) << i
     joint[(code << n) | winners] += weight
-    pots[winners | (low_winners(n, lo, first) << n if hilo else 0)] += weight
+    pots[winners | low_win << n] += weight
 
 
 @njit(cache=True, nogil=True)
@@ -536,7 +537,7 @@ def _runouts(holes: np.ndarray, weight: float, board: np.ndarray, out_mask: np.u
                 for i in range(n_players):
                     lo[i] = low[hole_low[i] + lows]
             if joint.shape[0]:
-                tally(n_players, hi, lo, 0, hilo, weight, category, joint, pots)
+                tally(n_players, hi, 0, low_winners(n_players, lo, 0) if hilo else 0, weight, category, joint, pots)
             else:
                 score(n_players, hi, lo, 0, hilo, weight, category, acc, False)
 
@@ -863,6 +864,15 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
         else:
             n_ranged += 1
     to_deal = n_hole * n_random + 5 - n_board
+    # Known hands' lows depend on the board's low ranks alone: who wins the low, for each of
+    # the 256 sets of them, is worked out once (up to three players, counted by histograms).
+    known_lows = hilo and n_joint > 0 and n_random == 0 and n_ranged == 0
+    low_outcome = np.zeros(256 if known_lows else 0, dtype=np.int64)
+    held_lows = np.zeros(n_players, dtype=np.int64)
+    for board_set in range(low_outcome.shape[0]):
+        for i in range(n_players):
+            held_lows[i] = low[combo_low[starts[i]] + np.uint64(board_set)]
+        low_outcome[board_set] = low_winners(n_players, held_lows, 0)
     board_bits = np.uint64(0)
     board_sum = np.uint64(0)
     board_lows = np.uint64(0)
@@ -1030,11 +1040,15 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                         hi[base + i] = max(hi[base + i], flush_high(hs, suited, flush))
             for t in range(batch):
                 base = t * n_players
+                if known_lows:
+                    tally(n_players, hi, base, low_outcome[boards_seen[4 * t + 2]], 1.0, category, joint, pots)
+                    continue
                 if hilo:
                     for i in range(n_players):
                         lo[base + i] = low[lows[base + i] + boards_seen[4 * t + 2]]
                 if n_joint:
-                    tally(n_players, hi, lo, base, hilo, 1.0, category, joint, pots)
+                    tally(n_players, hi, base, low_winners(n_players, lo, base) if hilo else 0, 1.0, category,
+                          joint, pots)
                 else:
                     score(n_players, hi, lo, base, hilo, 1.0, category, acc, True)
             done += batch
