@@ -979,7 +979,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                     drawn[0, h] = c8
                     h += 1
                 first = 0
-                for i in range(n_players):
+                for i in range(n_players if n_random else 0):
                     if starts[i] == starts[i + 1]:
                         hole_indices(drawn, 0, first, n_hole, terms, slots, 3 * (base + i))
                         s_bits = np.uint64(0)
