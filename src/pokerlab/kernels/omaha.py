@@ -6,6 +6,10 @@ The tables come from :mod:`pokerlab.omaha_tables`:
   multiset and a four-card hole rank multiset, each numbered by summing ``terms[i, r]`` over
   its sorted ranks (the i-th smallest is r). Five and six hole cards take the best of three
   four-card subsets of their sorted ranks (:data:`~pokerlab.omaha_tables.HOLE_COVERS`);
+- ``keys``, ``board_numbers`` and ``hole_numbers``: the same numbers without a sort, from the
+  sum of the cards' rank keys (:func:`~pokerlab.omaha_tables.card_keys`, whose sum also
+  counts the suits) and one lookup (:func:`~pokerlab.omaha_tables.board_multisets`,
+  :func:`~pokerlab.omaha_tables.hole_multisets`);
 - ``flush``: the hold'em flush table (:attr:`pokerlab.tables.Tables.flush`);
 - ``low``: the eight-or-better low at ``hole_set * 256 + board_set`` of low-rank bit sets, with
   ``low_bit[card]`` the bit of a card's low rank (0 for nine and up).
@@ -55,7 +59,6 @@ _RANKS = np.uint64(0x1FFF)
 _TWELVE = np.uint64(12)
 _FIVES = np.uint64(0x5555)
 _SIXES = np.uint64(0x6666)
-_LOW6 = np.uint64(63)
 _TOPS = np.uint64(0x8888)
 _STRIDE = np.uint64(HOLE_STRIDE)
 _BAD_BIT = np.uint64(52)
