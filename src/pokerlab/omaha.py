@@ -124,12 +124,16 @@ def omaha_strengths(holes: np.ndarray, boards: np.ndarray, *, validate: bool = T
     pokerlab.errors.DuplicateCardError: row 0: duplicate card: 2s in [0, 1, 2, 3, 48, 49, 50, 44, 3]
     """
     hole_rows, board_rows = _checked(holes, boards, validate)
-    from pokerlab.kernels.omaha import high_rows  # Numba loads on first use, not on import
+    from pokerlab.kernels.omaha import high_rows, high_rows_4  # Numba loads on first use, not on import
 
     high, terms, flush, _, _ = kernel_tables()
     out: np.ndarray
-    out, first_bad = high_rows(hole_rows, board_rows, high, terms, flush, card_keys(), card_bits(), board_multisets(),
-                               hole_multisets(), validate)
+    if hole_rows.shape[1] == 4:
+        out, first_bad = high_rows_4(hole_rows, board_rows, high, flush, card_keys(), card_bits(), board_multisets(),
+                                     hole_multisets(), validate)
+    else:
+        out, first_bad = high_rows(hole_rows, board_rows, high, terms, flush, card_keys(), card_bits(),
+                                   board_multisets(), validate)
     if first_bad < len(hole_rows):
         _raise_bad_row(hole_rows, board_rows, int(first_bad))
     return out

@@ -43,7 +43,14 @@ from math import comb
 
 import numpy as np
 
-from pokerlab.tables import best_value_of_counts, cache_dir, class_values, strength_of_value
+from pokerlab.tables import (
+    HASH_MULTIPLIER,
+    best_value_of_counts,
+    cache_dir,
+    class_values,
+    displacement_hash,
+    strength_of_value,
+)
 
 BOARD_MULTISETS = comb(17, 5)
 """Rank multisets of five cards from 13 ranks, five of a rank included: 6,188."""
@@ -165,36 +172,77 @@ def card_keys() -> np.ndarray:
     return keys
 
 
-@functools.cache
-def board_multisets() -> np.ndarray:
-    """The multiset number (:func:`multiset_index`) of each five-card board at the sum of its
-    ranks' :data:`BOARD_KEYS`: a (5 * 79415 + 1,) uint32 array, 1.6 MB.
+BOARD_MIX_BITS = 19
+"""Board key sums are below 2**19; mixing multiplies them by
+:data:`pokerlab.tables.HASH_MULTIPLIER` modulo 2**19 (a bijection, odd factor)."""
+BOARD_ROW_BITS = 8
+"""A mixed board key's column in its row of the board's perfect hash (:func:`number_of_key_sum`)."""
+HOLE_MIX_BITS = 16
+"""As :data:`BOARD_MIX_BITS`, for the key sums of four-card holes (below 2**16)."""
+HOLE_ROW_BITS = 7
+"""As :data:`BOARD_ROW_BITS`, for four-card holes."""
+
+
+def number_of_key_sum(table: np.ndarray, key_sum: int, mix_bits: int, row_bits: int) -> int:
+    """The multiset number of a rank key sum, looked up in :func:`board_multisets` or
+    :func:`hole_multisets` (the reference for the kernels' copy).
+
+    The sum is mixed (multiplied by :data:`~pokerlab.tables.HASH_MULTIPLIER`, kept to
+    ``mix_bits``), the high bits pick a row whose start is read from the table's head, and
+    the low bits are the column from there: a perfect hash in one small array, so the lookup
+    stays in the first-level cache where a table indexed by the sum itself (1.6 MB for boards)
+    would not.
 
     >>> aaakk = (12, 12, 12, 11, 11)
-    >>> int(board_multisets()[sum(BOARD_KEYS[r] for r in aaakk)]) == multiset_index(aaakk)
+    >>> key_sum = sum(BOARD_KEYS[r] for r in aaakk)
+    >>> number_of_key_sum(board_multisets(), key_sum, BOARD_MIX_BITS, BOARD_ROW_BITS) == multiset_index(aaakk)
     True
     """
-    return _by_key_sum(5, BOARD_KEYS)
+    mixed = key_sum * HASH_MULTIPLIER & ((1 << mix_bits) - 1)
+    return int(table[int(table[mixed >> row_bits]) + (mixed & ((1 << row_bits) - 1))])
+
+
+@functools.cache
+def board_multisets() -> np.ndarray:
+    """The multiset number (:func:`multiset_index`) of each five-card board by the sum of its
+    ranks' :data:`BOARD_KEYS`, as a perfect hash (:func:`number_of_key_sum`) in 17 kB.
+
+    >>> board_multisets().nbytes
+    17470
+    """
+    return _key_sum_hash(5, BOARD_KEYS, BOARD_MIX_BITS, BOARD_ROW_BITS)
 
 
 @functools.cache
 def hole_multisets() -> np.ndarray:
-    """The multiset number of each four-card hole at the sum of its ranks' :data:`HOLE_KEYS`:
-    a (4 * 13663 + 1,) uint32 array.
+    """The multiset number of each four-card hole by the sum of its ranks' :data:`HOLE_KEYS`,
+    as a perfect hash (:func:`number_of_key_sum`).
 
-    >>> int(hole_multisets()[sum(HOLE_KEYS[r] for r in (0, 1, 11, 12))]) == multiset_index([0, 1, 11, 12])
+    >>> key_sum = sum(HOLE_KEYS[r] for r in (0, 1, 11, 12))
+    >>> number_of_key_sum(hole_multisets(), key_sum, HOLE_MIX_BITS, HOLE_ROW_BITS) == multiset_index([0, 1, 11, 12])
     True
     """
-    return _by_key_sum(4, HOLE_KEYS)
+    return _key_sum_hash(4, HOLE_KEYS, HOLE_MIX_BITS, HOLE_ROW_BITS)
 
 
-def _by_key_sum(size: int, keys: tuple[int, ...]) -> np.ndarray:
-    """The number of each rank multiset of ``size`` cards that can be dealt (at most four of a
-    rank) at the sum of its ranks' ``keys``; 0 elsewhere."""
-    table = np.zeros(size * keys[-1] + 1, dtype=np.uint32)
-    for number, ranks in enumerate(_multisets(size)):
-        if max(ranks.count(r) for r in ranks) <= 4:
-            table[sum(keys[r] for r in ranks)] = number
+def _key_sum_hash(size: int, keys: tuple[int, ...], mix_bits: int, row_bits: int) -> np.ndarray:
+    """Every rank multiset of ``size`` cards that can be dealt (at most four of a rank), by its
+    key sum: row starts first (one per ``2**row_bits`` mixed sums), then the numbers, with a
+    row's width of zeros before and after them. A row's start may lie up to a row's width
+    before its first number, and an empty row starts in the zeros before, so any sum at all,
+    a repeated card's included, reads a multiset number or 0 and never a row start: the
+    kernels may look up a hand before they know it is valid."""
+    dealt = [(number, ranks) for number, ranks in enumerate(_multisets(size)) if max(map(ranks.count, ranks)) <= 4]
+    sums = np.array([sum(keys[r] for r in ranks) for _, ranks in dealt], dtype=np.int64)
+    mixed = sums * HASH_MULTIPLIER & ((1 << mix_bits) - 1)
+    offsets, size_used = displacement_hash(mixed, row_bits)
+    n_rows = 1 << (mix_bits - row_bits)
+    numbers_at = n_rows + (1 << row_bits)
+    table = np.zeros(numbers_at + size_used + (1 << row_bits), dtype=np.uint16)
+    table[:n_rows] = n_rows
+    rows = mixed >> row_bits
+    table[rows] = offsets[rows] + (rows << row_bits) + numbers_at
+    table[mixed + offsets[rows] + numbers_at] = [number for number, _ in dealt]
     table.setflags(write=False)
     return table
 

@@ -74,7 +74,7 @@ def strength_of_key(key: np.uint64, mask: np.uint64, rank: np.ndarray, offsets: 
 
 
 @intrinsic
-def _popcount(typingctx: Any, word: Any) -> Any:
+def popcount(typingctx: Any, word: Any) -> Any:
     """The number of set bits of a uint64, as one machine instruction (LLVM's ctpop)."""
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         return builder.ctpop(args[0])  # i64 either way: only the signedness differs
@@ -148,7 +148,7 @@ def evaluate_rows(cards: np.ndarray, card_key: np.ndarray, card_mask: np.ndarray
                         wide |= i6
                         seen |= card_mask[c6]
             if validate:
-                if _popcount(seen) != n_cards or wide > _BYTE:  # type: ignore[call-arg]
+                if popcount(seen) != n_cards or wide > _BYTE:  # type: ignore[call-arg]
                     out[r] = 0
                     bad = min(bad, r)
                 else:

@@ -8,8 +8,8 @@ The tables come from :mod:`pokerlab.omaha_tables`:
   four-card subsets of their sorted ranks (:data:`~pokerlab.omaha_tables.HOLE_COVERS`);
 - ``keys``, ``board_numbers`` and ``hole_numbers``: the same numbers without a sort, from the
   sum of the cards' rank keys (:func:`~pokerlab.omaha_tables.card_keys`, whose sum also
-  counts the suits) and one lookup (:func:`~pokerlab.omaha_tables.board_multisets`,
-  :func:`~pokerlab.omaha_tables.hole_multisets`);
+  counts the suits) and a perfect hash of a few kilobytes (:func:`board_number`,
+  :func:`hole_number`);
 - ``flush``: the hold'em flush table (:attr:`pokerlab.tables.Tables.flush`);
 - ``low``: the eight-or-better low at ``hole_set * 256 + board_set`` of low-rank bit sets, with
   ``low_bit[card]`` the bit of a card's low rank (0 for nine and up).
@@ -36,7 +36,9 @@ import numpy as np
 from numba import njit, prange
 
 from pokerlab.kernels.equity import JOINT_PLAYERS, add_joint, fill_deck, next_random, random_below
-from pokerlab.omaha_tables import KEY_BITS, SUIT_BITS
+from pokerlab.kernels.evaluation import popcount
+from pokerlab.omaha_tables import BOARD_MIX_BITS, BOARD_ROW_BITS, HOLE_MIX_BITS, HOLE_ROW_BITS, KEY_BITS, SUIT_BITS
+from pokerlab.tables import HASH_MULTIPLIER
 
 HOLE_STRIDE = 1820
 """Four-card hole rank multisets: a board's row in the high table (``HOLE_MULTISETS``)."""
@@ -66,8 +68,30 @@ _KEY_BITS = np.uint64(KEY_BITS)
 _SUIT_BITS = np.uint64(SUIT_BITS)
 _HOLE_KEY = np.uint64((1 << KEY_BITS) - 1)
 _BOARD_KEY = np.uint64((1 << (SUIT_BITS - KEY_BITS)) - 1)
+_MIX = np.uint64(HASH_MULTIPLIER)
+_BOARD_MIXED = np.uint64((1 << BOARD_MIX_BITS) - 1)
+_BOARD_ROW = np.uint64(BOARD_ROW_BITS)
+_BOARD_COLUMN = np.uint64((1 << BOARD_ROW_BITS) - 1)
+_HOLE_MIXED = np.uint64((1 << HOLE_MIX_BITS) - 1)
+_HOLE_ROW = np.uint64(HOLE_ROW_BITS)
+_HOLE_COLUMN = np.uint64((1 << HOLE_ROW_BITS) - 1)
 _WHEEL = np.uint64(0x100F)
 """The ranks of the five-high straight: the ace and 2 to 5."""
+
+
+@njit(cache=True, nogil=True, inline="always")
+def board_number(key_sum: np.uint64, board_numbers: np.ndarray) -> np.uint64:
+    """The multiset number of a board from the sum of its cards' :func:`~pokerlab.omaha_tables.card_keys`
+    (:func:`pokerlab.omaha_tables.number_of_key_sum` over :func:`~pokerlab.omaha_tables.board_multisets`)."""
+    mixed = (((key_sum >> _KEY_BITS) & _BOARD_KEY) * _MIX) & _BOARD_MIXED
+    return np.uint64(board_numbers[np.uint64(board_numbers[mixed >> _BOARD_ROW]) + (mixed & _BOARD_COLUMN)])
+
+
+@njit(cache=True, nogil=True, inline="always")
+def hole_number(key_sum: np.uint64, hole_numbers: np.ndarray) -> np.uint64:
+    """As :func:`board_number`, for a four-card hole (over :func:`~pokerlab.omaha_tables.hole_multisets`)."""
+    mixed = ((key_sum & _HOLE_KEY) * _MIX) & _HOLE_MIXED
+    return np.uint64(hole_numbers[np.uint64(hole_numbers[mixed >> _HOLE_ROW]) + (mixed & _HOLE_COLUMN)])
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -227,22 +251,102 @@ def row_is_valid(holes: np.ndarray, boards: np.ndarray, r: int) -> bool:
     return bool(top <= np.uint64(51)) and not twice
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _add_flushes(holes: np.ndarray, boards: np.ndarray, rows: np.ndarray, n_rows: int | np.uint64, flush: np.ndarray,
+                 out: np.ndarray) -> None:
+    """Raise ``out[r]`` to the row's best flush, for the first ``n_rows`` rows r listed in ``rows``
+    (those with three board cards and two hole cards of one suit)."""
+    n_hole = holes.shape[1]
+    for f in range(n_rows):
+        r = rows[f]
+        suits = np.uint64(0)
+        for j in range(5):
+            suits += _ONE << ((np.uint64(boards[r, j]) & np.uint64(3)) * _FOUR)
+        suit = flush_suit(suits)
+        b = np.uint64(0)  # the ranks of that suit, without a branch per card
+        for j in range(5):
+            c = np.uint64(boards[r, j])
+            b |= np.uint64(c & np.uint64(3) == suit) << min(c >> _TWO, _TWELVE)
+        h = np.uint64(0)
+        for j in range(n_hole):
+            c = np.uint64(holes[r, j])
+            h |= np.uint64(c & np.uint64(3) == suit) << min(c >> _TWO, _TWELVE)
+        out[r] = max(out[r], flush_high(h, b, flush))
+
+
 @njit(cache=True, nogil=True, parallel=True)
-def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np.ndarray, flush: np.ndarray,
-              keys: np.ndarray, bits: np.ndarray, board_numbers: np.ndarray, hole_numbers: np.ndarray,
-              validate: bool) -> tuple[np.ndarray, int]:
-    """High strengths of (N, 4..6) hole and (N, 5) board rows, in parallel over row blocks, and
-    the first invalid row (N when all are valid, or without ``validate``): one with an id
+def high_rows_4(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, flush: np.ndarray, keys: np.ndarray,
+                bits: np.ndarray, board_numbers: np.ndarray, hole_numbers: np.ndarray,
+                validate: bool) -> tuple[np.ndarray, int]:
+    """High strengths of (N, 4) hole and (N, 5) board uint8 rows, in parallel over row blocks,
+    and the first invalid row (N when all are valid, or without ``validate``): one with an id
     outside 0..51 or a card twice, whose value means nothing.
 
-    A card is read as its id's low byte (ids past 51 are read as the ace of spades), so no row
-    reads outside a table. ``keys`` (256,) gives each byte its key sums and suit count
-    (:func:`pokerlab.omaha_tables.card_keys`) and ``bits`` its bit (ids past 51 share bit 52), so that a
-    hand's rank multisets and suit counts are sums of loads: ``board_numbers`` and
-    ``hole_numbers`` turn key sums into multiset numbers (five and six hole cards sort their
-    ranks instead, for their three four-card subsets). Each chunk of rows takes three passes:
-    table indices, flush candidates and validation; the lookups; the flushes (about 7% of
-    random deals).
+    ``keys`` (256,) gives each byte its key sums and suit count
+    (:func:`pokerlab.omaha_tables.card_keys`; ids past 51 read as the ace of spades) and
+    ``bits`` its bit (ids past 51 share bit 52), so that a hand's rank multisets, suit counts
+    and cards are sums and unions of loads; :func:`board_number` and :func:`hole_number` turn
+    key sums into the high table's row and column. Each chunk of rows takes three passes:
+    table indices, flush candidates and validation (nine distinct bits below 52); the
+    lookups, with no branch between them so that many are in flight at once; the flushes
+    (about 7% of random deals). Every table but ``high`` stays in the first-level cache: the
+    time goes to the lookups, one random read of ``high`` a row.
+    """
+    n_rows = holes.shape[0]
+    out = np.empty(n_rows, dtype=np.uint16)
+    n_blocks = max(1, min(n_rows // 4096, 256))
+    first_bad = np.full(n_blocks, n_rows, dtype=np.int64)
+    width = CHUNK + 16  # per block, padded apart so threads share no cache line
+    all_index = np.zeros((n_blocks, width), dtype=np.uint64)
+    all_flushes = np.zeros((n_blocks, width), dtype=np.uint64)
+    for blk in prange(n_blocks):
+        index = all_index[blk]
+        flushes = all_flushes[blk]
+        # unsigned row numbers spare every read a negative-index check
+        start = np.uint64(blk * n_rows // n_blocks)
+        stop = np.uint64((blk + 1) * n_rows // n_blocks)
+        bad = stop
+        for chunk in range(start, stop, np.uint64(CHUNK)):
+            end = min(chunk + np.uint64(CHUNK), stop)
+            n_flush = np.uint64(0)
+            for r in range(chunk, end):
+                # each card's loads are used at once, so no id stays live in a register
+                c = holes[r, 0]
+                hole_sum = keys[c]
+                seen = bits[c]
+                for j in range(1, 4):
+                    c = holes[r, j]
+                    hole_sum += keys[c]
+                    seen |= bits[c]
+                board_sum = np.uint64(0)
+                for j in range(5):
+                    c = boards[r, j]
+                    board_sum += keys[c]
+                    seen |= bits[c]
+                row = board_number(board_sum, board_numbers) * _STRIDE
+                index[r - chunk] = row + hole_number(hole_sum, hole_numbers)
+                # a flush needs three board cards and two hole cards of one suit: nibbles of 3
+                # (plus 5) and of 2 (plus 6) reach their top bit
+                flushes[n_flush] = r
+                n_flush += np.uint64((((board_sum >> _SUIT_BITS) + _FIVES) & ((hole_sum >> _SUIT_BITS) + _SIXES)
+                                      & _TOPS) != 0)
+                if validate and (popcount(seen) != 9 or seen >> _BAD_BIT):  # type: ignore[call-arg]
+                    bad = min(bad, np.uint64(r))
+            for r in range(chunk, end):
+                out[r] = high[index[r - chunk]]
+            _add_flushes(holes, boards, flushes, n_flush, flush, out)
+        if bad < stop:
+            first_bad[blk] = bad
+    return out, first_bad.min()
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np.ndarray, flush: np.ndarray,
+              keys: np.ndarray, bits: np.ndarray, board_numbers: np.ndarray, validate: bool) -> tuple[np.ndarray, int]:
+    """:func:`high_rows_4` for (N, 5) and (N, 6) holes: each hole's ranks are sorted to give the
+    table columns of three four-card subsets (:data:`~pokerlab.omaha_tables.HOLE_COVERS`), the
+    best of three lookups; validation takes a bit of every card and their sum, which equals
+    their union only when no two are the same.
     """
     n_rows, n_hole = holes.shape
     out = np.empty(n_rows, dtype=np.uint16)
@@ -262,65 +366,36 @@ def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np
             n_flush = 0
             for r in range(chunk, end):
                 k = 3 * (r - chunk)
-                h0 = holes[r, 0]
-                h1 = holes[r, 1]
-                h2 = holes[r, 2]
-                h3 = holes[r, 3]
-                b0 = boards[r, 0]
-                b1 = boards[r, 1]
-                b2 = boards[r, 2]
-                b3 = boards[r, 3]
-                b4 = boards[r, 4]
-                board_sum = keys[b0] + keys[b1] + keys[b2] + keys[b3] + keys[b4]
-                hole_sum = keys[h0] + keys[h1] + keys[h2] + keys[h3]
-                row = np.uint64(board_numbers[(board_sum >> _KEY_BITS) & _BOARD_KEY]) * _STRIDE
-                if n_hole == 4:
-                    index[k] = row + hole_numbers[hole_sum & _HOLE_KEY]
-                else:
-                    for j in range(4, n_hole):
-                        hole_sum += keys[holes[r, j]]
-                    hole_indices(holes, r, 0, n_hole, terms, index, k)
-                    index[k] += row
-                    index[k + 1] += row
-                    index[k + 2] += row
-                # a flush needs three board cards and two hole cards of one suit: nibbles of 3
-                # (plus 5) and of 2 (plus 6) reach their top bit
+                board_sum = np.uint64(0)
+                for j in range(5):
+                    board_sum += keys[boards[r, j]]
+                hole_sum = np.uint64(0)
+                for j in range(n_hole):
+                    hole_sum += keys[holes[r, j]]
+                row = board_number(board_sum, board_numbers) * _STRIDE
+                hole_indices(holes, r, 0, n_hole, terms, index, k)
+                index[k] += row
+                index[k + 1] += row
+                index[k + 2] += row
                 flushes[n_flush] = r
                 n_flush += (((board_sum >> _SUIT_BITS) + _FIVES) & ((hole_sum >> _SUIT_BITS) + _SIXES) & _TOPS) != 0
                 if validate:
-                    # single bits sum to their union only when no two are the same
-                    seen = bits[b0] | bits[b1] | bits[b2] | bits[b3] | bits[b4] | bits[h0] | bits[h1] | bits[h2] \
-                        | bits[h3]
-                    total = bits[b0] + bits[b1] + bits[b2] + bits[b3] + bits[b4] + bits[h0] + bits[h1] + bits[h2] \
-                        + bits[h3]
-                    for j in range(4, n_hole):
+                    seen = np.uint64(0)
+                    total = np.uint64(0)
+                    for j in range(5):
+                        bit = bits[boards[r, j]]
+                        seen |= bit
+                        total += bit
+                    for j in range(n_hole):
                         bit = bits[holes[r, j]]
                         seen |= bit
                         total += bit
                     if total != seen or seen >> _BAD_BIT:
                         bad = min(bad, r)
-            if n_hole == 4:
-                for r in range(chunk, end):
-                    out[r] = high[index[3 * (r - chunk)]]
-            else:
-                for r in range(chunk, end):
-                    k = 3 * (r - chunk)
-                    out[r] = max(high[index[k]], high[index[k + 1]], high[index[k + 2]])
-            for f in range(n_flush):
-                r = flushes[f]
-                suits = np.uint64(0)
-                for j in range(5):
-                    suits += _ONE << ((np.uint64(boards[r, j]) & np.uint64(3)) * _FOUR)
-                suit = flush_suit(suits)
-                b = np.uint64(0)  # the ranks of that suit, without a branch per card
-                for j in range(5):
-                    c = np.uint64(boards[r, j]) & _BYTE
-                    b |= np.uint64(c & np.uint64(3) == suit) << min(c >> _TWO, _TWELVE)
-                h = np.uint64(0)
-                for j in range(n_hole):
-                    c = np.uint64(holes[r, j]) & _BYTE
-                    h |= np.uint64(c & np.uint64(3) == suit) << min(c >> _TWO, _TWELVE)
-                out[r] = max(out[r], flush_high(h, b, flush))
+            for r in range(chunk, end):
+                k = 3 * (r - chunk)
+                out[r] = max(high[index[k]], high[index[k + 1]], high[index[k + 2]])
+            _add_flushes(holes, boards, flushes, n_flush, flush, out)
         if bad < stop:
             first_bad[blk] = bad
     return out, first_bad.min()
@@ -522,7 +597,7 @@ def _runouts(holes: np.ndarray, weight: float, board: np.ndarray, out_mask: np.u
                 lows |= low_bit[cy]
                 key_sum += keys[cy]
             counts = key_sum >> _SUIT_BITS
-            row = np.uint64(board_numbers[(key_sum >> _KEY_BITS) & _BOARD_KEY]) * _STRIDE
+            row = board_number(key_sum, board_numbers) * _STRIDE
             for i in range(n_players):
                 if n_hole == 4:  # one column, repeated
                     hi[i] = high[row + index[3 * i]]
@@ -1005,7 +1080,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                 boards_seen[4 * batch] = suit_ranks
                 boards_seen[4 * batch + 1] = key_sum >> _SUIT_BITS  # cards by suit, four bits a suit
                 boards_seen[4 * batch + 2] = b_lows
-                boards_seen[4 * batch + 3] = board_numbers[(key_sum >> _KEY_BITS) & _BOARD_KEY]
+                boards_seen[4 * batch + 3] = board_number(key_sum, board_numbers)
                 # boards with three cards of a suit are listed without a branch, for a pass of their own
                 flush_trials[n_flush] = batch
                 n_flush += (((key_sum >> _SUIT_BITS) + _FIVES) & _TOPS) != 0
