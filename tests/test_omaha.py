@@ -108,6 +108,24 @@ def test_strength_ignores_the_order_of_cards(seed):
     assert np.array_equal(omaha_lows(holes, boards), omaha_lows(shuffled_holes, shuffled_boards))
 
 
+@given(st.sampled_from([4, 5, 6]), st.integers(min_value=0, max_value=9_999), st.integers(min_value=0, max_value=10),
+       st.integers(min_value=0, max_value=10), st.sampled_from(["repeat", "52", "255"]))
+@settings(max_examples=40, deadline=None)
+def test_the_first_bad_row_is_named_wherever_its_card_sits(n_hole, row, at, source, kind):
+    holes, boards = deals(10_000, n_hole, seed=row)
+    cards = np.concatenate([holes, boards], axis=1)
+    at, source = at % cards.shape[1], source % cards.shape[1]
+    if kind == "repeat" and at == source:
+        source = (source + 1) % cards.shape[1]
+    cards[row, at] = cards[row, source] if kind == "repeat" else int(kind)
+    cards[row + 1:, 0] = cards[row + 1:, 1]  # later rows are bad too: the first is named
+    holes, boards = cards[:, :n_hole], cards[:, n_hole:]
+    error = DuplicateCardError if kind == "repeat" else InvalidCardError
+    with pytest.raises(error, match=f"row {row}:"):
+        omaha_strengths(holes, boards)
+    omaha_strengths(holes, boards, validate=False)  # refused only on request; never a crash
+
+
 def test_any_integer_dtype_and_threads_give_the_same():
     holes, boards = deals(20_000, 4, seed=5)
     base = omaha_strengths(holes, boards)

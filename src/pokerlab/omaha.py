@@ -130,11 +130,11 @@ def omaha_strengths(holes: np.ndarray, boards: np.ndarray, *, validate: bool = T
     out: np.ndarray
     if hole_rows.shape[1] == 4:
         out, first_bad = high_rows_4(hole_rows, board_rows, high, flush, card_keys(), card_bits(), board_multisets(),
-                                     hole_multisets(), validate)
+                                     hole_multisets())
     else:
         out, first_bad = high_rows(hole_rows, board_rows, high, terms, flush, card_keys(), card_bits(),
-                                   board_multisets(), validate)
-    if first_bad < len(hole_rows):
+                                   board_multisets())
+    if validate and first_bad < len(hole_rows):
         _raise_bad_row(hole_rows, board_rows, int(first_bad))
     return out
 

@@ -276,11 +276,12 @@ def _add_flushes(holes: np.ndarray, boards: np.ndarray, rows: np.ndarray, n_rows
 
 @njit(cache=True, nogil=True, parallel=True)
 def high_rows_4(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, flush: np.ndarray, keys: np.ndarray,
-                bits: np.ndarray, board_numbers: np.ndarray, hole_numbers: np.ndarray,
-                validate: bool) -> tuple[np.ndarray, int]:
+                bits: np.ndarray, board_numbers: np.ndarray, hole_numbers: np.ndarray) -> tuple[np.ndarray, int]:
     """High strengths of (N, 4) hole and (N, 5) board uint8 rows, in parallel over row blocks,
-    and the first invalid row (N when all are valid, or without ``validate``): one with an id
-    outside 0..51 or a card twice, whose value means nothing.
+    and the first invalid row (N when all are valid): one with an id outside 0..51 or a card
+    twice, whose value means nothing. The check always runs: skipping it on request would
+    cost a branch a row and, worse, leave the compiler to move the bits' loads into that
+    branch, where their card ids must wait on the stack, which costs more than the check.
 
     ``keys`` (256,) gives each byte its key sums and suit count
     (:func:`pokerlab.omaha_tables.card_keys`; ids past 51 read as the ace of spades) and
@@ -330,7 +331,7 @@ def high_rows_4(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, flush: 
                 flushes[n_flush] = r
                 n_flush += np.uint64((((board_sum >> _SUIT_BITS) + _FIVES) & ((hole_sum >> _SUIT_BITS) + _SIXES)
                                       & _TOPS) != 0)
-                if validate and (popcount(seen) != 9 or seen >> _BAD_BIT):  # type: ignore[call-arg]
+                if popcount(seen) != 9 or seen >> _BAD_BIT:  # type: ignore[call-arg]
                     bad = min(bad, np.uint64(r))
             for r in range(chunk, end):
                 out[r] = high[index[r - chunk]]
@@ -342,11 +343,10 @@ def high_rows_4(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, flush: 
 
 @njit(cache=True, nogil=True, parallel=True)
 def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np.ndarray, flush: np.ndarray,
-              keys: np.ndarray, bits: np.ndarray, board_numbers: np.ndarray, validate: bool) -> tuple[np.ndarray, int]:
+              keys: np.ndarray, bits: np.ndarray, board_numbers: np.ndarray) -> tuple[np.ndarray, int]:
     """:func:`high_rows_4` for (N, 5) and (N, 6) holes: each hole's ranks are sorted to give the
     table columns of three four-card subsets (:data:`~pokerlab.omaha_tables.HOLE_COVERS`), the
-    best of three lookups; validation takes a bit of every card and their sum, which equals
-    their union only when no two are the same.
+    best of three lookups.
     """
     n_rows, n_hole = holes.shape
     out = np.empty(n_rows, dtype=np.uint16)
@@ -379,19 +379,13 @@ def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np
                 index[k + 2] += row
                 flushes[n_flush] = r
                 n_flush += (((board_sum >> _SUIT_BITS) + _FIVES) & ((hole_sum >> _SUIT_BITS) + _SIXES) & _TOPS) != 0
-                if validate:
-                    seen = np.uint64(0)
-                    total = np.uint64(0)
-                    for j in range(5):
-                        bit = bits[boards[r, j]]
-                        seen |= bit
-                        total += bit
-                    for j in range(n_hole):
-                        bit = bits[holes[r, j]]
-                        seen |= bit
-                        total += bit
-                    if total != seen or seen >> _BAD_BIT:
-                        bad = min(bad, r)
+                seen = np.uint64(0)
+                for j in range(5):
+                    seen |= bits[boards[r, j]]
+                for j in range(n_hole):
+                    seen |= bits[holes[r, j]]
+                if popcount(seen) != n_hole + 5 or seen >> _BAD_BIT:  # type: ignore[call-arg]
+                    bad = min(bad, r)
             for r in range(chunk, end):
                 k = 3 * (r - chunk)
                 out[r] = max(high[index[k]], high[index[k + 1]], high[index[k + 2]])
