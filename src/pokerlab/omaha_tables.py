@@ -63,10 +63,10 @@ HOLE_COVERS = {4: ((0, 1, 2, 3),),
 BOARD_KEYS = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
 """A key per rank (deuce first) whose sums over five ranks (at most four of one) all differ,
 so that a board's rank multiset is the sum of its cards' keys, in any order, without a sort
-(:func:`board_rows`). Each is the smallest number above the last that keeps the sums apart;
+(:func:`board_multisets`). Each is the smallest number above the last that keeps the sums apart;
 a test checks that they do."""
 HOLE_KEYS = (0, 1, 5, 21, 55, 153, 368, 856, 1424, 2603, 4967, 8194, 13663)
-"""As :data:`BOARD_KEYS`, for the sums over four ranks of a four-card hole (:func:`hole_columns`)."""
+"""As :data:`BOARD_KEYS`, for the sums over four ranks of a four-card hole (:func:`hole_multisets`)."""
 LOW_RANKS = 8
 """Ranks that count for the eight-or-better low: the ace, then 2 to 8."""
 LOW_COUNT = comb(LOW_RANKS, 5)
@@ -176,7 +176,8 @@ BOARD_MIX_BITS = 19
 """Board key sums are below 2**19; mixing multiplies them by
 :data:`pokerlab.tables.HASH_MULTIPLIER` modulo 2**19 (a bijection, odd factor)."""
 BOARD_ROW_BITS = 8
-"""A mixed board key's column in its row of the board's perfect hash (:func:`number_of_key_sum`)."""
+"""The low bits of a mixed board key that give its column: the board's perfect hash
+(:func:`number_of_key_sum`) places rows of 2**8 mixed sums each."""
 HOLE_MIX_BITS = 16
 """As :data:`BOARD_MIX_BITS`, for the key sums of four-card holes (below 2**16)."""
 HOLE_ROW_BITS = 7
