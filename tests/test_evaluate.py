@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import pokerlab as pl
 from pokerlab import kernels
 from pokerlab.category import CATEGORY_FLOORS, HandCategory
-from pokerlab.kernels.evaluation import balanced_prefix_bins, count_strengths_7
+from pokerlab.kernels.evaluation import balanced_prefix_bins, count_strengths_7, evaluate_rows
 from pokerlab.tables import load_tables
 from referee import best_values
 
@@ -215,10 +215,29 @@ def test_evaluate_many_reads_strided_and_fortran_arrays_without_a_copy():
         pl.evaluate_many(broken)
 
 
+@pytest.mark.parametrize("width", [5, 6, 7])
+def test_validation_flags_exactly_the_rows_with_a_repeat_or_a_bad_id(width):
+    # ids drawn from a small pool repeat often, two or three times in a row, and include ids
+    # 52..55: the check sums one-bit masks, so carries from repeats must never look valid
+    rng = np.random.default_rng(width)
+    rows = rng.integers(0, 14, size=(50_000, width)).astype(np.uint8) * 4
+    rows[:, 1:] += rng.integers(0, 4, size=(50_000, width - 1)).astype(np.uint8)
+    valid = np.array([len(set(row)) == width and max(row) < 52 for row in rows.tolist()])
+    assert 0.2 < valid.mean() < 0.8
+    t = load_tables()
+    strengths, first_bad = evaluate_rows(rows, t.card_key, t.card_words, t.rank, t.offsets, t.flush, True)
+    trusted, _ = evaluate_rows(rows[valid], t.card_key, t.card_words, t.rank, t.offsets, t.flush, False)
+    assert first_bad == np.flatnonzero(~valid)[0]
+    assert np.array_equal(strengths == 0, ~valid)
+    assert np.array_equal(strengths[valid], trusted)
+
+
 def test_evaluate_many_without_validation_stays_inside_its_tables():
     wide = kernels.sample_hands(100, 7, 4).astype(np.int64)
     wide[:, 0] = -(2**40)
     assert pl.evaluate_many(wide, validate=False).shape == (100,)
+    clubs = np.array([[0, 4, 8, 12, 20, 52, 252]] * 10, dtype=np.uint8)  # a flush, and "clubs" past the ace
+    assert pl.evaluate_many(clubs, validate=False).max() <= 7462
 
 
 def test_a_bad_row_is_found_in_any_block():

@@ -310,7 +310,7 @@ def evaluate_many(cards: np.ndarray, *, validate: bool = True) -> np.ndarray:
 
     t = _TABLES
     out: np.ndarray
-    out, first_bad = evaluate_rows(array, t.card_key, t.card_mask, t.rank, t.offsets, t.flush, validate)
+    out, first_bad = evaluate_rows(array, t.card_key, t.card_words, t.rank, t.offsets, t.flush, validate)
     if first_bad < len(array):
         _raise_bad_row(array, int(first_bad))
     return out

@@ -27,7 +27,7 @@ import io
 import itertools
 import os
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
@@ -254,8 +254,10 @@ class Tables:
     - ``flush``: uint16 strength of the best hand in a 13-bit flush rank mask (0: no flush);
     - ``card_key``: uint64 per card, rank weight plus one in its suit's nibble at bit 32;
     - ``card_mask``: uint64 per card, bit ``16 * suit + rank``;
+    - ``card_words``: both, side by side, one 16-byte row per card, so that a kernel loads
+      and adds a card's key and mask in one vector instruction each;
 
-    both card tables run to 256 entries (see ``_with_card_tables``).
+    the card tables run to 256 entries (see ``_with_card_tables``).
     """
 
     rank: np.ndarray
@@ -263,11 +265,18 @@ class Tables:
     flush: np.ndarray
     card_key: np.ndarray
     card_mask: np.ndarray
+    card_words: np.ndarray = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        words = np.ascontiguousarray(np.stack([self.card_key, self.card_mask], axis=1))
+        words.setflags(write=False)
+        object.__setattr__(self, "card_words", words)  # derived, so every ranking's tables have it
 
     @property
     def nbytes(self) -> int:
         """Memory the lookups touch, in bytes."""
-        return sum(a.nbytes for a in (self.rank, self.offsets, self.flush, self.card_key, self.card_mask))
+        return sum(a.nbytes for a in (self.rank, self.offsets, self.flush, self.card_key, self.card_mask,
+                                      self.card_words))
 
 
 SHIPPED = ("rank", "offsets", "flush")

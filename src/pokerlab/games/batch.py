@@ -78,7 +78,7 @@ def strengths(game: Game, holes: object, boards: object, *, validate: bool, low:
     from pokerlab.kernels.evaluation import evaluate_rows  # Numba loads on first batch use
 
     t = game.ranking_tables.tables
-    result, first_bad = evaluate_rows(cards, t.card_key, t.card_mask, t.rank, t.offsets, t.flush, validate)
+    result, first_bad = evaluate_rows(cards, t.card_key, t.card_words, t.rank, t.offsets, t.flush, validate)
     if first_bad < len(cards):
         _raise_bad_row(game, cards, int(first_bad))
     return result

@@ -331,7 +331,7 @@ def high_rows_4(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, flush: 
                 flushes[n_flush] = r
                 n_flush += np.uint64((((board_sum >> _SUIT_BITS) + _FIVES) & ((hole_sum >> _SUIT_BITS) + _SIXES)
                                       & _TOPS) != 0)
-                if popcount(seen) != 9 or seen >> _BAD_BIT:  # type: ignore[call-arg]
+                if popcount(seen) != 9 or seen >> _BAD_BIT:
                     bad = min(bad, np.uint64(r))
             for r in range(chunk, end):
                 out[r] = high[index[r - chunk]]
@@ -384,7 +384,7 @@ def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np
                     seen |= bits[boards[r, j]]
                 for j in range(n_hole):
                     seen |= bits[holes[r, j]]
-                if popcount(seen) != n_hole + 5 or seen >> _BAD_BIT:  # type: ignore[call-arg]
+                if popcount(seen) != n_hole + 5 or seen >> _BAD_BIT:
                     bad = min(bad, r)
             for r in range(chunk, end):
                 k = 3 * (r - chunk)
