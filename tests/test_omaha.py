@@ -167,6 +167,24 @@ def test_rank_keys_sum_to_a_different_number_for_every_rank_multiset(size, keys)
     assert max(numbers) < (omaha_tables.BOARD_MULTISETS if size == 5 else omaha_tables.HOLE_MULTISETS)
 
 
+@pytest.mark.parametrize("size", [5, 4])
+def test_summed_card_keys_give_the_kernels_every_multiset_number_and_suit_count(size):
+    # the keys come mixed, so the kernels read the mixed sum straight from the summed word:
+    # every dealt rank multiset, in suits that vary, must land where the reference puts it
+    from pokerlab.kernels.omaha import board_number, hole_number
+    keys = omaha_tables.card_keys()
+    for n, m in enumerate(m for m in itertools.combinations_with_replacement(range(13), size)
+                          if max(m.count(r) for r in m) <= 4):
+        cards = [r * 4 + (m[:i].count(r) + n) % 4 for i, r in enumerate(m)]
+        word = sum(int(keys[c]) for c in cards) % (1 << 64)
+        suits = sum(1 << 4 * (c % 4) for c in cards)
+        assert (word >> omaha_tables.SUIT_BITS) & 0xFFFF == suits
+        if size == 5:
+            assert board_number(np.uint64(word), omaha_tables.board_multisets()) == omaha_tables.multiset_index(m)
+        else:
+            assert hole_number(np.uint64(word), omaha_tables.hole_multisets()) == omaha_tables.multiset_index(m)
+
+
 def test_the_table_is_cached_on_disk_and_read_back(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     omaha_tables.high_table.cache_clear()

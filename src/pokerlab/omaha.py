@@ -22,7 +22,7 @@ from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidArgumentEr
 from pokerlab.omaha_tables import (
     LOW_RANKS,
     board_multisets,
-    card_keys,
+    card_words,
     high_table,
     hole_multisets,
     index_terms,
@@ -95,19 +95,6 @@ def kernel_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.
     return high_table(), index_terms().astype(np.uint64), load_tables().flush, low_table(), low_bit
 
 
-@functools.cache
-def card_bits() -> np.ndarray:
-    """Per card id byte (256,) uint64: its bit, 1 << id (1 << 52 past 51), for the batch
-    kernel's check that no card is there twice.
-
-    >>> card_bits()[51] == 1 << 51, card_bits()[52] == card_bits()[255] == 1 << 52
-    (np.True_, np.True_)
-    """
-    bits = np.uint64(1) << np.minimum(np.arange(256, dtype=np.uint64), 52)
-    bits.setflags(write=False)
-    return bits
-
-
 def omaha_strengths(holes: np.ndarray, boards: np.ndarray, *, validate: bool = True) -> np.ndarray:
     """High strengths (uint16, 1..7462, higher wins) of (N, 4..6) hole and (N, 5) board rows,
     each the best of exactly two hole cards and three board cards.
@@ -129,11 +116,10 @@ def omaha_strengths(holes: np.ndarray, boards: np.ndarray, *, validate: bool = T
     high, terms, flush, _, _ = kernel_tables()
     out: np.ndarray
     if hole_rows.shape[1] == 4:
-        out, first_bad = high_rows_4(hole_rows, board_rows, high, flush, card_keys(), card_bits(), board_multisets(),
+        out, first_bad = high_rows_4(hole_rows, board_rows, high, flush, card_words(), board_multisets(),
                                      hole_multisets())
     else:
-        out, first_bad = high_rows(hole_rows, board_rows, high, terms, flush, card_keys(), card_bits(),
-                                   board_multisets())
+        out, first_bad = high_rows(hole_rows, board_rows, high, terms, flush, card_words(), board_multisets())
     if validate and first_bad < len(hole_rows):
         _raise_bad_row(hole_rows, board_rows, int(first_bad))
     return out

@@ -145,33 +145,6 @@ def build_high_table() -> np.ndarray:
     return table.reshape(-1)
 
 
-KEY_BITS = 17
-"""Where the board key starts in a :func:`card_keys` entry: the hole key takes the bits below."""
-SUIT_BITS = 36
-"""Where the suit counts start in a :func:`card_keys` entry: the board key takes the bits below."""
-
-
-@functools.cache
-def card_keys() -> np.ndarray:
-    """Per card id byte (256,) uint64: its rank's :data:`HOLE_KEYS` entry, its rank's
-    :data:`BOARD_KEYS` entry shifted by :data:`KEY_BITS`, and a one in its suit's four bits from
-    :data:`SUIT_BITS` (clubs lowest). Adding up a hand's entries gives its key sums and its
-    suit counts at once (no field overflows into the next for up to six cards); ids past 51
-    read as the ace of spades.
-
-    >>> keys = card_keys()
-    >>> int(keys[51] & 0x1FFFF), int(keys[51] >> KEY_BITS & 0x7FFFF), int(keys[51] >> SUIT_BITS)
-    (13663, 79415, 4096)
-    """
-    ids = np.minimum(np.arange(256), 51)
-    ranks = ids >> 2
-    keys: np.ndarray = (np.array(HOLE_KEYS, dtype=np.uint64)[ranks]
-            | np.array(BOARD_KEYS, dtype=np.uint64)[ranks] << np.uint64(KEY_BITS)
-            | np.uint64(1) << (np.uint64(SUIT_BITS) + np.uint64(4) * (ids & 3).astype(np.uint64)))
-    keys.setflags(write=False)
-    return keys
-
-
 BOARD_MIX_BITS = 19
 """Board key sums are below 2**19; mixing multiplies them by
 :data:`pokerlab.tables.HASH_MULTIPLIER` modulo 2**19 (a bijection, odd factor)."""
@@ -182,6 +155,58 @@ HOLE_MIX_BITS = 16
 """As :data:`BOARD_MIX_BITS`, for the key sums of four-card holes (below 2**16)."""
 HOLE_ROW_BITS = 7
 """As :data:`BOARD_ROW_BITS`, for four-card holes."""
+SUIT_BITS = 20
+"""Where the suit counts (four bits a suit, clubs lowest) start in a :func:`card_keys` entry:
+the mixed hole key takes the bits below (a sum of up to six cards' stays under 2**19)."""
+BOARD_KEY_SHIFT = 64 - BOARD_MIX_BITS
+"""Where the mixed board key starts in a :func:`card_keys` entry: at the top of the word, so
+that a sum's carries out of it fall off the end, which is the modulo its mixing needs."""
+
+
+@functools.cache
+def card_keys() -> np.ndarray:
+    """Per card id byte (256,) uint64: its rank's :data:`HOLE_KEYS` entry mixed (times
+    :data:`~pokerlab.tables.HASH_MULTIPLIER`, modulo 2**:data:`HOLE_MIX_BITS`) in the low bits,
+    a one in its suit's four bits from :data:`SUIT_BITS`, and its rank's :data:`BOARD_KEYS` entry
+    mixed (modulo 2**:data:`BOARD_MIX_BITS`) from :data:`BOARD_KEY_SHIFT`. Mixing is a product,
+    so it distributes over a sum: adding up a hand's entries gives its mixed key sums, ready for
+    the perfect hashes of :func:`number_of_key_sum`, and its suit counts, at once. Ids past 51
+    read as the ace of spades.
+
+    >>> keys, ace = card_keys(), BOARD_KEYS[12] + BOARD_KEYS[11]
+    >>> two = int(keys[51]) + int(keys[47])  # the ace and the king of spades
+    >>> two >> BOARD_KEY_SHIFT & 0x7FFFF == ace * HASH_MULTIPLIER & 0x7FFFF, two >> SUIT_BITS & 0xFFFF
+    (True, 8192)
+    """
+    ids = np.minimum(np.arange(256), 51)
+    ranks = ids >> 2
+    multiplier = np.uint64(HASH_MULTIPLIER)
+    hole = np.array(HOLE_KEYS, dtype=np.uint64)[ranks] * multiplier & np.uint64((1 << HOLE_MIX_BITS) - 1)
+    board = np.array(BOARD_KEYS, dtype=np.uint64)[ranks] * multiplier & np.uint64((1 << BOARD_MIX_BITS) - 1)
+    suit = np.uint64(1) << (np.uint64(SUIT_BITS) + np.uint64(4) * (ids & 3).astype(np.uint64))
+    keys: np.ndarray = hole | suit | board << np.uint64(BOARD_KEY_SHIFT)
+    keys.setflags(write=False)
+    return keys
+
+
+@functools.cache
+def card_words() -> np.ndarray:
+    """Per card id byte (256, 2) uint64: its :func:`card_keys` entry and its bit in a suit-rank
+    mask (``16 * suit + rank``; none past 51), for the batch kernels to add up a hand's keys and
+    bits at once (:func:`pokerlab.kernels.evaluation.sum_card_words`). Nine distinct cards'
+    bits add up to nine set bits; a repeated card's carry, or an id past 51, leaves fewer.
+
+    >>> words = card_words()
+    >>> int(words[51, 1]) == 1 << 60, int(words[52, 1]), words[52, 0] == words[51, 0]
+    (True, 0, np.True_)
+    """
+    bits = np.zeros(256, dtype=np.uint64)
+    bits[:52] = [1 << (16 * (c & 3) + (c >> 2)) for c in range(52)]
+    words = np.ascontiguousarray(np.stack([card_keys(), bits], axis=1))
+    words.setflags(write=False)
+    return words
+
+
 
 
 def number_of_key_sum(table: np.ndarray, key_sum: int, mix_bits: int, row_bits: int) -> int:

@@ -7,9 +7,10 @@ The tables come from :mod:`pokerlab.omaha_tables`:
   its sorted ranks (the i-th smallest is r). Five and six hole cards take the best of three
   four-card subsets of their sorted ranks (:data:`~pokerlab.omaha_tables.HOLE_COVERS`);
 - ``keys``, ``board_numbers`` and ``hole_numbers``: the same numbers without a sort, from the
-  sum of the cards' rank keys (:func:`~pokerlab.omaha_tables.card_keys`, whose sum also
+  sum of the cards' mixed rank keys (:func:`~pokerlab.omaha_tables.card_keys`, whose sum also
   counts the suits) and a perfect hash of a few kilobytes (:func:`board_number`,
-  :func:`hole_number`);
+  :func:`hole_number`); the batch kernels read ``words``, the keys beside each card's
+  suit-rank bit (:func:`~pokerlab.omaha_tables.card_words`), a vector sum a card;
 - ``flush``: the hold'em flush table (:attr:`pokerlab.tables.Tables.flush`);
 - ``low``: the eight-or-better low at ``hole_set * 256 + board_set`` of low-rank bit sets, with
   ``low_bit[card]`` the bit of a card's low rank (0 for nine and up).
@@ -36,9 +37,8 @@ import numpy as np
 from numba import njit, prange
 
 from pokerlab.kernels.equity import JOINT_PLAYERS, add_joint, fill_deck, next_random, random_below
-from pokerlab.kernels.evaluation import popcount
-from pokerlab.omaha_tables import BOARD_MIX_BITS, BOARD_ROW_BITS, HOLE_MIX_BITS, HOLE_ROW_BITS, KEY_BITS, SUIT_BITS
-from pokerlab.tables import HASH_MULTIPLIER
+from pokerlab.kernels.evaluation import popcount, sum_card_words
+from pokerlab.omaha_tables import BOARD_KEY_SHIFT, BOARD_ROW_BITS, HOLE_MIX_BITS, HOLE_ROW_BITS, SUIT_BITS
 
 HOLE_STRIDE = 1820
 """Four-card hole rank multisets: a board's row in the high table (``HOLE_MULTISETS``)."""
@@ -63,13 +63,8 @@ _FIVES = np.uint64(0x5555)
 _SIXES = np.uint64(0x6666)
 _TOPS = np.uint64(0x8888)
 _STRIDE = np.uint64(HOLE_STRIDE)
-_BAD_BIT = np.uint64(52)
-_KEY_BITS = np.uint64(KEY_BITS)
 _SUIT_BITS = np.uint64(SUIT_BITS)
-_HOLE_KEY = np.uint64((1 << KEY_BITS) - 1)
-_BOARD_KEY = np.uint64((1 << (SUIT_BITS - KEY_BITS)) - 1)
-_MIX = np.uint64(HASH_MULTIPLIER)
-_BOARD_MIXED = np.uint64((1 << BOARD_MIX_BITS) - 1)
+_BOARD_SHIFT = np.uint64(BOARD_KEY_SHIFT)
 _BOARD_ROW = np.uint64(BOARD_ROW_BITS)
 _BOARD_COLUMN = np.uint64((1 << BOARD_ROW_BITS) - 1)
 _HOLE_MIXED = np.uint64((1 << HOLE_MIX_BITS) - 1)
@@ -82,15 +77,16 @@ _WHEEL = np.uint64(0x100F)
 @njit(cache=True, nogil=True, inline="always")
 def board_number(key_sum: np.uint64, board_numbers: np.ndarray) -> np.uint64:
     """The multiset number of a board from the sum of its cards' :func:`~pokerlab.omaha_tables.card_keys`
-    (:func:`pokerlab.omaha_tables.number_of_key_sum` over :func:`~pokerlab.omaha_tables.board_multisets`)."""
-    mixed = (((key_sum >> _KEY_BITS) & _BOARD_KEY) * _MIX) & _BOARD_MIXED
+    (:func:`pokerlab.omaha_tables.number_of_key_sum` over :func:`~pokerlab.omaha_tables.board_multisets`):
+    the keys come mixed, so the sum's top bits are the mixed board key."""
+    mixed = key_sum >> _BOARD_SHIFT
     return np.uint64(board_numbers[np.uint64(board_numbers[mixed >> _BOARD_ROW]) + (mixed & _BOARD_COLUMN)])
 
 
 @njit(cache=True, nogil=True, inline="always")
 def hole_number(key_sum: np.uint64, hole_numbers: np.ndarray) -> np.uint64:
     """As :func:`board_number`, for a four-card hole (over :func:`~pokerlab.omaha_tables.hole_multisets`)."""
-    mixed = ((key_sum & _HOLE_KEY) * _MIX) & _HOLE_MIXED
+    mixed = key_sum & _HOLE_MIXED
     return np.uint64(hole_numbers[np.uint64(hole_numbers[mixed >> _HOLE_ROW]) + (mixed & _HOLE_COLUMN)])
 
 
@@ -252,46 +248,60 @@ def row_is_valid(holes: np.ndarray, boards: np.ndarray, r: int) -> bool:
 
 
 @njit(cache=True, nogil=True, inline="always")
+def board_words(boards: np.ndarray, r: int | np.uint64, words: np.ndarray) -> tuple[np.uint64, np.uint64]:
+    """The sums of board row r's :func:`~pokerlab.omaha_tables.card_words`: its key sum and
+    its suit-rank bits (:func:`~pokerlab.kernels.evaluation.sum_card_words`)."""
+    return sum_card_words(words, (np.uint64(boards[r, 0]), np.uint64(boards[r, 1]), np.uint64(boards[r, 2]),
+                                  np.uint64(boards[r, 3]), np.uint64(boards[r, 4])))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def hole_words(holes: np.ndarray, r: int | np.uint64, n_hole: int, words: np.ndarray) -> tuple[np.uint64, np.uint64]:
+    """As :func:`board_words`, for the ``n_hole`` (4 to 6) cards of hole row r."""
+    c0 = np.uint64(holes[r, 0])
+    c1 = np.uint64(holes[r, 1])
+    c2 = np.uint64(holes[r, 2])
+    c3 = np.uint64(holes[r, 3])
+    if n_hole == 4:
+        return sum_card_words(words, (c0, c1, c2, c3))
+    if n_hole == 5:
+        return sum_card_words(words, (c0, c1, c2, c3, np.uint64(holes[r, 4])))
+    return sum_card_words(words, (c0, c1, c2, c3, np.uint64(holes[r, 4]), np.uint64(holes[r, 5])))
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _add_flushes(holes: np.ndarray, boards: np.ndarray, rows: np.ndarray, n_rows: int | np.uint64, flush: np.ndarray,
-                 out: np.ndarray) -> None:
+                 words: np.ndarray, out: np.ndarray) -> None:
     """Raise ``out[r]`` to the row's best flush, for the first ``n_rows`` rows r listed in ``rows``
-    (those with three board cards and two hole cards of one suit)."""
+    (those with three board cards and two hole cards of one suit), from the rows' word sums."""
     n_hole = holes.shape[1]
     for f in range(n_rows):
         r = rows[f]
-        suits = np.uint64(0)
-        for j in range(5):
-            suits += _ONE << ((np.uint64(boards[r, j]) & np.uint64(3)) * _FOUR)
-        suit = flush_suit(suits)
-        b = np.uint64(0)  # the ranks of that suit, without a branch per card
-        for j in range(5):
-            c = np.uint64(boards[r, j])
-            b |= np.uint64(c & np.uint64(3) == suit) << min(c >> _TWO, _TWELVE)
-        h = np.uint64(0)
-        for j in range(n_hole):
-            c = np.uint64(holes[r, j])
-            h |= np.uint64(c & np.uint64(3) == suit) << min(c >> _TWO, _TWELVE)
-        out[r] = max(out[r], flush_high(h, b, flush))
+        board_sum, board_bits = board_words(boards, r, words)
+        _, hole_bits = hole_words(holes, r, n_hole, words)
+        shift = flush_suit(board_sum >> _SUIT_BITS) << _FOUR
+        # an unchecked row's bits may carry past a suit's 13 ranks: the mask keeps the lookup in the table
+        out[r] = max(out[r], flush_high((hole_bits >> shift) & _RANKS, (board_bits >> shift) & _RANKS, flush))
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def high_rows_4(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, flush: np.ndarray, keys: np.ndarray,
-                bits: np.ndarray, board_numbers: np.ndarray, hole_numbers: np.ndarray) -> tuple[np.ndarray, int]:
+def high_rows_4(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, flush: np.ndarray, words: np.ndarray,
+                board_numbers: np.ndarray, hole_numbers: np.ndarray) -> tuple[np.ndarray, int]:
     """High strengths of (N, 4) hole and (N, 5) board uint8 rows, in parallel over row blocks,
     and the first invalid row (N when all are valid): one with an id outside 0..51 or a card
     twice, whose value means nothing. The check always runs: skipping it on request would
     cost a branch a row and, worse, leave the compiler to move the bits' loads into that
     branch, where their card ids must wait on the stack, which costs more than the check.
 
-    ``keys`` (256,) gives each byte its key sums and suit count
-    (:func:`pokerlab.omaha_tables.card_keys`; ids past 51 read as the ace of spades) and
-    ``bits`` its bit (ids past 51 share bit 52), so that a hand's rank multisets, suit counts
-    and cards are sums and unions of loads; :func:`board_number` and :func:`hole_number` turn
-    key sums into the high table's row and column. Each chunk of rows takes three passes:
-    table indices, flush candidates and validation (nine distinct bits below 52); the
-    lookups, with no branch between them so that many are in flight at once; the flushes
-    (about 7% of random deals). Every table but ``high`` stays in the first-level cache: the
-    time goes to the lookups, one random read of ``high`` a row.
+    ``words`` (256, 2) gives each byte its mixed rank keys and suit count, and its suit-rank
+    bit (:func:`pokerlab.omaha_tables.card_words`; an id past 51 has no bit), so that a hand's
+    rank multisets, suit counts and cards come from one vector sum a card; nine valid cards
+    have nine bits set, and a repeat or a bad id leaves fewer. :func:`board_number` and
+    :func:`hole_number` turn key sums into the high table's row and column. Each chunk of rows
+    takes three passes: table indices, flush candidates and validation; the lookups, with no
+    branch between them so that many are in flight at once; the flushes (about 7% of random
+    deals), from the rows' word sums again. Every table but ``high`` stays in the first-level
+    cache: the time goes to the lookups, one random read of ``high`` a row.
     """
     n_rows = holes.shape[0]
     out = np.empty(n_rows, dtype=np.uint16)
@@ -311,19 +321,8 @@ def high_rows_4(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, flush: 
             end = min(chunk + np.uint64(CHUNK), stop)
             n_flush = np.uint64(0)
             for r in range(chunk, end):
-                # each card's loads are used at once, so no id stays live in a register
-                c = holes[r, 0]
-                hole_sum = keys[c]
-                seen = bits[c]
-                for j in range(1, 4):
-                    c = holes[r, j]
-                    hole_sum += keys[c]
-                    seen |= bits[c]
-                board_sum = np.uint64(0)
-                for j in range(5):
-                    c = boards[r, j]
-                    board_sum += keys[c]
-                    seen |= bits[c]
+                hole_sum, hole_bits = hole_words(holes, r, 4, words)
+                board_sum, board_bits = board_words(boards, r, words)
                 row = board_number(board_sum, board_numbers) * _STRIDE
                 index[r - chunk] = row + hole_number(hole_sum, hole_numbers)
                 # a flush needs three board cards and two hole cards of one suit: nibbles of 3
@@ -331,11 +330,11 @@ def high_rows_4(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, flush: 
                 flushes[n_flush] = r
                 n_flush += np.uint64((((board_sum >> _SUIT_BITS) + _FIVES) & ((hole_sum >> _SUIT_BITS) + _SIXES)
                                       & _TOPS) != 0)
-                if popcount(seen) != 9 or seen >> _BAD_BIT:
+                if popcount(hole_bits + board_bits) != 9:
                     bad = min(bad, np.uint64(r))
             for r in range(chunk, end):
                 out[r] = high[index[r - chunk]]
-            _add_flushes(holes, boards, flushes, n_flush, flush, out)
+            _add_flushes(holes, boards, flushes, n_flush, flush, words, out)
         if bad < stop:
             first_bad[blk] = bad
     return out, first_bad.min()
@@ -343,7 +342,7 @@ def high_rows_4(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, flush: 
 
 @njit(cache=True, nogil=True, parallel=True)
 def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np.ndarray, flush: np.ndarray,
-              keys: np.ndarray, bits: np.ndarray, board_numbers: np.ndarray) -> tuple[np.ndarray, int]:
+              words: np.ndarray, board_numbers: np.ndarray) -> tuple[np.ndarray, int]:
     """:func:`high_rows_4` for (N, 5) and (N, 6) holes: each hole's ranks are sorted to give the
     table columns of three four-card subsets (:data:`~pokerlab.omaha_tables.HOLE_COVERS`), the
     best of three lookups.
@@ -366,12 +365,8 @@ def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np
             n_flush = 0
             for r in range(chunk, end):
                 k = 3 * (r - chunk)
-                board_sum = np.uint64(0)
-                for j in range(5):
-                    board_sum += keys[boards[r, j]]
-                hole_sum = np.uint64(0)
-                for j in range(n_hole):
-                    hole_sum += keys[holes[r, j]]
+                board_sum, board_bits = board_words(boards, r, words)
+                hole_sum, hole_bits = hole_words(holes, r, n_hole, words)
                 row = board_number(board_sum, board_numbers) * _STRIDE
                 hole_indices(holes, r, 0, n_hole, terms, index, k)
                 index[k] += row
@@ -379,17 +374,12 @@ def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np
                 index[k + 2] += row
                 flushes[n_flush] = r
                 n_flush += (((board_sum >> _SUIT_BITS) + _FIVES) & ((hole_sum >> _SUIT_BITS) + _SIXES) & _TOPS) != 0
-                seen = np.uint64(0)
-                for j in range(5):
-                    seen |= bits[boards[r, j]]
-                for j in range(n_hole):
-                    seen |= bits[holes[r, j]]
-                if popcount(seen) != n_hole + 5 or seen >> _BAD_BIT:
+                if popcount(hole_bits + board_bits) != n_hole + 5:
                     bad = min(bad, r)
             for r in range(chunk, end):
                 k = 3 * (r - chunk)
                 out[r] = max(high[index[k]], high[index[k + 1]], high[index[k + 2]])
-            _add_flushes(holes, boards, flushes, n_flush, flush, out)
+            _add_flushes(holes, boards, flushes, n_flush, flush, words, out)
         if bad < stop:
             first_bad[blk] = bad
     return out, first_bad.min()
