@@ -592,9 +592,7 @@ def _runouts(holes: np.ndarray, weight: float, board: np.ndarray, out_mask: np.u
                 shift = flush_suit(counts) * np.uint64(16)
                 suited = (bits >> shift) & _RANKS
                 for i in range(n_players):
-                    h = (hole_suits[i] >> shift) & _RANKS
-                    if h & (h - _ONE):
-                        hi[i] = max(hi[i], flush_high(h, suited, flush))
+                    hi[i] = max(hi[i], flush_high((hole_suits[i] >> shift) & _RANKS, suited, flush))
             if hilo:
                 for i in range(n_players):
                     lo[i] = low[hole_low[i] + lows]
@@ -768,7 +766,7 @@ def _preflop_flushes(n_players: int, weight: float, suit_avail: np.ndarray, off_
                 any_flush = False
                 for i in range(n_players):
                     h = hole_suits[i, s]
-                    flushes[s, i] = flush_high(h, np.uint64(f), flush) if h & (h - _ONE) else 0
+                    flushes[s, i] = flush_high(h, np.uint64(f), flush)
                     any_flush = any_flush or flushes[s, i] != 0
                 if any_flush:
                     suits[n_suits] = s
@@ -1097,9 +1095,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                 shift = flush_suit(boards_seen[4 * t + 1]) * np.uint64(16)
                 suited = (boards_seen[4 * t] >> shift) & _RANKS
                 for i in range(n_players):
-                    hs = (suits[base + i] >> shift) & _RANKS
-                    if hs & (hs - _ONE):
-                        hi[base + i] = max(hi[base + i], flush_high(hs, suited, flush))
+                    hi[base + i] = max(hi[base + i], flush_high((suits[base + i] >> shift) & _RANKS, suited, flush))
             for t in range(batch):
                 base = t * n_players
                 if known_lows:
