@@ -250,23 +250,26 @@ def row_is_valid(holes: np.ndarray, boards: np.ndarray, r: int) -> bool:
 @njit(cache=True, nogil=True, inline="always")
 def board_words(boards: np.ndarray, r: int | np.uint64, words: np.ndarray) -> tuple[np.uint64, np.uint64]:
     """The sums of board row r's :func:`~pokerlab.omaha_tables.card_words`: its key sum and
-    its suit-rank bits (:func:`~pokerlab.kernels.evaluation.sum_card_words`)."""
-    return sum_card_words(words, (np.uint64(boards[r, 0]), np.uint64(boards[r, 1]), np.uint64(boards[r, 2]),
-                                  np.uint64(boards[r, 3]), np.uint64(boards[r, 4])))
+    its suit-rank bits (:func:`~pokerlab.kernels.evaluation.sum_card_words`). A card is read
+    as its id's low byte, so that no id reads past the table (free for uint8 rows)."""
+    return sum_card_words(words, (np.uint64(boards[r, 0]) & _BYTE, np.uint64(boards[r, 1]) & _BYTE,
+                                  np.uint64(boards[r, 2]) & _BYTE, np.uint64(boards[r, 3]) & _BYTE,
+                                  np.uint64(boards[r, 4]) & _BYTE))
 
 
 @njit(cache=True, nogil=True, inline="always")
 def hole_words(holes: np.ndarray, r: int | np.uint64, n_hole: int, words: np.ndarray) -> tuple[np.uint64, np.uint64]:
     """As :func:`board_words`, for the ``n_hole`` (4 to 6) cards of hole row r."""
-    c0 = np.uint64(holes[r, 0])
-    c1 = np.uint64(holes[r, 1])
-    c2 = np.uint64(holes[r, 2])
-    c3 = np.uint64(holes[r, 3])
+    c0 = np.uint64(holes[r, 0]) & _BYTE
+    c1 = np.uint64(holes[r, 1]) & _BYTE
+    c2 = np.uint64(holes[r, 2]) & _BYTE
+    c3 = np.uint64(holes[r, 3]) & _BYTE
     if n_hole == 4:
         return sum_card_words(words, (c0, c1, c2, c3))
+    c4 = np.uint64(holes[r, 4]) & _BYTE
     if n_hole == 5:
-        return sum_card_words(words, (c0, c1, c2, c3, np.uint64(holes[r, 4])))
-    return sum_card_words(words, (c0, c1, c2, c3, np.uint64(holes[r, 4]), np.uint64(holes[r, 5])))
+        return sum_card_words(words, (c0, c1, c2, c3, c4))
+    return sum_card_words(words, (c0, c1, c2, c3, c4, np.uint64(holes[r, 5]) & _BYTE))
 
 
 @njit(cache=True, nogil=True, inline="always")
