@@ -49,6 +49,7 @@ from pokerlab.tables import (
     cache_dir,
     class_values,
     displacement_hash,
+    load_tables,
     strength_of_value,
 )
 
@@ -192,21 +193,18 @@ def card_keys() -> np.ndarray:
 @functools.cache
 def card_words() -> np.ndarray:
     """Per card id byte (256, 2) uint64: its :func:`card_keys` entry and its bit in a suit-rank
-    mask (``16 * suit + rank``; none past 51), for the batch kernels to add up a hand's keys and
-    bits at once (:func:`pokerlab.kernels.evaluation.sum_card_words`). Nine distinct cards'
-    bits add up to nine set bits; a repeated card's carry, or an id past 51, leaves fewer.
+    mask (hold'em's :attr:`~pokerlab.tables.Tables.card_mask`: ``16 * suit + rank``, none past
+    51), for the batch kernels to add up a hand's keys and bits at once
+    (:func:`pokerlab.kernels.evaluation.sum_card_words`). Nine distinct cards' bits add up to
+    nine set bits; a repeated card's carry, or an id past 51, leaves fewer.
 
     >>> words = card_words()
     >>> int(words[51, 1]) == 1 << 60, int(words[52, 1]), words[52, 0] == words[51, 0]
     (True, 0, np.True_)
     """
-    bits = np.zeros(256, dtype=np.uint64)
-    bits[:52] = [1 << (16 * (c & 3) + (c >> 2)) for c in range(52)]
-    words = np.ascontiguousarray(np.stack([card_keys(), bits], axis=1))
+    words = np.ascontiguousarray(np.stack([card_keys(), load_tables().card_mask], axis=1))
     words.setflags(write=False)
     return words
-
-
 
 
 def number_of_key_sum(table: np.ndarray, key_sum: int, mix_bits: int, row_bits: int) -> int:
