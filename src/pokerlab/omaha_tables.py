@@ -40,6 +40,7 @@ import itertools
 import os
 import tempfile
 from math import comb
+from typing import overload
 
 import numpy as np
 
@@ -164,6 +165,21 @@ BOARD_KEY_SHIFT = 64 - BOARD_MIX_BITS
 that a sum's carries out of it fall off the end, which is the modulo its mixing needs."""
 
 
+@overload
+def mixed_key(key: int, mix_bits: int) -> int: ...
+@overload
+def mixed_key(key: np.ndarray, mix_bits: int) -> np.ndarray: ...
+def mixed_key(key: int | np.ndarray, mix_bits: int) -> int | np.ndarray:
+    """A rank key sum (or an int64 array of them) mixed for the perfect hashes: times
+    :data:`~pokerlab.tables.HASH_MULTIPLIER`, modulo ``2**mix_bits`` (a bijection: the factor
+    is odd).
+
+    >>> mixed_key(1, 8) == HASH_MULTIPLIER % 256
+    True
+    """
+    return key * HASH_MULTIPLIER & ((1 << mix_bits) - 1)
+
+
 @functools.cache
 def card_keys() -> np.ndarray:
     """Per card id byte (256,) uint64: its rank's :data:`HOLE_KEYS` entry mixed (times
@@ -181,9 +197,8 @@ def card_keys() -> np.ndarray:
     """
     ids = np.minimum(np.arange(256), 51)
     ranks = ids >> 2
-    multiplier = np.uint64(HASH_MULTIPLIER)
-    hole = np.array(HOLE_KEYS, dtype=np.uint64)[ranks] * multiplier & np.uint64((1 << HOLE_MIX_BITS) - 1)
-    board = np.array(BOARD_KEYS, dtype=np.uint64)[ranks] * multiplier & np.uint64((1 << BOARD_MIX_BITS) - 1)
+    hole = mixed_key(np.array(HOLE_KEYS, dtype=np.int64)[ranks], HOLE_MIX_BITS).astype(np.uint64)
+    board = mixed_key(np.array(BOARD_KEYS, dtype=np.int64)[ranks], BOARD_MIX_BITS).astype(np.uint64)
     suit = np.uint64(1) << (np.uint64(SUIT_BITS) + np.uint64(4) * (ids & 3).astype(np.uint64))
     keys: np.ndarray = hole | suit | board << np.uint64(BOARD_KEY_SHIFT)
     keys.setflags(write=False)
@@ -222,7 +237,7 @@ def number_of_key_sum(table: np.ndarray, key_sum: int, mix_bits: int, row_bits: 
     >>> number_of_key_sum(board_multisets(), key_sum, BOARD_MIX_BITS, BOARD_ROW_BITS) == multiset_index(aaakk)
     True
     """
-    mixed = key_sum * HASH_MULTIPLIER & ((1 << mix_bits) - 1)
+    mixed = mixed_key(key_sum, mix_bits)
     return int(table[int(table[mixed >> row_bits]) + (mixed & ((1 << row_bits) - 1))])
 
 
@@ -258,7 +273,7 @@ def _key_sum_hash(size: int, keys: tuple[int, ...], mix_bits: int, row_bits: int
     kernels may look up a hand before they know it is valid."""
     dealt = [(number, ranks) for number, ranks in enumerate(_multisets(size)) if max(map(ranks.count, ranks)) <= 4]
     sums = np.array([sum(keys[r] for r in ranks) for _, ranks in dealt], dtype=np.int64)
-    mixed = sums * HASH_MULTIPLIER & ((1 << mix_bits) - 1)
+    mixed = mixed_key(sums, mix_bits)
     offsets, size_used = displacement_hash(mixed, row_bits)
     n_rows = 1 << (mix_bits - row_bits)
     numbers_at = n_rows + (1 << row_bits)

@@ -272,6 +272,14 @@ def hole_words(holes: np.ndarray, r: int | np.uint64, n_hole: int, words: np.nda
 
 
 @njit(cache=True, nogil=True, inline="always")
+def may_flush(board_sum: np.uint64, hole_sum: np.uint64) -> bool:
+    """Whether a board and a hole, from their :func:`board_words` and :func:`hole_words` key
+    sums, hold three board cards and two hole cards of one suit: counted in nibbles, a 3 plus 5
+    and a 2 plus 6 both reach the nibble's top bit."""
+    return bool((((board_sum >> _SUIT_BITS) + _FIVES) & ((hole_sum >> _SUIT_BITS) + _SIXES) & _TOPS) != 0)
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _add_flushes(holes: np.ndarray, boards: np.ndarray, rows: np.ndarray, n_rows: int | np.uint64, flush: np.ndarray,
                  words: np.ndarray, out: np.ndarray) -> None:
     """Raise ``out[r]`` to the row's best flush, for the first ``n_rows`` rows r listed in ``rows``
@@ -327,11 +335,8 @@ def high_rows_4(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, flush: 
                 board_sum, board_bits = board_words(boards, r, words)
                 row = board_number(board_sum, board_numbers) * _STRIDE
                 index[r - chunk] = row + hole_number(hole_sum, hole_numbers)
-                # a flush needs three board cards and two hole cards of one suit: nibbles of 3
-                # (plus 5) and of 2 (plus 6) reach their top bit
                 flushes[n_flush] = r
-                n_flush += np.uint64((((board_sum >> _SUIT_BITS) + _FIVES) & ((hole_sum >> _SUIT_BITS) + _SIXES)
-                                      & _TOPS) != 0)
+                n_flush += np.uint64(may_flush(board_sum, hole_sum))
                 if popcount(hole_bits + board_bits) != 9:
                     bad = min(bad, np.uint64(r))
             for r in range(chunk, end):
@@ -375,7 +380,7 @@ def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np
                 index[k + 1] += row
                 index[k + 2] += row
                 flushes[n_flush] = r
-                n_flush += (((board_sum >> _SUIT_BITS) + _FIVES) & ((hole_sum >> _SUIT_BITS) + _SIXES) & _TOPS) != 0
+                n_flush += may_flush(board_sum, hole_sum)
                 if popcount(hole_bits + board_bits) != n_hole + 5:
                     bad = min(bad, r)
             for r in range(chunk, end):
