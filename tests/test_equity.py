@@ -77,20 +77,34 @@ def test_postflop_exact_matches_brute_force(hands, board, dead):
 
 def test_preflop_decomposition_matches_dealing_every_board():
     from pokerlab.equity import category_of_strength
-    from pokerlab.kernels.equity import known_showdowns, preflop_exact
+    from pokerlab.kernels.equity import known_showdowns, preflop_exact, preflop_exact_many
     from pokerlab.tables import load_tables
 
     t = load_tables()
     for hands, dead in [(((51, 47), (42, 38)), ()), (((0, 1), (2, 3), (48, 44)), (5,)),
                         (((51, 50), (49, 48)), (47, 46, 45))]:
         cards = [c for hand in hands for c in hand] + list(dead)
+        holes = np.array(hands, dtype=np.int64)
+        dead_mask = np.uint64(sum(1 << c for c in cards))
         by_ranks = np.zeros((len(hands), 9, 9, 3), dtype=np.int64)
         shares = np.zeros(len(hands), dtype=np.int64)
-        preflop_exact(np.array(hands, dtype=np.int64), np.uint64(sum(1 << c for c in cards)), t.rank, t.offsets,
-                      t.flush, category_of_strength(), by_ranks, shares)
+        preflop_exact(holes, dead_mask, t.rank, t.offsets, t.flush, category_of_strength(), by_ranks, shares, 0, 1)
         dealt, summary = known_showdowns(np.array(cards, dtype=np.uint8), len(hands), 0, t.card_key, t.card_mask,
                                          t.rank, t.offsets, t.flush, category_of_strength())
         assert np.array_equal(by_ranks, dealt) and summary[:, 10, 0].tolist() == shares.tolist()
+        # the work split into parts, one part at a time and all parts in one parallel call
+        for n_parts in (2, 3, 7):
+            part_sum = np.zeros_like(by_ranks)
+            for part in range(n_parts):
+                part_counts = np.zeros_like(by_ranks)
+                preflop_exact(holes, dead_mask, t.rank, t.offsets, t.flush, category_of_strength(), part_counts,
+                              np.zeros_like(shares), part, n_parts)
+                assert 0 < part_counts.sum() < by_ranks.sum()
+                part_sum += part_counts
+            assert np.array_equal(part_sum, by_ranks)
+            counts, many_shares = preflop_exact_many(holes[None], np.array([dead_mask]), t.rank, t.offsets, t.flush,
+                                                     category_of_strength(), n_parts)
+            assert np.array_equal(counts[0], by_ranks) and np.array_equal(many_shares[0], shares)
 
 
 def test_results_add_up_exactly():

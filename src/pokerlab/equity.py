@@ -425,20 +425,15 @@ def _preflop_counts_many(matchups: list[Matchup], ranking: Ranking) -> list[tupl
     missing = [k for _, k in dict.fromkeys(keys) if (ranking.name, k) not in _PREFLOP_CACHE]
     if missing:
         t = ranking.tables
-        if len(missing) == 1:  # one matchup: waking a second thread would cost more than it saves
-            (hands, dead_cards), = missing
-            holes = np.array(hands, dtype=np.int64)
-            dead = sum(1 << c for c in [*(c for hand in hands for c in hand), *dead_cards])
-            counts = np.zeros((1, len(hands), 9, 9, 3), dtype=np.int64)
-            shares = np.zeros((1, len(hands)), dtype=np.int64)
-            _kernels().preflop_exact(holes, np.uint64(dead), t.rank, t.offsets, t.flush, ranking.category_index,
-                                     counts[0], shares[0])
-        else:
-            many = np.array([hands for hands, _ in missing], dtype=np.int64)
-            masks = np.array([sum(1 << c for c in [*np.ravel(hands).tolist(), *dead_cards])
-                              for hands, dead_cards in missing], dtype=np.uint64)
-            counts, shares = _kernels().preflop_exact_many(many, masks, t.rank, t.offsets, t.flush,
-                                                           ranking.category_index)
+        many = np.array([hands for hands, _ in missing], dtype=np.int64)
+        masks = np.array([sum(1 << c for c in [*np.ravel(hands).tolist(), *dead_cards])
+                          for hands, dead_cards in missing], dtype=np.uint64)
+        import numba  # loaded by the kernels already
+
+        # fewer matchups than threads: each matchup's boards are split among the threads
+        n_parts = max(1, numba.get_num_threads() // len(missing))
+        counts, shares = _kernels().preflop_exact_many(many, masks, t.rank, t.offsets, t.flush,
+                                                       ranking.category_index, n_parts)
         if len(_PREFLOP_CACHE) + len(missing) > 100_000:
             _PREFLOP_CACHE.clear()
         for key, c, s in zip(missing, counts, shares):
@@ -469,15 +464,17 @@ def _board_key_and_mask(cards: Sequence[int], t: Tables) -> tuple[np.uint64, np.
 
 
 def _known_counts(hands: tuple[tuple[int, int], ...], board: tuple[int, ...], dead: tuple[int, ...],
-                  ranking: Ranking, cards: list[int]) -> tuple[np.ndarray, np.ndarray]:
+                  ranking: Ranking, cards: list[int], threads: int | None) -> tuple[np.ndarray, np.ndarray]:
     """Counters (P, 9, 9, 3) and their summary (P, 11, 3) of every board for known hands;
     ``cards`` lists the hands' cards, then the board's, then the dead ones.
 
-    Before the flop, by rank multisets and cached by canonical matchup; after it, every
-    completion of the board, dealt in one serial kernel call (a few thousand showdowns).
+    Before the flop, by rank multisets on ``threads`` threads and cached by canonical
+    matchup; after it, every completion of the board, dealt in one serial kernel call (a few
+    thousand showdowns).
     """
     if not board:
-        counts, shares = _preflop_counts_many([canonical_matchup(hands, dead)], ranking)[0]
+        with numba_threads(threads):
+            counts, shares = _preflop_counts_many([canonical_matchup(hands, dead)], ranking)[0]
         summary: np.ndarray = _kernels().summarize(counts, shares)
         return counts, summary
     t = ranking.tables
@@ -580,7 +577,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         if len(set(known)) != len(known):
             parse_cards(known)  # names the duplicate
         counts, summary = _known_counts(hands, board_ids, dead_ids + missing, ranking,
-                                        [*known, *missing] if missing else known)
+                                        [*known, *missing] if missing else known, threads)
         if progress is not None:
             progress(1, 1)
         result = _result([_hand_label(a, b) for a, b in hands], counts, summary, None, board_ids, dead_ids,

@@ -272,10 +272,14 @@ def enumerate_boards_many(holes: np.ndarray, weights: np.ndarray, board_key: np.
 
 @njit(cache=True, nogil=True)
 def preflop_exact(hole_cards: np.ndarray, dead_mask: np.uint64, rank: np.ndarray, offsets: np.ndarray,
-                  flush: np.ndarray, category: np.ndarray, counts: np.ndarray, shares: np.ndarray) -> None:
+                  flush: np.ndarray, category: np.ndarray, counts: np.ndarray, shares: np.ndarray,
+                  part: int, n_parts: int) -> None:
     """Count every five-card board for known hole cards (P, 2) by rank multisets (see above).
 
     ``dead_mask`` has bit ``id`` set for every card that cannot be dealt (holes included).
+    The work is dealt out like cards to ``n_parts`` parts, and this call counts part ``part``
+    (0 of 1: all of it): every n-th board rank multiset and every n-th set of flush ranks,
+    so that parts run equally long on separate threads and their counters add up to the whole.
     """
     n_players = hole_cards.shape[0]
     weights = np.array([1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453,
@@ -308,7 +312,7 @@ def preflop_exact(hole_cards: np.ndarray, dead_mask: np.uint64, rank: np.ndarray
     suits = np.zeros(4, dtype=np.int64)
     _count_boards(n_players, weights, choose, avail, suit_avail, hole_rank_key, hole_suit, hole_suit_count,
                   plain, real, flushes, suits, used, off_avail, rank, offsets, flush, category, counts.reshape(-1),
-                  shares)
+                  shares, part, n_parts)
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # numba's stubs omit _nrt
@@ -316,10 +320,12 @@ def _count_boards(n_players: int, weights: np.ndarray, choose: np.ndarray, avail
                   hole_rank_key: np.ndarray, hole_suit: np.ndarray, hole_suit_count: np.ndarray, plain: np.ndarray,
                   real: np.ndarray, flushes: np.ndarray, suits: np.ndarray, used: np.ndarray,
                   off_avail: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray,
-                  category: np.ndarray, counts: np.ndarray, shares: np.ndarray) -> None:
+                  category: np.ndarray, counts: np.ndarray, shares: np.ndarray, part: int, n_parts: int) -> None:
     """The loops of :func:`preflop_exact`, compiled without Numba's reference counting: every
     inlined lookup there pays an atomic increment and decrement of its table otherwise."""
     # Part 1: every board counted as if no flush were possible.
+    skip = part  # multisets (and below, flush rank sets) to pass over before this part's next one
+    mine = False
     for a in range(13):
         used[a] += 1
         for b in range(a, 13):
@@ -333,6 +339,9 @@ def _count_boards(n_players: int, weights: np.ndarray, choose: np.ndarray, avail
                         ok = used[a] <= avail[a] and used[b] <= avail[b] and used[c] <= avail[c] \
                             and used[d] <= avail[d] and used[e] <= avail[e]
                         if ok:
+                            mine = skip == 0
+                            skip = n_parts - 1 if mine else skip - 1
+                        if ok and mine:
                             boards = 1
                             # each distinct rank once: C(avail, used)
                             boards *= choose[avail[a], used[a]]
@@ -370,9 +379,11 @@ def _count_boards(n_players: int, weights: np.ndarray, choose: np.ndarray, avail
         f = (1 << m) - 1
         while f < (1 << 13):
             # the suits whose cards of ranks F are all available and give someone a flush
+            mine = skip == 0
+            skip = n_parts - 1 if mine else skip - 1
             n_suits = 0
             for s in range(4):
-                if f & suit_avail[s] != f:
+                if not mine or f & suit_avail[s] != f:
                     continue
                 any_flush = False
                 for i in range(n_players):
@@ -434,14 +445,27 @@ def _count_boards(n_players: int, weights: np.ndarray, choose: np.ndarray, avail
 
 @njit(cache=True, nogil=True, parallel=True)
 def preflop_exact_many(holes: np.ndarray, dead_masks: np.ndarray, rank: np.ndarray, offsets: np.ndarray,
-                       flush: np.ndarray, category: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+                       flush: np.ndarray, category: np.ndarray, n_parts: int) -> tuple[np.ndarray, np.ndarray]:
     """:func:`preflop_exact` for many matchups at once, in parallel: holes (M, P, 2) int64 and
-    a dead mask per matchup. Returns counts (M, P, 9, 9, 3) and shares (M, P)."""
+    a dead mask per matchup, each matchup's work dealt out to ``n_parts`` parts (more than one
+    keeps every thread busy when there are fewer matchups than threads). Returns counts
+    (M, P, 9, 9, 3) and shares (M, P)."""
     n, n_players = holes.shape[0], holes.shape[1]
+    parts = np.zeros((n, n_parts, n_players, 9, 9, 3), dtype=np.int64)
+    part_shares = np.zeros((n, n_parts, n_players), dtype=np.int64)
+    for task in prange(n * n_parts):
+        m = task // n_parts
+        p = task % n_parts
+        preflop_exact(holes[m], dead_masks[m], rank, offsets, flush, category, parts[m, p], part_shares[m, p],
+                      p, n_parts)
+    if n_parts == 1:
+        return parts.reshape((n, n_players, 9, 9, 3)), part_shares.reshape((n, n_players))
     counts = np.zeros((n, n_players, 9, 9, 3), dtype=np.int64)
     shares = np.zeros((n, n_players), dtype=np.int64)
     for m in prange(n):
-        preflop_exact(holes[m], dead_masks[m], rank, offsets, flush, category, counts[m], shares[m])
+        for p in range(n_parts):
+            counts[m] += parts[m, p]
+            shares[m] += part_shares[m, p]
     return counts, shares
 
 

@@ -176,7 +176,7 @@ def heads_up(holes: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np
             for i in range(2):
                 for j in range(2):
                     dead |= ONE << np.uint64(holes[m, i, j])
-            preflop_exact(holes[m], dead, rank, offsets, flush, category, counts, shares)
+            preflop_exact(holes[m], dead, rank, offsets, flush, category, counts, shares, 0, 1)
             for outcome in range(3):
                 out[m, outcome] = counts[0, :, :, outcome].sum()
     return out
