@@ -238,6 +238,15 @@ def test_evaluate_many_without_validation_stays_inside_its_tables():
     assert pl.evaluate_many(wide, validate=False).shape == (100,)
     clubs = np.array([[0, 4, 8, 12, 20, 52, 252]] * 10, dtype=np.uint8)  # a flush, and "clubs" past the ace
     assert pl.evaluate_many(clubs, validate=False).max() <= 7462
+    # every way to hold five to seven cards of one rank, which only repeated cards can do:
+    # rank sums no hand has, suits dealt round so that none makes a flush
+    fives = [ranks for n in (5, 6, 7) for ranks in itertools.combinations_with_replacement(range(13), n)
+             if max(map(ranks.count, ranks)) > 4]
+    assert len(fives) == 1365
+    for n in (5, 6, 7):
+        rows = np.array([[4 * r + i % 4 for i, r in enumerate(ranks)] for ranks in fives if len(ranks) == n],
+                        dtype=np.uint8)
+        assert pl.evaluate_many(rows, validate=False).max() <= 7462
 
 
 def test_a_bad_row_is_found_in_any_block():

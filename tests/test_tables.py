@@ -32,9 +32,21 @@ def test_classes_per_category_match_cactus_kev():
 def test_table_fits_in_l2_and_is_nearly_perfect():
     t = tables.load_tables()
     assert t.nbytes < 256 * 1024
-    # 73,775 suit-blind hands of 5..7 cards occupy the rank table with few holes
-    assert np.count_nonzero(t.rank) == 73_775
-    assert len(t.rank) < 1.15 * 73_775
+    # 73,775 suit-blind hands of 5..7 cards occupy the rank table, between its margins of
+    # zeros, with few holes
+    width = 1 << tables.HASH_SHIFT
+    assert np.count_nonzero(t.rank) == np.count_nonzero(t.rank[width:-width]) == 73_775
+    assert len(t.rank) - 2 * width < 1.15 * 73_775
+
+
+def test_every_key_of_the_key_space_reads_inside_the_rank_table():
+    # a row of keys reads offsets[row] + (row << shift) + 0 .. width - 1
+    t = tables.load_tables()
+    width = 1 << tables.HASH_SHIFT
+    rows = np.arange(len(t.offsets), dtype=np.int64)
+    assert len(t.offsets) << tables.HASH_SHIFT == 1 << tables.KEY_BITS
+    first = t.offsets.astype(np.int64) + (rows << tables.HASH_SHIFT)
+    assert first.min() >= 0 and first.max() + width <= len(t.rank)
 
 
 def test_flush_table_covers_masks_of_five_or_more():

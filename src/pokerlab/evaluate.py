@@ -286,9 +286,8 @@ def evaluate_many(cards: np.ndarray, *, validate: bool = True) -> np.ndarray:
     Any integer dtype will do; uint8 is the fastest. Rows run in parallel on all Numba
     threads (see :func:`pokerlab.kernels.threads`). ``validate`` (on by default, a small
     share of the time) refuses ids outside 0..51 and repeated cards, naming the first row
-    that holds one. Turn it off only for rows known to be valid hands: ids are always read
-    within the card tables, but an invalid row gets a meaningless strength, and a repeated
-    card can send the lookup outside the strength table.
+    that holds one. Turn it off only for rows known to be valid hands: every lookup stays
+    within the tables, but an invalid row gets a meaningless strength.
 
     >>> evaluate_many(np.array([[51, 47, 43, 39, 35], [0, 1, 2, 3, 4]], dtype=np.uint8))
     array([7462, 7297], dtype=uint16)

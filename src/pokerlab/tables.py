@@ -249,7 +249,8 @@ class Tables:
     """Everything the default evaluator looks up. All arrays are read-only.
 
     - ``rank``: uint16 strength of every suit-blind hand of 5..7 cards, at its mixed rank key
-      plus its row's offset (the perfect hash);
+      plus its row's offset (the perfect hash); every key of the key space reads inside it
+      (0 or some hand's strength), so an unchecked row never reads past its ends;
     - ``offsets``: int32 row displacements of the perfect hash;
     - ``flush``: uint16 strength of the best hand in a 13-bit flush rank mask (0: no flush);
     - ``card_key``: uint64 per card, rank weight plus one in its suit's nibble at bit 32;
@@ -296,7 +297,14 @@ def build_tables() -> Tables:
             values.append(strength[best_value_of_counts(counts)])
     mixed = np.array(keys, dtype=np.int64) * HASH_MULTIPLIER & ((1 << KEY_BITS) - 1)
     offsets, size = displacement_hash(mixed, HASH_SHIFT)
-    rank = np.zeros(size, dtype=np.uint16)
+    # Any key at all reads inside the table, even one no hand has (a repeated card in a row
+    # nobody checked): a row's width of zeros lies before and after the strengths, a key
+    # strays at most a row's width from its row's strengths, and empty rows read the zeros.
+    width = 1 << HASH_SHIFT
+    rows = np.arange(1 << (KEY_BITS - HASH_SHIFT), dtype=np.int64)
+    placed = np.isin(rows, mixed >> HASH_SHIFT)
+    offsets = np.where(placed, np.pad(offsets, (0, len(rows) - len(offsets))) + width, -(rows << HASH_SHIFT))
+    rank = np.zeros(width + size + width, dtype=np.uint16)
     slots = mixed + offsets[mixed >> HASH_SHIFT]
     assert len(np.unique(slots)) == len(slots)
     rank[slots] = values
