@@ -300,6 +300,33 @@ def test_omaha_range_weights_and_cards() -> None:
     assert len(game_range("AA****", "omaha6")) == sum(math.comb(4, k) * math.comb(48, 6 - k) for k in (2, 3, 4))
 
 
+@pytest.mark.parametrize(("game", "shape", "counts"), [
+    ("omaha5", "ds", [2, 2, 1, 0]), ("omaha5", "ss", [2, 1, 1, 1]), ("omaha6", "ds", [2, 2, 1, 1])])
+def test_suit_shapes_of_five_and_six_cards(game: str, shape: str, counts: list[int]) -> None:
+    n = sum(counts)
+    got = game_range("AKQ" + "*" * (n - 3) + shape, game).combos
+    rng = np.random.default_rng(n)
+    deals = np.array([rng.choice(52, n, replace=False) for _ in range(200_000)], dtype=np.uint8)
+    ranks = np.sort(deals >> 2, axis=1)
+    has_akq = (ranks == 12).any(axis=1) & (ranks == 11).any(axis=1) & (ranks == 10).any(axis=1)
+    shapes = np.sort(np.stack([(deals & 3 == s).sum(axis=1) for s in range(4)], axis=1), axis=1)[:, ::-1]
+    wanted = {tuple(sorted(row)) for row in deals[has_akq & (shapes == counts).all(axis=1)].tolist()}
+    listed = {tuple(row) for row in got.tolist()}
+    assert wanted and wanted <= listed
+    assert all(sorted(((np.array(row) & 3) == s).sum() for s in range(4))[::-1] == counts for row in got.tolist())
+
+
+@pytest.mark.parametrize(("game", "text", "words"), [
+    ("omaha5", "AA***rainbow", "no 5-card hand fits this pattern rainbow"),
+    ("omaha6", "AA****ss", "no 6-card hand fits this pattern single suited"),
+    ("omaha", "AsKsQsJsds", "no 4-card hand fits this pattern double suited"),
+    ("omaha5", "AA**ds", "a pattern names 5 cards .* got 4: 'AA\\*\\*ds'"),
+])
+def test_impossible_suit_shapes_are_refused(game: str, text: str, words: str) -> None:
+    with pytest.raises(pl.InvalidRangeError, match=words):
+        game_range(text, game)
+
+
 @pytest.mark.parametrize(("n", "k"), [(0, 0), (5, 0), (5, 5), (9, 4), (12, 7), (3, 4)])
 def test_combinations_as_itertools(n: int, k: int) -> None:
     cards = np.array([3 * i + 1 for i in range(n)], dtype=np.uint8)
@@ -365,6 +392,10 @@ REFUSALS = [
             "board: 2c is not in the short-deck deck"),
     Refused("short deck hand", lambda: pl.equity(["AsKs", "5d5c"], game="short-deck"), InvalidCardError,
             "player 2: 5d is not in the short-deck deck"),
+    Refused("short deck range item", lambda: pl.equity(["AKs, 55", "QdQc"], game="short-deck"), InvalidRangeError,
+            "short-deck deals no card below the Six, so this item holds no hand: '55' at position 5"),
+    Refused("short deck range in a group", lambda: pl.equity(["50%(A2s-A5s), KK", "QdQc"], game="short-deck"),
+            InvalidRangeError, r"holds no hand: '50%\(A2s-A5s\)' at position 0"),
     Refused("short deck rows", lambda: games.SHORT_DECK.evaluate_many(np.array([[51, 0]]), np.array([[47, 43, 39]])),
             InvalidCardError, "row 0: 2c is not in the short-deck deck"),
     Refused("duplicate in a game", lambda: games.OMAHA.evaluate("As Ks Qd Jd", "As 2c 3d"), DuplicateCardError,

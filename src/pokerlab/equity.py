@@ -53,7 +53,7 @@ from pokerlab.game_tables import Ranking
 from pokerlab.games import HOLDEM, Game
 from pokerlab.games import get as get_game
 from pokerlab.kernels import threads as numba_threads
-from pokerlab.ranges import COMBO_NAMES, Range, combo_index
+from pokerlab.ranges import COMBO_NAMES, Range, check_items_dealt, combo_index
 from pokerlab.tables import EMPTY_KEY, Tables
 
 PlayerLike = str | Sequence[int] | Range
@@ -670,14 +670,16 @@ def _check_game(game: object) -> Game:
 
 
 def _check_known_cards(rules: Game, players: Sequence[PlayerLike]) -> None:
-    """Refuse a known hand holding a card the game's deck leaves out (a range just loses
-    those combos)."""
+    """Refuse a known hand holding a card the game's deck leaves out, and a range item whose
+    combos all do (a range just loses the combos an item shares with the cards left out)."""
     for i, spec in enumerate(players):
         if isinstance(spec, Range) or (isinstance(spec, str) and spec.strip().lower() in RANDOM_WORDS):
             continue
         try:
             cards = parse_cards(spec, allow_duplicates=True)
         except PokerlabError:
+            if isinstance(spec, str):
+                check_items_dealt(spec, rules.lowest_rank, rules.name)
             continue
         rules.check_cards(f"player {i + 1}", cards)
 

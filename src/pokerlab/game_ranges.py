@@ -19,10 +19,13 @@ The syntax, items separated by commas (a hand in several items keeps its largest
 =============================== ==================================================
 
 ``*`` or ``x`` stands for any card, so ``AA**`` holds every hand with two aces or more.
-A pattern names as many cards as the game deals. Ranks are upper or lower case. An item
+A suit shape allows at most two cards of a suit, so five cards are never rainbow and six are
+only double suited (two suits twice, two once); a pattern that no hand fits, with its shape
+or without, is an error. A pattern names as many cards as the game deals. Ranks are upper or lower case. An item
 that cannot be read raises :class:`~pokerlab.errors.InvalidRangeError` naming the 0-based
 position and the token, as :mod:`pokerlab.ranges` does. Short deck takes the hold'em syntax
-(:class:`~pokerlab.ranges.Range`); its equity leaves out the combos holding a card below the six.
+(:class:`~pokerlab.ranges.Range`); its equity leaves out the combos holding a card below the six,
+and refuses an item that holds no other (see :func:`~pokerlab.ranges.check_items_dealt`).
 """
 
 from __future__ import annotations
@@ -137,9 +140,10 @@ def _pattern(text: str, start: int, body: str, n: int) -> np.ndarray:
     shape = None
     tokens, bad = _tokens(body)
     for suffix in SUIT_SHAPES:
+        # no card or rank ends in "ds", "ss" or "rainbow", so such an ending is a shape
         if body.lower().endswith(suffix):
             shorter, shorter_bad = _tokens(body[:-len(suffix)])
-            if shorter_bad is None and len(shorter) == n:
+            if shorter_bad is None:
                 shape, tokens, bad = suffix, shorter, None
                 break
     if bad is not None:
@@ -169,6 +173,9 @@ def _pattern(text: str, start: int, body: str, n: int) -> np.ndarray:
     combos = np.concatenate(blocks)
     if shape:
         combos = combos[_suit_shape_ok(combos, shape)]
+        if not len(combos):
+            raise _error(text, start, body, f"no {n}-card hand fits this pattern {SUIT_SHAPES[shape]} "
+                                            "(at most two cards of a suit; ds: two suits twice, ss: one, rainbow: none)")
     return combos
 
 

@@ -46,11 +46,11 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab.cards import RANKS, SUITS, CardsLike, card_name, mask_of, parse_cards
+from pokerlab.cards import RANK_NAMES, RANKS, SUITS, CardsLike, card_name, mask_of, parse_cards
 from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidRangeError
 
 __all__ = ["CLASS_NAMES", "COMBOS", "COMBO_CLASSES", "COMBO_NAMES", "COMBO_ORDER", "STARTING_HANDS", "Range",
-           "combo_index", "combo_name", "starting_hand", "starting_hand_order", "top_classes"]
+           "check_items_dealt", "combo_index", "combo_name", "starting_hand", "starting_hand_order", "top_classes"]
 
 COMBOS: np.ndarray = np.array(list(itertools.combinations(range(52), 2)), dtype=np.uint8)
 """The 1,326 two-card combos as a (1326, 2) uint8 array, ascending ids, lexicographic."""
@@ -433,6 +433,31 @@ _ANY = ("random", "any", "xxxx")
 MAX_NESTING = 16
 """How deep weighted groups may nest, ``50%(QQ+,50%(AK))`` being two deep: each level is
 parsed by recursion, and no range needs more than a few."""
+
+
+def check_items_dealt(text: str, lowest_rank: int, game: str) -> None:
+    """Refuse the first item of range text (split at its top-level commas) that names no combo
+    of a deck holding only the ranks from ``lowest_rank`` up: in short deck ``55`` or
+    ``A2s-A5s`` is no hand at all, and a range that kept quiet about it would read as meant.
+
+    >>> check_items_dealt("AKs, 66+", 4, "short-deck")
+    >>> check_items_dealt("AKs, 55", 4, "short-deck")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidRangeError: short-deck deals no card below the Six, so this item holds no hand: '55' at position 5
+      AKs, 55
+           ^^
+    """
+    parser = _Parser(text, None)
+    if not text.strip():
+        return
+    parser.check_nesting()
+    dealt = COMBOS[:, 0] >> 2 >= lowest_rank
+    for start, end in parser.items(0, len(text)):
+        weights = parser.item(start, end)
+        if weights.any() and not weights[dealt].any():
+            raise parser.error(start, text[start:end], f"{game} deals no card below the {RANK_NAMES[lowest_rank]}, "
+                                                       "so this item holds no hand")
 
 
 class _Parser:
