@@ -174,8 +174,8 @@ def _pattern(text: str, start: int, body: str, n: int) -> np.ndarray:
     if shape:
         combos = combos[_suit_shape_ok(combos, shape)]
         if not len(combos):
-            raise _error(text, start, body, f"no {n}-card hand fits this pattern {SUIT_SHAPES[shape]} "
-                                            "(at most two cards of a suit; ds: two suits twice, ss: one, rainbow: none)")
+            raise _error(text, start, body, f"no {n}-card hand fits this pattern {SUIT_SHAPES[shape]} (at most "
+                                            "two cards of a suit; ds: two suits twice, ss: one, rainbow: none)")
     return combos
 
 
