@@ -1,9 +1,11 @@
 """The public API's shape: one import gives every function and subpackage, whatever was imported
 before, without loading the optional extras or Numba."""
 
+import ast
 import inspect
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -60,6 +62,17 @@ def test_the_whole_library_from_one_import():
 def test_the_core_functions_have_docstrings_with_examples():
     for name in ["evaluate", "evaluate_many", "best_five", "winners", "hands", "random_hands", "equity", "grid"]:
         assert ">>>" in (getattr(pl, name).__doc__ or ""), name
+
+
+def test_no_exception_class_is_defined_outside_errors():
+    src = Path(pl.__file__).parent
+    outside = []
+    for path in src.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef) and path.name != "errors.py" and any(
+                    isinstance(base, ast.Name) and base.id.endswith(("Error", "Exception")) for base in node.bases):
+                outside.append(f"{path.relative_to(src)}: {node.name}")
+    assert outside == []
 
 
 def test_every_exception_is_a_pokerlab_error():

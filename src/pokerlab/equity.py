@@ -46,6 +46,7 @@ from pokerlab.errors import (
     HandSizeError,
     InvalidArgumentError,
     InvalidRangeError,
+    OutOfTimeError,
     PlayerCountError,
     PokerlabError,
 )
@@ -607,7 +608,9 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
             try:
                 counts, shares = _exact(parsed, board_ids, dead_ids + rules.missing_cards, matchups,
                                         _stop_when_late(progress, started, deadline) if chosen else progress, ranking)
-            except _OutOfTime:
+            except OutOfTimeError:
+                if not chosen:  # raised by the caller's own progress: theirs to catch
+                    raise
                 exact = False
         if not exact:
             counts, shares, squares, sampled = _monte_carlo(parsed, board_ids, fixed, trials, stderr, deadline,
@@ -620,17 +623,13 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
                         sampled, seconds is not None)
 
 
-class _OutOfTime(Exception):
-    """Raised from the progress callback to abandon an exact run that cannot end in time."""
-
-
 EXACT_SHARE = 0.5
 """With ``exact=None`` and a time limit, the share of the time an exact run may take; one
 whose pace shows it would take longer is abandoned for Monte Carlo, which gets the rest."""
 
 
 def _stop_when_late(progress: Progress | None, started: float, deadline: float | None) -> Progress | None:
-    """``progress``, which also abandons the run (:class:`_OutOfTime`) once its pace shows it
+    """``progress``, which also abandons the run (:class:`~pokerlab.errors.OutOfTimeError`) once its pace shows it
     would end past :data:`EXACT_SHARE` of the time from ``started`` to ``deadline``."""
     if deadline is None:
         return progress
@@ -640,7 +639,7 @@ def _stop_when_late(progress: Progress | None, started: float, deadline: float |
     def report(done: int, total: int) -> None:
         now = time.perf_counter()
         if done < total and (now > until or (done and entered + (now - entered) * total / done > until)):
-            raise _OutOfTime
+            raise OutOfTimeError
         if progress is not None:
             progress(done, total)
 

@@ -92,3 +92,17 @@ class ResultsFolderError(PokerlabError, ValueError):
 
 class MissingDependencyError(PokerlabError, ImportError):
     """An optional part of pokerlab whose extra is not installed; the message names the extra."""
+
+
+class OutOfTimeError(PokerlabError):
+    """Raised from a ``progress`` callback to abandon an exact enumeration whose pace shows it
+    cannot end in time; the caller that set the time catches it and runs Monte Carlo instead."""
+
+
+class FieldError(PokerlabError, ValueError):
+    """Bad input to the web app found past its per-field checks: the ``field`` it names, the
+    ``problem``, and the HTTP ``status`` to answer with (a 4xx)."""
+
+    def __init__(self, field: str, problem: str, status: int = 422) -> None:
+        super().__init__(f"{field}: {problem}")
+        self.field, self.problem, self.status = field, problem, status

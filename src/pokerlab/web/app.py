@@ -29,7 +29,7 @@ from pokerlab.breakdown import breakdown
 from pokerlab.cards import card_name, parse_cards
 from pokerlab.category import HandCategory
 from pokerlab.equity import equity
-from pokerlab.errors import UnknownSessionError
+from pokerlab.errors import FieldError, UnknownSessionError
 from pokerlab.games import HOLDEM, Game
 from pokerlab.games import get as get_game
 from pokerlab.grid import grid
@@ -60,7 +60,7 @@ from pokerlab.web.models import (
     SessionRequest,
     check_player,
 )
-from pokerlab.web.refusals import FieldError, blame, error_response, field_name
+from pokerlab.web.refusals import blame, error_response, field_name
 from pokerlab.web.sessions import START_CREDITS, SessionStore, new_client_key
 
 STATIC = Path(__file__).parent / "static"

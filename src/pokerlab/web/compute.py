@@ -20,7 +20,7 @@ from typing import Generic, TypeVar
 
 from pokerlab.cards import format_cards, parse_cards
 from pokerlab.equity import DEFAULT_STDERR
-from pokerlab.errors import ExactTooLargeError, PokerlabError
+from pokerlab.errors import ExactTooLargeError, OutOfTimeError, PokerlabError
 from pokerlab.games import HOLDEM, Game
 from pokerlab.ranges import starting_hand
 
@@ -35,10 +35,6 @@ the ranges, checking they can be dealt together) and its last batch run past wha
 
 MIN_MONTE_CARLO_SECONDS = 0.05
 """Monte Carlo always gets at least this long, so an abandoned exact run still yields a result."""
-
-
-class _OutOfTime(Exception):
-    """Raised from the progress callback to abandon an exact enumeration."""
 
 
 def bounded(analysis: Callable[..., T], seconds: float, seed: int | None = None,
@@ -63,12 +59,12 @@ def bounded(analysis: Callable[..., T], seconds: float, seed: int | None = None,
             return
         now = time.perf_counter()
         if now > exact_deadline or (done and exact_started + (now - exact_started) * total / done > exact_deadline):
-            raise _OutOfTime
+            raise OutOfTimeError
 
     try:
         stop_when_late(0, 1)  # a request that waited in a queue may be late already
         return analysis(exact=True, progress=stop_when_late)
-    except (ExactTooLargeError, _OutOfTime):
+    except (ExactTooLargeError, OutOfTimeError):
         left = (seconds - (time.perf_counter() - started)) * MONTE_CARLO_SHARE
         return analysis(exact=False, seconds=max(left, MIN_MONTE_CARLO_SECONDS), stderr=DEFAULT_STDERR, seed=seed)
 

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 
 from fastapi.responses import JSONResponse
 
-from pokerlab.errors import PokerlabError
+from pokerlab.errors import FieldError, PokerlabError
 
 FIELD_LABELS = {"players": "Players", "board": "Board", "dead": "Dead cards", "hand": "Hand", "range": "Range",
                 "hold": "Hold", "paytable": "Pay table", "coins": "Coins", "seconds": "Time", "seed": "Seed",
@@ -52,14 +52,6 @@ def field_label(field: str) -> str:
     return FIELD_LABELS.get(name, name.replace("_", " ").capitalize())
 
 
-class FieldError(Exception):
-    """Bad input found past pydantic's per-field checks: named by field, answered with a 4xx."""
-
-    def __init__(self, field: str, problem: str, status: int = 422) -> None:
-        super().__init__(f"{field}: {problem}")
-        self.field, self.problem, self.status = field, problem, status
-
-
 _LIBRARY_PLAYER = re.compile(r"player (\d+): ")
 """How the library starts an error about one player (counted from 1)."""
 
@@ -75,10 +67,12 @@ def blame(field: str, status: int = 422) -> Iterator[None]:
     ...     raise InvalidRangeError("player 2: range 'AA' is empty")
     Traceback (most recent call last):
     ...
-    pokerlab.web.refusals.FieldError: players[1]: range 'AA' is empty
+    pokerlab.errors.FieldError: players[1]: range 'AA' is empty
     """
     try:
         yield
+    except FieldError:  # named already
+        raise
     except PokerlabError as err:
         text = str(err).removeprefix(f"{field}: ")
         player = _LIBRARY_PLAYER.match(text) if field == "players" else None
