@@ -78,6 +78,9 @@ def test_sample_hands_are_distinct_and_uniform():
     counts = np.bincount(hands.ravel(), minlength=52)
     expected = 200_000 * 7 / 52
     assert np.all(np.abs(counts - expected) < 6 * np.sqrt(expected))
+    # a seed repeats its hands; no seed draws fresh ones
+    assert np.array_equal(kernels.sample_hands(100, 7, 7), hands[:100])
+    assert not np.array_equal(kernels.sample_hands(100, 7), kernels.sample_hands(100, 7))
 
 
 def test_eight_and_nine_cards_take_the_best_five():

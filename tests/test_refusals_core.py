@@ -96,13 +96,14 @@ TABLE = [
     Refused("many-validate-not-bool", lambda: evaluate_many(rows(), validate="no"), InvalidArgumentError,  # type: ignore[arg-type]
             r"validate must be True or False"),
     # the kernels a user can reach
-    Refused("sample-53-cards", lambda: kernels.sample_hands(10, 53, 1), InvalidArgumentError,
+    Refused("sample-53-cards", lambda: kernels.sample_hands(10, 53), InvalidArgumentError,
             r"n_cards must be an int from 1 to 52, got 53"),
     Refused("sample-no-cards", lambda: kernels.sample_hands(10, 0, 1), InvalidArgumentError, r"n_cards .* got 0"),
     Refused("sample-negative-count", lambda: kernels.sample_hands(-1, 5, 1), InvalidArgumentError,
             r"count must be an int of at least 0, got -1"),
     Refused("sample-float-count", lambda: kernels.sample_hands(2.5, 5, 1), InvalidArgumentError, r"count .* 2\.5"),
     Refused("sample-negative-seed", lambda: kernels.sample_hands(10, 5, -1), InvalidArgumentError, r"seed .* got -1"),
+    Refused("sample-seed-text", lambda: kernels.sample_hands(10, 5, "1"), InvalidArgumentError, r"seed .* got '1'"),
     Refused("sample-too-big", lambda: kernels.sample_hands(10**12, 7, 1), InvalidArgumentError, r"GiB"),
     Refused("all-hands-zero", lambda: kernels.all_hands(0), InvalidArgumentError, r"n_cards .* got 0"),
     Refused("all-hands-bool", lambda: kernels.all_hands(True), InvalidArgumentError, r"n_cards .* got True"),

@@ -15,6 +15,7 @@ a count or hand size out of range would otherwise loop forever or fill memory.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from math import comb
 from typing import Any, cast
@@ -277,22 +278,22 @@ def all_hands(n_cards: int) -> np.ndarray:
     return hands
 
 
-def sample_hands(count: int, n_cards: int, seed: int) -> np.ndarray:
+def sample_hands(count: int, n_cards: int, seed: int | None = None) -> np.ndarray:
     """A (count, n_cards) uint8 array of uniformly random hands of distinct cards, unsorted.
 
-    The same ``seed`` (0 to 2**32 - 1) gives the same hands.
+    The same ``seed`` (0 to 2**32 - 1) gives the same hands; None draws a fresh one.
 
     >>> hands = sample_hands(3, 7, seed=1)
     >>> hands.shape, hands.dtype, all(len(set(row)) == 7 for row in hands.tolist())
     ((3, 7), dtype('uint8'), True)
-    >>> sample_hands(10, 53, seed=1)
+    >>> sample_hands(10, 53)
     Traceback (most recent call last):
     ...
     pokerlab.errors.InvalidArgumentError: n_cards must be an int from 1 to 52, got 53
     """
     rows = check_int("count", count, low=0)
     n = check_int("n_cards", n_cards, low=1, high=52)
-    start = check_int("seed", seed, low=0, high=2**32 - 1)
+    start = secrets.randbelow(2**32) if seed is None else check_int("seed", seed, low=0, high=2**32 - 1)
     _check_size(rows, n)
     hands: np.ndarray = _sample_hands(rows, n, start)
     return hands
