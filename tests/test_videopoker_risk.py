@@ -57,9 +57,17 @@ def test_leaving_out_high_bankrolls_changes_nothing():
     assert top < hands
     nets = np.array([net for net, _ in hand.outcomes])
     chances = np.array([p for _, p in hand.outcomes])
-    every = kernel.ruin_by_bankroll(nets, chances, hands, hands)  # bankrolls up to the hands: none left out
+    start = np.zeros(hands + 2 + nets.max())
+    start[0] = 1.0
+    every = kernel.ruin_after(nets, chances, start, hands, hands)  # bankrolls up to the hands: none left out
     assert np.max(np.abs(every[:top + 1] - ruin_by_bankroll(hand, hands))) < 1e-13
     assert every[top] < NEGLIGIBLE
+    # carried in steps, as when progress is reported: the same risks, every step heard of
+    heard: list[tuple[int, int]] = []
+    stepped = ruin_by_bankroll(hand, hands, lambda done, total: heard.append((done, total)))
+    assert np.array_equal(stepped, ruin_by_bankroll(hand, hands))
+    assert heard[-1] == (hands, hands) and len(heard) == 100
+    assert all(a[0] < b[0] for a, b in zip(heard, heard[1:]))
 
 
 def test_ruin_matches_a_seeded_simulation():
@@ -102,6 +110,10 @@ REFUSALS = [
     Refused("bankroll-risk-nan", lambda: bankroll_for("jacks-9-6", float("nan"), 10), InvalidArgumentError,
             "risk must be"),
     Refused("bankroll-hands", lambda: bankroll_for("jacks-9-6", 0.1, "10"), InvalidArgumentError, "hands must be"),
+    Refused("ruin-progress", lambda: risk_of_ruin("jacks-9-6", 100, 10, progress=5), InvalidArgumentError,
+            r"progress must be a callable"),
+    Refused("bankroll-progress", lambda: bankroll_for("jacks-9-6", 0.1, 10, progress="x"), InvalidArgumentError,
+            r"progress must be a callable"),
     Refused("hand-risk-coins", lambda: hand_risk("jacks-9-6", coins=0), VideoPokerError, "coins must be"),
 ]
 

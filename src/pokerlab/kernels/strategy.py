@@ -9,7 +9,7 @@ the chart's return most, until no move helps. Moving a pattern only changes the 
 offer it, and there the choice is between it and the first other pattern of the order, so
 a move is weighed over those deals alone by a histogram over the other pattern's place.
 
-The bankroll a session needs comes from the same game: :func:`ruin_by_bankroll` carries the
+The bankroll a session needs comes from the same game: :func:`ruin_after` carries the
 chance of ruin from every bankroll back one hand at a time.
 """
 
@@ -366,19 +366,18 @@ def improve_order(starts: np.ndarray, entry_pattern: np.ndarray, entry_ev: np.nd
 
 
 @njit(cache=True, nogil=True)
-def ruin_by_bankroll(nets: np.ndarray, chances: np.ndarray, hands: int, top: int) -> np.ndarray:
-    """The chance of ruin within ``hands`` hands from each bankroll ``b`` = 0..``top`` bets, when
-    a hand's net result is ``nets[j]`` bets (-1 at least) with chance ``chances[j]``.
+def ruin_after(nets: np.ndarray, chances: np.ndarray, risk: np.ndarray, hands: int, top: int) -> np.ndarray:
+    """The chance of ruin from each bankroll ``b`` = 0..``top`` bets within ``hands`` more hands,
+    from ``risk``, the chance within the hands before (``[1, 0, 0, ...]`` before any), when a
+    hand's net result is ``nets[j]`` bets (-1 at least) with chance ``chances[j]``.
 
     ``r[n](b) = sum_j chances[j] r[n - 1](b + nets[j])``, ``r[n](0) = 1``; bankrolls above
-    ``top`` count as never ruined (the caller picks ``top`` where that holds to its tolerance).
+    ``top`` count as never ruined (the caller picks ``top`` where that holds to its tolerance),
+    so ``risk`` runs past ``top`` with zeros as far as the largest net. Returns a new array
+    of the same shape.
     """
-    highest = 0
-    for net in nets:
-        highest = max(highest, net)
-    risk = np.zeros(top + 2 + highest, dtype=np.float64)
-    after = np.zeros(top + 2 + highest, dtype=np.float64)
-    risk[0] = 1.0
+    risk = risk.copy()
+    after = np.zeros_like(risk)
     after[0] = 1.0
     for _ in range(hands):
         for b in range(1, top + 1):
@@ -389,4 +388,4 @@ def ruin_by_bankroll(nets: np.ndarray, chances: np.ndarray, hands: int, top: int
             for b in range(1, top + 1):
                 after[b] += chance * risk[b + shift]
         risk, after = after, risk
-    return risk[:top + 1].copy()
+    return risk

@@ -148,8 +148,9 @@ def risk_command(
     check_hands(hands)
     risks = [check_risk(r) for r in risk] if risk else list(RISKS)
     one = hand_risk(table, coins)
-    ruin = risk_of_ruin(table, bankroll, hands, coins)
-    needed = [(r, bankroll_for(table, r, hands, coins)) for r in risks]
+    with progress_bar("carrying the hands") as progress:
+        ruin = risk_of_ruin(table, bankroll, hands, coins, progress=progress)
+    needed = [(r, bankroll_for(table, r, hands, coins)) for r in risks]  # from the risks just carried
     if as_json:
         print_json({"paytable": table.name, "coins": coins, "hand": one.to_dict(), "bankroll": bankroll,
                     "hands": hands, "risk_of_ruin": ruin,

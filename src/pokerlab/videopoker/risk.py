@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pokerlab.checks import check_int, check_number
+from pokerlab.checks import Progress, check_int, check_number, check_progress
 from pokerlab.kernels import strategy as kernel
 from pokerlab.videopoker.analysis import analyze
 from pokerlab.videopoker.paytable import MAX_COINS, Paytable, check_coins, get_paytable
@@ -112,9 +112,12 @@ def check_risk(risk: object) -> float:
 
 
 def risk_of_ruin(paytable: Paytable | str = "jacks-9-6", bankroll: int = 4000, hands: int = 10_000,
-                 coins: int = MAX_COINS) -> float:
+                 coins: int = MAX_COINS, progress: Progress | None = None) -> float:
     """The chance that ``bankroll`` coins run out within ``hands`` hands of ``coins`` coins
     each, under optimal play: that the bankroll falls below one bet before the last hand.
+
+    ``progress(done, total)`` hears of the hands carried so far (a session of a million hands
+    takes seconds); the risks are kept for the last sessions asked about.
 
     >>> p = dict(hand_risk("jacks-9-6").outcomes)[-1]  # a hand that pays nothing
     >>> risk_of_ruin("jacks-9-6", bankroll=10, hands=2) == p * p  # two bets, two losses
@@ -124,15 +127,16 @@ def risk_of_ruin(paytable: Paytable | str = "jacks-9-6", bankroll: int = 4000, h
     bankroll = check_bankroll(bankroll)
     hands = check_hands(hands)
     coins = check_coins(coins)
-    risks = _ruin_table(table, coins, hands)
+    risks = _ruin_table(table, coins, hands, check_progress(progress))
     bets = bankroll // coins
     return float(risks[bets]) if bets < len(risks) else 0.0
 
 
 def bankroll_for(paytable: Paytable | str = "jacks-9-6", risk: float = 0.05, hands: int = 10_000,
-                 coins: int = MAX_COINS) -> int:
+                 coins: int = MAX_COINS, progress: Progress | None = None) -> int:
     """The smallest bankroll in coins (a whole number of bets) whose risk of ruin within
-    ``hands`` hands of ``coins`` coins is at most ``risk``, under optimal play.
+    ``hands`` hands of ``coins`` coins is at most ``risk``, under optimal play; ``progress``
+    as for :func:`risk_of_ruin`.
 
     >>> bankroll_for("jacks-9-6", risk=0.5, hands=1)  # one bet is lost more often than not
     10
@@ -141,18 +145,27 @@ def bankroll_for(paytable: Paytable | str = "jacks-9-6", risk: float = 0.05, han
     risk = check_risk(risk)
     hands = check_hands(hands)
     coins = check_coins(coins)
-    risks = _ruin_table(table, coins, hands)
+    risks = _ruin_table(table, coins, hands, check_progress(progress))
     enough = np.flatnonzero(risks <= risk)
     # Past the bankrolls computed the risk is below NEGLIGIBLE, itself below MIN_RISK.
     return int(enough[0] if len(enough) else len(risks)) * coins
 
 
-@functools.lru_cache(maxsize=16)
-def _ruin_table(table: Paytable, coins: int, hands: int) -> np.ndarray:
-    """:func:`ruin_by_bankroll`, kept for the last few sessions asked about."""
-    risks = ruin_by_bankroll(_hand_risk(table, coins), hands)
-    risks.setflags(write=False)
+def _ruin_table(table: Paytable, coins: int, hands: int, progress: Progress | None) -> np.ndarray:
+    """:func:`ruin_by_bankroll`, kept for the last :data:`KEPT_SESSIONS` sessions asked about."""
+    key = (table, coins, hands)
+    risks = _RUIN_TABLES.pop(key, None)
+    if risks is None:
+        risks = ruin_by_bankroll(_hand_risk(table, coins), hands, progress)
+        risks.setflags(write=False)
+        while len(_RUIN_TABLES) >= KEPT_SESSIONS:
+            del _RUIN_TABLES[next(iter(_RUIN_TABLES))]
+    _RUIN_TABLES[key] = risks  # the most recent last
     return risks
+
+
+KEPT_SESSIONS = 16
+_RUIN_TABLES: dict[tuple[Paytable, int, int], np.ndarray] = {}
 
 
 def safe_bankroll(hand: HandRisk, hands: int) -> int:
@@ -173,9 +186,25 @@ def safe_bankroll(hand: HandRisk, hands: int) -> int:
     return min(hands, math.ceil(reach))
 
 
-def ruin_by_bankroll(hand: HandRisk, hands: int) -> np.ndarray:
+def ruin_by_bankroll(hand: HandRisk, hands: int, progress: Progress | None = None) -> np.ndarray:
     """The risk of ruin within ``hands`` hands of a bankroll of ``b`` bets, for ``b`` = 0 up to
-    :func:`safe_bankroll` (above it, less than :data:`NEGLIGIBLE`). Non-increasing in ``b``."""
+    :func:`safe_bankroll` (above it, less than :data:`NEGLIGIBLE`). Non-increasing in ``b``.
+
+    With ``progress``, the hands are carried in :data:`PROGRESS_STEPS` kernel calls, each
+    reported as ``progress(hands done, hands)``.
+    """
     nets = np.array([net for net, _ in hand.outcomes], dtype=np.int64)
     chances = np.array([p for _, p in hand.outcomes], dtype=np.float64)
-    return kernel.ruin_by_bankroll(nets, chances, hands, safe_bankroll(hand, hands))
+    top = safe_bankroll(hand, hands)
+    risk = np.zeros(top + 2 + int(nets.max()), dtype=np.float64)
+    risk[0] = 1.0
+    step = hands if progress is None else -(-hands // PROGRESS_STEPS)
+    for done in range(0, hands, step):
+        risk = kernel.ruin_after(nets, chances, risk, min(step, hands - done), top)
+        if progress is not None:
+            progress(min(done + step, hands), hands)
+    return risk[:top + 1].copy()
+
+
+PROGRESS_STEPS = 100
+"""How many kernel calls carry the hands of a session when progress is reported."""
