@@ -11,10 +11,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerlab.errors import PaytableError, VideoPokerError
+from pokerlab.errors import InvalidArgumentError, PaytableError, VideoPokerError
 from pokerlab.videopoker import analyze, hold_evs
 from pokerlab.videopoker.paytable import get_paytable
-from pokerlab.videopoker.strategy import chart_evs, chart_lines, game_deals, saved_strategy, strategy
+from pokerlab.videopoker.strategy import (
+    chart_evs,
+    chart_lines,
+    forget_charts,
+    game_deals,
+    saved_strategy,
+    strategy,
+)
 from refusals import Refused, check, ids
 
 SUITS = list(itertools.permutations(range(4)))
@@ -150,6 +157,8 @@ def test_charts_of_other_games_are_within_a_tenth_of_a_percent(name):
 
 REFUSALS = [
     Refused("strategy-unknown-table", lambda: strategy("jacks-1-1"), PaytableError, "unknown pay table"),
+    Refused("strategy-progress", lambda: strategy("jacks-9-6", progress=1), InvalidArgumentError,
+            r"progress must be a callable"),
     Refused("strategy-coins", lambda: strategy("jacks-9-6", coins=0), VideoPokerError, "coins must be"),
     Refused("chart-evs-coins", lambda: chart_evs("jacks-9-6", coins=6), VideoPokerError, "coins must be"),
 ]
@@ -158,6 +167,20 @@ REFUSALS = [
 @pytest.mark.parametrize("case", REFUSALS, ids=ids(REFUSALS))
 def test_refusals(case: Refused) -> None:
     check(case)
+
+
+def test_a_chart_being_built_reports_its_progress(tmp_path):
+    table = get_paytable("jacks-8-5")
+    kept = strategy(table)
+    forget_charts()
+    heard: list[tuple[int, int]] = []
+    built = saved_strategy(table, 5, tmp_path, progress=lambda done, total: heard.append((done, total)))
+    assert built == kept
+    assert heard[0] == (0, 1000) and heard[-1] == (1000, 1000) and len(heard) >= 5
+    assert all(a[0] <= b[0] for a, b in zip(heard, heard[1:]))
+    heard.clear()
+    assert strategy(table, progress=lambda done, total: heard.append((done, total))) == kept
+    assert heard == []  # kept from before: nothing to build
 
 
 def test_a_chart_is_saved_and_read_back(tmp_path):

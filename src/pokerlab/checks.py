@@ -28,6 +28,9 @@ from pokerlab.errors import InvalidArgumentError
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: how every long call reports how far it has got."""
 
+PERMILLE = 1000
+"""``progress(done, PERMILLE)`` reports a run whose end is not known in advance."""
+
 T = TypeVar("T")
 
 MAX_SEED = 2**63 - 1

@@ -31,6 +31,7 @@ from pokerlab.by_combo import ClassEquity, ComboEquity, classes_of, combo_equiti
 from pokerlab.cards import CardsLike, card_name, format_cards, parse_cards
 from pokerlab.category import STRENGTH_COUNT, HandCategory
 from pokerlab.checks import (
+    PERMILLE,
     Progress,
     check_list,
     check_progress,
@@ -97,9 +98,6 @@ small share); the batches after it are sized by the time left."""
 FIRST_RANGED_BATCH_TRIALS = 1
 """Trials per chunk in the first batch when two ranges may clash: one trial each,
 which measures how often a deal is accepted in milliseconds even when it hardly ever is."""
-
-PERMILLE = 1000
-"""``progress(done, PERMILLE)`` reports a run whose end is not known in advance."""
 
 MIN_SECONDS_LEFT = 0.001
 """A run handed on to another engine gets at least this long, however late: it still answers

@@ -23,6 +23,7 @@ import numpy as np
 
 from pokerlab.cards import card_name, format_cards
 from pokerlab.checks import (
+    PERMILLE,
     Progress,
     check_list,
     check_progress,
@@ -64,7 +65,6 @@ MAX_LISTED_DEALS = 2_000_000
 """Deals of hole cards are listed in Python before enumeration: at most this many."""
 DEFAULT_STDERR = 0.0005
 """Monte Carlo stops at this standard error of the equities when given no other limit."""
-PERMILLE = 1000
 MIN_ACCEPTED_DEALS = 0.001
 """Ranges whose random deals are accepted less often than this are refused, not sampled."""
 MAX_BATCH_TRIALS = 1 << 22

@@ -18,7 +18,7 @@ from pokerlab.videopoker.analysis import analyze
 from pokerlab.videopoker.brute_force import enumerate_holds, unseen_draws
 from pokerlab.videopoker.draws import clear_tables, draw_tables
 from pokerlab.videopoker.paytable import HAND_SIZE, MAX_COINS, PAYTABLES
-from pokerlab.videopoker.strategy import chart_play, saved_strategy
+from pokerlab.videopoker.strategy import forget_charts, saved_strategy
 
 BASELINE = "jacks-9-6"
 FAMILIES = ("tens-6-5", "bonus-8-5", "double-double-bonus-9-6", "deuces-wild-full-pay", "joker-kings-20-7-5")
@@ -45,7 +45,7 @@ def _build(name: str) -> None:
 
 def _chart(name: str) -> None:
     """Build a strategy chart from nothing: no chart kept in memory or saved on disk."""
-    chart_play.cache_clear()
+    forget_charts()
     with tempfile.TemporaryDirectory() as empty:
         saved_strategy(PAYTABLES[name], MAX_COINS, Path(empty))
 

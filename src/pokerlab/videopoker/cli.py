@@ -108,8 +108,8 @@ def strategy_command(
     """The strategy chart: hold the first line the deal offers. With its return beside perfect play."""
     table = get_paytable(paytable)
     started = time.perf_counter()
-    with console.status("ordering the hold patterns of every deal"):
-        chart = strategy(table, coins)
+    with progress_bar("ordering the hold patterns of every deal") as progress:
+        chart = strategy(table, coins, progress=progress)
     seconds = time.perf_counter() - started
     if as_json:
         print_json(chart.to_dict())

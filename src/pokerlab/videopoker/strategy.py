@@ -29,6 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from pokerlab.cards import RANKS, CardsLike
+from pokerlab.checks import PERMILLE, Progress, check_progress
 from pokerlab.kernels import strategy as kernel
 from pokerlab.kernels.strategy import ACE
 from pokerlab.kernels.videopoker import JOKER
@@ -181,24 +182,31 @@ def hold_codes(table: Paytable, holds: list[HoldEV]) -> list[int]:
     return [by_positions[h.positions] for h in holds]
 
 
-def strategy(paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS) -> Strategy:
+def strategy(paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS,
+             progress: Progress | None = None) -> Strategy:
     """The strategy chart of a pay table, with its exact return and the optimal one.
 
     Built on first use for each pay table and number of coins (seconds), then kept in memory
-    and on disk (:func:`saved_strategy`).
+    and on disk (:func:`saved_strategy`). A chart being built reports ``progress(done,
+    PERMILLE)``: how many sweeps its order takes is not known in advance.
     """
     table = get_paytable(paytable)
-    return _kept_strategy(table, check_coins(coins))
+    coins = check_coins(coins)
+    progress = check_progress(progress)
+    chart = _STRATEGIES.get((table, coins))
+    if chart is None:
+        chart = _STRATEGIES[table, coins] = saved_strategy(table, coins, progress=progress)
+    return chart
 
 
-@functools.cache
-def _kept_strategy(table: Paytable, coins: int) -> Strategy:
-    return saved_strategy(table, coins)
+_STRATEGIES: dict[tuple[Paytable, int], Strategy] = {}
 
 
-def saved_strategy(table: Paytable, coins: int, folder: Path | None = None) -> Strategy:
+def saved_strategy(table: Paytable, coins: int, folder: Path | None = None,
+                   progress: Progress | None = None) -> Strategy:
     """The chart of a pay table read from ``folder`` (default: pokerlab's cache folder), or
-    built and saved there; built alone where the folder cannot be written.
+    built and saved there (reporting ``progress`` as :func:`strategy` does); built alone
+    where the folder cannot be written.
 
     The file's name holds a digest of the game, the coins and the code the chart depends on,
     so a change to any of them builds the chart anew.
@@ -215,7 +223,7 @@ def saved_strategy(table: Paytable, coins: int, folder: Path | None = None) -> S
             return chart
     except (OSError, ValueError, KeyError, TypeError):
         pass  # no chart saved, or not one this code wrote: build it
-    chart = chart_play(table, coins)[0]
+    chart = chart_play(table, coins, progress)[0]
     saved = {"lines": chart.lines, "expected_return": chart.expected_return, "optimal_return": chart.optimal_return,
              "sections": chart.sections, "patterns": chart.patterns, "pattern_lines": chart.pattern_lines}
     try:
@@ -246,17 +254,60 @@ def chart_evs(paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS) ->
     return chart_play(get_paytable(paytable), check_coins(coins))[1]
 
 
-@functools.cache
-def chart_play(table: Paytable, coins: int) -> tuple[Strategy, np.ndarray]:
-    """The chart of a pay table and the EV of its hold on each deal of :func:`game_deals`."""
+def chart_play(table: Paytable, coins: int, progress: Progress | None = None) -> tuple[Strategy, np.ndarray]:
+    """The chart of a pay table and the EV of its hold on each deal of :func:`game_deals`,
+    kept for the process once built (:func:`forget_charts` lets them go); ``progress`` as
+    for :func:`strategy`."""
+    play = _PLAYS.get((table, coins))
+    if play is None:
+        play = _PLAYS[table, coins] = _chart_play(table, coins, progress or _no_progress)
+    return play
+
+
+_PLAYS: dict[tuple[Paytable, int], tuple[Strategy, np.ndarray]] = {}
+
+
+def forget_charts() -> None:
+    """Let go of the charts kept in memory, so the next one asked for is built (or read from
+    disk) afresh.
+
+    >>> forget_charts()
+    """
+    _PLAYS.clear()
+    _STRATEGIES.clear()
+
+
+def _no_progress(done: int, total: int) -> None:
+    pass
+
+
+# The share of a chart's build, in permille, done after each stage: the EVs of every hold
+# of every deal, the patterns in their first order, then the sweeps of the order (each
+# gets half of what is left) and the lines.
+_DEALT, _LISTED, _SWEPT = 400, 550, 950
+
+
+def _chart_play(table: Paytable, coins: int, progress: Progress) -> tuple[Strategy, np.ndarray]:
+    progress(0, PERMILLE)
     deals = game_deals(table, coins)
+    progress(_DEALT, PERMILLE)
     game = game_of(table)
     codes = kernel.hold_patterns(deals.cards, deals.own, game.wild, game.high_rank, game.straight_ranks)
     starts, entry_code, entry_ev = kernel.pattern_lists(codes, deals.evs)
     # Ids 0.. for the patterns, found after each deal's repeats are gone (half the entries).
     unique, entry_pattern = np.unique(entry_code, return_inverse=True)
     place = _first_order(starts, entry_pattern, entry_ev, deals.weights, len(unique))
-    place = kernel.improve_order(starts, entry_pattern, entry_ev, deals.weights, place, SWEEPS)
+    done = _LISTED
+    progress(done, PERMILLE)
+    # one sweep a kernel call, so that progress is heard between them; a sweep that moves
+    # nothing ends the search, as it would inside one call
+    for _ in range(SWEEPS):
+        swept = kernel.improve_order(starts, entry_pattern, entry_ev, deals.weights, place, 1)
+        done += (_SWEPT - done) // 2
+        progress(done, PERMILLE)
+        if np.array_equal(swept, place):
+            break
+        place = swept
     chosen = kernel.chart_choices(starts, entry_pattern, place)
     evs = entry_ev[chosen]
     evs.setflags(write=False)
@@ -276,6 +327,7 @@ def chart_play(table: Paytable, coins: int) -> tuple[Strategy, np.ndarray]:
     chart = Strategy(table, coins, tuple(lines), expected_return=float(deals.weights @ evs) / total,
                      optimal_return=float(deals.weights @ deals.evs.max(axis=1)) / total, sections=tuple(sections),
                      patterns=tuple(int(unique[p]) for p in used), pattern_lines=tuple(pattern_lines))
+    progress(PERMILLE, PERMILLE)
     return chart, evs
 
 
