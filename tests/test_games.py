@@ -396,6 +396,11 @@ REFUSALS = [
             "short-deck deals no card below the Six, so this item holds no hand: '55' at position 5"),
     Refused("short deck range in a group", lambda: pl.equity(["50%(A2s-A5s), KK", "QdQc"], game="short-deck"),
             InvalidRangeError, r"holds no hand: '50%\(A2s-A5s\)' at position 0"),
+    Refused("ranks of two rankings", lambda: games.DEUCE_TO_SEVEN.evaluate("7h 5d 4c 3s 2h")
+            < games.ACE_TO_FIVE.evaluate("7h 5d 4c 3s 2h"), InvalidArgumentError,
+            "ranks of deuce-to-seven and ace-to-five do not compare"),
+    Refused("a rank and an int", lambda: games.SHORT_DECK.evaluate("As Ks", "Qs Js Ts") > 5, InvalidArgumentError,
+            "a GameRank compares with another GameRank, not int"),
     Refused("short deck rows", lambda: games.SHORT_DECK.evaluate_many(np.array([[51, 0]]), np.array([[47, 43, 39]])),
             InvalidCardError, "row 0: 2c is not in the short-deck deck"),
     Refused("duplicate in a game", lambda: games.OMAHA.evaluate("As Ks Qd Jd", "As 2c 3d"), DuplicateCardError,

@@ -38,11 +38,12 @@ def _values(name: str) -> tuple[Value, ...]:
     return _eight_or_better()[1] if name == EIGHT_OR_BETTER else ranking(name).values
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class GameRank:
     """A hand's rank in a game's ranking other than hold'em's: ``strength`` 1..N, higher is
     better (for a low too: the best deuce-to-seven hand, 7-5-4-3-2, is 7,462). Ranks of one
-    ranking compare with ``<``.
+    ranking compare with ``<``; ranks of two rankings are never equal, and ordering them is
+    an error (their strengths count different things).
 
     >>> from pokerlab.games import DEUCE_TO_SEVEN
     >>> a, b = DEUCE_TO_SEVEN.evaluate("7h 5d 4c 3s 2h"), DEUCE_TO_SEVEN.evaluate("8h 6d 4c 3s 2h")
@@ -51,7 +52,27 @@ class GameRank:
     """
 
     strength: int
-    ranking: str = field(compare=False)
+    ranking: str
+
+    def _strength_beside(self, other: object) -> int:
+        if not isinstance(other, GameRank):
+            raise InvalidArgumentError(f"a GameRank compares with another GameRank, not {type(other).__name__}")
+        if other.ranking != self.ranking:
+            raise InvalidArgumentError(f"ranks of {self.ranking} and {other.ranking} do not compare: "
+                                       "compare ranks of one ranking")
+        return other.strength
+
+    def __lt__(self, other: object) -> bool:
+        return self.strength < self._strength_beside(other)
+
+    def __le__(self, other: object) -> bool:
+        return self.strength <= self._strength_beside(other)
+
+    def __gt__(self, other: object) -> bool:
+        return self.strength > self._strength_beside(other)
+
+    def __ge__(self, other: object) -> bool:
+        return self.strength >= self._strength_beside(other)
 
     @property
     def value(self) -> Value:
