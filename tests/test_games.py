@@ -2,6 +2,7 @@
 published counts, equity against brute force, Omaha ranges, and the refusals of the games API."""
 
 import itertools
+import json
 import math
 
 import numpy as np
@@ -45,7 +46,7 @@ def short_deck_hands(all_five: np.ndarray) -> np.ndarray:
 # --- published counts ----------------------------------------------------------------------------
 
 def test_published_counts() -> None:
-    assert math.comb(36, 5) == 376_992
+    assert math.comb(len(games.SHORT_DECK.deck), 5) == 376_992
     assert len(ranking("deuce-to-seven").values) == 7462
     assert len(ranking("ace-to-five").values) == 6175
     assert len(eight_or_better_lows()) == 56 == len(set(eight_or_better_lows()))
@@ -373,6 +374,13 @@ def test_cli_game_flags() -> None:
     assert out.exit_code == 0 and '"game": "short-deck"' in out.output
     out = runner.invoke(app, ["equity", "Ah2h3c4d", "AsKsQdJd", "--board", "Qs7h2c5d", "--game", "omaha-hilo"])
     assert out.exit_code == 0 and "scoop" in out.output
+    out = runner.invoke(app, ["equity", "Ah2h3c4d", "AsKsQdJd", "--board", "Qs7h2c5d", "--game", "omaha-hilo",
+                              "--json"])
+    want = pl.equity(["Ah2h3c4d", "AsKsQdJd"], "Qs7h2c5d", game="omaha-hilo")
+    got = json.loads(out.output)["players"]
+    assert [(p["hi_equity"], p["lo_equity"], p["scoop"]) for p in got] == pytest.approx(
+        [(p.hi_equity, p.lo_equity, p.scoop) for p in want.players])
+    assert got[0]["lo_equity"] > 0  # the ace-deuce-trey wins the low
     out = runner.invoke(app, ["outs", "AhKh", "JcJd", "--board", "Qh7h6s", "--game", "short-deck", "--json"])
     assert out.exit_code == 0 and '"count": 11' in out.output
 
@@ -466,3 +474,34 @@ CLI_REFUSALS = [
 @pytest.mark.parametrize("case", CLI_REFUSALS, ids=ids(CLI_REFUSALS))
 def test_cli_refusals(case: CliRefused) -> None:
     check_cli(case)
+
+
+@pytest.mark.parametrize(("game", "hand", "board"),
+                         [("short-deck", "AhKh", "Qh7h6s"), ("omaha", "AhKhQd2c", "Qh7h3s9d")])
+def test_grid_in_a_game_matches_its_equity_against_a_random_hand(game: str, hand: str, board: str) -> None:
+    g = pl.grid(hand, board, game=game)
+    p = pl.equity([hand, "random"], board, game=game).players[0]
+    assert g.exact and (g.win, g.tie, g.lose) == pytest.approx((p.win, p.tie, p.lose), abs=1e-12)
+
+
+@pytest.mark.parametrize(("game", "hand", "opponent", "board"), [
+    ("omaha", "AhKhQd2c", "JsJdTc9c", "Qh7h3s"),  # ahead: the cards that keep it so
+    ("omaha5", "8c7c6d5d2s", "AsAdKhQh3c", "9h4c2d"),  # behind: the cards that put it ahead
+    ("short-deck", "AhKh", "JcJd", "Qh7h6s9c"),
+])
+def test_outs_in_a_game_by_dealing_every_card(game: str, hand: str, opponent: str, board: str) -> None:
+    rules = games.get(game)
+    seen = set(pl.parse_cards(hand + opponent + board))
+    wins, splits = [], []
+    for card in rules.deck:
+        if card in seen:
+            continue
+        river = [*pl.parse_cards(board), card]
+        mine, theirs = rules.evaluate(hand, river), rules.evaluate(opponent, river)
+        if mine > theirs:
+            wins.append(card)
+        elif mine == theirs:
+            splits.append(card)
+    r = pl.outs(hand, [opponent], board, game=game)
+    assert [o.card for o in r.wins] == wins and [o.card for o in r.splits] == splits
+    assert r.unseen == len(rules.deck) - len(seen) and wins
