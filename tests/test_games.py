@@ -378,8 +378,8 @@ def test_cli_game_flags() -> None:
                               "--json"])
     want = pl.equity(["Ah2h3c4d", "AsKsQdJd"], "Qs7h2c5d", game="omaha-hilo")
     got = json.loads(out.output)["players"]
-    assert [(p["hi_equity"], p["lo_equity"], p["scoop"]) for p in got] == pytest.approx(
-        [(p.hi_equity, p.lo_equity, p.scoop) for p in want.players])
+    assert [p[k] for p in got for k in ("hi_equity", "lo_equity", "scoop")] == pytest.approx(
+        [v for p in want.players for v in (p.hi_equity, p.lo_equity, p.scoop)])
     assert got[0]["lo_equity"] > 0  # the ace-deuce-trey wins the low
     out = runner.invoke(app, ["outs", "AhKh", "JcJd", "--board", "Qh7h6s", "--game", "short-deck", "--json"])
     assert out.exit_code == 0 and '"count": 11' in out.output
