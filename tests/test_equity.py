@@ -354,7 +354,7 @@ def test_grid_passes_the_run_options_through():
     g = grid("AsKs", opponents=2, trials=20_000, seed=3, threads=1, progress=progress)
     _assert_progress_protocol(calls, 20_000)
     again = grid("AsKs", opponents=2, trials=20_000, seed=3)
-    assert not g.exact and g.showdowns >= 20_000 and g.cells == again.cells
+    assert not g.exact and g.showdowns == 20_000 and g.cells == again.cells
     assert g.cell("two pair", "Pair") == g.cell(HandCategory.TWO_PAIR, "PAIR")
 
 
@@ -441,3 +441,11 @@ def test_results_built_field_by_field_at_once_are_ordinary_frozen_dataclasses():
     assert hash(r.players[0]) == hash(dataclasses.replace(r.players[0]))
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.players[0].equity = 1.0  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("game, players", [
+    ("holdem", ["AsKs", "QQ+,AKs", "random"]), ("short-deck", ["AsKs", "random"]),
+    ("omaha", ["AsKsQdJd", "random"]), ("omaha-hilo", ["AA**", "2c3c4d5d"])])
+def test_monte_carlo_deals_exactly_the_trials_asked_for(game, players):
+    for trials in (1, 63, 100, 1001):
+        assert equity(players, trials=trials, seed=trials, game=game).showdowns == trials

@@ -802,11 +802,12 @@ def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, tri
                  else FIRST_TIMED_BATCH_TRIALS if deadline is not None else FIRST_BATCH_TRIALS)
     done = tried = batch = 0
     while True:
+        chunks = n_chunks
         if trials is not None:
-            per_chunk = max(1, min(per_chunk, -(-(trials - done) // n_chunks)))
+            per_chunk, chunks = batch_within(trials - done, per_chunk, n_chunks)
         batch_started = time.perf_counter()
         c, s, q, attempts, by = _kernels().monte_carlo(
-            combos, starts, cumulative, board_array, np.uint64(fixed), n_chunks, per_chunk,
+            combos, starts, cumulative, board_array, np.uint64(fixed), chunks, per_chunk,
             (base_seed * 1_000_003 + batch) % (1 << 63), t.card_key, t.card_mask, t.rank, t.offsets, t.flush,
             ranking.category_index, ranking.category_order, combo_of_pair)
         now = time.perf_counter()
@@ -846,6 +847,19 @@ def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, tri
             affordable = min(affordable, (deadline - now) / max(batch_seconds, 1e-6) * batch_done)
         per_chunk = max(1, min(per_chunk * 8, 1 << 16, int(affordable / n_chunks)))
     return counts, shares, squares, by_combos
+
+
+def batch_within(left: int, per_chunk: int, n_chunks: int) -> tuple[int, int]:
+    """(trials per chunk, chunks) of a Monte Carlo batch that deals no more than the ``left``
+    trials asked for: ``per_chunk`` at most in each of ``n_chunks``, and the last fewer than
+    ``n_chunks`` trials one to a chunk, so a run deals exactly its ``trials``.
+
+    >>> batch_within(1000, 64, 64), batch_within(40, 4, 64)
+    ((15, 64), (1, 40))
+    """
+    if left >= n_chunks:
+        return max(1, min(per_chunk, left // n_chunks)), n_chunks
+    return 1, left
 
 
 def _standard_errors(rows: list[list[list[float]]], squares: list[float]) -> list[float]:

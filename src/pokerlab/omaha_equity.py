@@ -33,7 +33,7 @@ from pokerlab.checks import (
     check_threads,
     check_trials,
 )
-from pokerlab.equity import EquityResult, PlayerEquity, cards_text, category_of_strength, frozen
+from pokerlab.equity import EquityResult, PlayerEquity, batch_within, cards_text, category_of_strength, frozen
 from pokerlab.errors import (
     DuplicateCardError,
     ExactTooLargeError,
@@ -437,11 +437,12 @@ def _monte_carlo(players: list[Hands], n_hole: int, board: tuple[int, ...], fixe
     per_chunk = 1 if ranged > 1 else 64
     done = tried = batch = 0
     while True:
+        chunks = n_chunks
         if trials is not None:
-            per_chunk = max(1, min(per_chunk, -(-(trials - done) // n_chunks)))
+            per_chunk, chunks = batch_within(trials - done, per_chunk, n_chunks)
         batch_started = time.perf_counter()
         part, attempts = kernels.monte_carlo(combos, starts, cumulative.astype(np.float64), n_hole, board_array,
-                                             np.uint64(fixed), n_chunks, per_chunk,
+                                             np.uint64(fixed), chunks, per_chunk,
                                              (base_seed * 1_000_003 + batch) % (1 << 63), hilo, high, terms, flush,
                                              low, low_bit, card_keys(), board_multisets(), category)
         batch_seconds = time.perf_counter() - batch_started
