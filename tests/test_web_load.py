@@ -7,26 +7,17 @@ import threading
 import httpx
 
 from pokerlab.web import create_app
-from pokerlab.web.models import EQUITY_EXAMPLES
+from pokerlab.web.models import PAGE_REQUESTS
 from pokerlab.web.server import running
-
-MIXED = (
-    *(("POST", "api/equity", body) for body in EQUITY_EXAMPLES),
-    ("POST", "api/grid", {"hand": "AsKs", "board": "TsQs2d"}),
-    ("POST", "api/videopoker/holds", {"hand": "As Ks Kh 4s 4d", "paytable": "jacks-9-6"}),
-    ("POST", "api/videopoker/sessions", None),
-    ("GET", "api/paytables", None),
-    ("GET", "", None),
-    ("GET", "cards/Qh.svg", None),
-)
 
 
 async def statuses_of(url: str, count: int) -> list[int]:
-    """Send ``count`` requests cycling through MIXED, all at once, and return their statuses."""
+    """Send ``count`` requests cycling through the pages' requests, all at once, and return their statuses."""
     limits = httpx.Limits(max_connections=count, max_keepalive_connections=count)
     async with httpx.AsyncClient(limits=limits, timeout=120) as client:
+        sent = (PAGE_REQUESTS[i % len(PAGE_REQUESTS)] for i in range(count))
         responses = await asyncio.gather(*(client.request(method, url + path, json=body)
-                                           for method, path, body in (MIXED[i % len(MIXED)] for i in range(count))))
+                                           for method, path, body in sent))
     return [r.status_code for r in responses]
 
 

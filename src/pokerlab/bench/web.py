@@ -21,7 +21,7 @@ import time
 from typing import TYPE_CHECKING
 
 from pokerlab.bench.timing import Figure
-from pokerlab.web.models import EQUITY_EXAMPLES
+from pokerlab.web.models import PAGE_REQUESTS
 
 if TYPE_CHECKING:  # pydantic comes with the web extra, which pokerlab.web names when it is missing
     from pydantic import JsonValue
@@ -29,16 +29,8 @@ if TYPE_CHECKING:  # pydantic comes with the web extra, which pokerlab.web names
 Request = tuple[str, str, "dict[str, JsonValue] | None"]
 """Method, path and JSON body (None: no body)."""
 
-MIXED_REQUESTS: tuple[Request, ...] = (
-    *(("POST", "api/equity", body) for body in EQUITY_EXAMPLES),
-    ("POST", "api/grid", {"hand": "AsKs", "board": "TsQs2d"}),
-    ("POST", "api/videopoker/holds", {"hand": "As Ks Kh 4s 4d", "paytable": "jacks-9-6"}),
-    ("POST", "api/videopoker/sessions", None),
-    ("GET", "api/paytables", None),
-    ("GET", "", None),
-    ("GET", "cards/Qh.svg", None),
-)
-"""One of each kind of request the pages send, from the lightest to the heaviest."""
+MIXED_REQUESTS: tuple[Request, ...] = PAGE_REQUESTS
+"""One of each kind of request the pages send (:data:`pokerlab.web.models.PAGE_REQUESTS`)."""
 
 BUDGET_REQUESTS: tuple[dict[str, JsonValue], ...] = (
     {"players": ["AcAd", *["random"] * 9], "board": "Kd7c2h"},

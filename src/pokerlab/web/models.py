@@ -164,6 +164,18 @@ EQUITY_EXAMPLES: tuple[dict[str, JsonValue], ...] = (
 """Equity requests from the lightest to the heaviest: exact preflop, exact on a flop, ranges,
 ten players on a flop (Monte Carlo within its time). The API page shows them; load tests send them."""
 
+PAGE_REQUESTS: tuple[tuple[str, str, dict[str, JsonValue] | None], ...] = (
+    *(("POST", "api/equity", body) for body in EQUITY_EXAMPLES),
+    ("POST", "api/grid", {"hand": "AsKs", "board": "TsQs2d"}),
+    ("POST", "api/videopoker/holds", {"hand": "As Ks Kh 4s 4d", "paytable": "jacks-9-6"}),
+    ("POST", "api/videopoker/sessions", None),
+    ("GET", "api/paytables", None),
+    ("GET", "", None),
+    ("GET", "cards/Qh.svg", None),
+)
+"""(method, path below the app, JSON body or None): one of each kind of request the pages
+send, from the lightest to the heaviest, for load tests."""
+
 
 class EquityRequest(Request):
     """Who wins how often, for 2 to 10 players."""
