@@ -899,12 +899,18 @@ def frozen(cls: type[_Frozen], values: tuple[object, ...]) -> _Frozen:
 
     >>> frozen(EquityResult, ((), "", "", True, 0, 0.0, None, "holdem")).exact
     True
+    >>> frozen(EquityResult, ((), ""))
+    Traceback (most recent call last):
+    ...
+    TypeError: EquityResult has 8 fields, got 2 values
     """
     names = _FIELD_NAMES.get(cls)
     if names is None:
         names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+    if len(values) != len(names):  # checked apart: zip's strict=True took longer than the rest of the copy
+        raise TypeError(f"{cls.__name__} has {len(names)} fields, got {len(values)} values")
     instance = object.__new__(cls)
-    instance.__dict__.update(zip(names, values, strict=True))
+    instance.__dict__.update(zip(names, values))
     return instance
 
 
