@@ -423,12 +423,12 @@ def _preflop_counts_many(matchups: list[Matchup], ranking: Ranking) -> list[tupl
     keys = [(ranking.name, k) for k in matchups]
     missing = [k for _, k in dict.fromkeys(keys) if (ranking.name, k) not in _PREFLOP_CACHE]
     if missing:
+        import numba  # loaded by the kernels already
+
         t = ranking.tables
         many = np.array([hands for hands, _ in missing], dtype=np.int64)
         masks = np.array([sum(1 << c for c in [*np.ravel(hands).tolist(), *dead_cards])
                           for hands, dead_cards in missing], dtype=np.uint64)
-        import numba  # loaded by the kernels already
-
         # fewer matchups than threads: each matchup's boards are split among the threads
         n_parts = max(1, numba.get_num_threads() // len(missing))
         counts, shares = _kernels().preflop_exact_many(many, masks, t.rank, t.offsets, t.flush,

@@ -446,9 +446,9 @@ def check_items_dealt(text: str, lowest_rank: int, game: str) -> None:
     ...
     pokerlab.errors.InvalidRangeError: short-deck deals no card below the Six, so this item holds no hand: '55' ...
     """
-    parser = _Parser(text, None)
     if not text.strip():
         return
+    parser = _Parser(text, None)
     parser.check_nesting()
     dealt = COMBOS[:, 0] >> 2 >= lowest_rank
     for start, end in parser.items(0, len(text)):

@@ -116,8 +116,8 @@ def risk_of_ruin(paytable: Paytable | str = "jacks-9-6", bankroll: int = 4000, h
     """The chance that ``bankroll`` coins run out within ``hands`` hands of ``coins`` coins
     each, under optimal play: that the bankroll falls below one bet before the last hand.
 
-    ``progress(done, total)`` hears of the hands carried so far (a session of a million hands
-    takes seconds); the risks are kept for the last sessions asked about.
+    ``progress(done, total)`` hears of the hands carried so far (the longest session,
+    :data:`MAX_HANDS` hands, takes seconds); the risks are kept for the last sessions asked about.
 
     >>> p = dict(hand_risk("jacks-9-6").outcomes)[-1]  # a hand that pays nothing
     >>> risk_of_ruin("jacks-9-6", bankroll=10, hands=2) == p * p  # two bets, two losses
