@@ -21,11 +21,12 @@ The syntax, items separated by commas (a hand in several items keeps its largest
 ``*`` or ``x`` stands for any card, so ``AA**`` holds every hand with two aces or more.
 A suit shape allows at most two cards of a suit, so five cards are never rainbow and six are
 only double suited (two suits twice, two once); a pattern that no hand fits, with its shape
-or without, is an error. A pattern names as many cards as the game deals. Ranks are upper or lower case. An item
-that cannot be read raises :class:`~pokerlab.errors.InvalidRangeError` naming the 0-based
-position and the token, as :mod:`pokerlab.ranges` does. Short deck takes the hold'em syntax
-(:class:`~pokerlab.ranges.Range`); its equity leaves out the combos holding a card below the six,
-and refuses an item that holds no other (see :func:`~pokerlab.ranges.check_items_dealt`).
+or without, is an error. A pattern names as many cards as the game deals. Ranks are upper or
+lower case. An item that cannot be read raises :class:`~pokerlab.errors.InvalidRangeError`
+naming the 0-based position and the token, as :mod:`pokerlab.ranges` does. Short deck takes
+the hold'em syntax (:class:`~pokerlab.ranges.Range`); its equity leaves out the combos
+holding a card below the six, and refuses an item that holds no other (see
+:func:`~pokerlab.ranges.check_items_dealt`).
 """
 
 from __future__ import annotations
