@@ -31,9 +31,7 @@ import numpy as np
 
 from pokerlab.category import HandCategory
 from pokerlab.tables import (
-    HASH_MULTIPLIER,
     HASH_SHIFT,
-    KEY_BITS,
     RANK_WEIGHTS,
     Tables,
     Value,
@@ -41,6 +39,7 @@ from pokerlab.tables import (
     best_value_of_flush,
     class_values,
     load_tables,
+    mixed_key,
     rank_multisets,
 )
 
@@ -289,7 +288,7 @@ def _build(name: str, categories: tuple[HandCategory, ...], ranks: Sequence[int]
     rank = np.zeros_like(base.rank)
     codes = np.array(list(best), dtype=np.int64)
     keys = (codes[:, None] // np.array(CODE_POWERS) % 5) @ np.array(RANK_WEIGHTS, dtype=np.int64)
-    mixed = keys * HASH_MULTIPLIER & ((1 << KEY_BITS) - 1)
+    mixed = mixed_key(keys)
     rank[mixed + base.offsets[mixed >> HASH_SHIFT]] = list(best.values())
     flush = np.zeros_like(base.flush)
     for mask, s in best_flush.items():

@@ -40,17 +40,16 @@ import itertools
 import os
 import tempfile
 from math import comb
-from typing import overload
 
 import numpy as np
 
 from pokerlab.tables import (
-    HASH_MULTIPLIER,
     best_value_of_counts,
     cache_dir,
     class_values,
     displacement_hash,
     load_tables,
+    mixed_key,
     strength_of_value,
 )
 
@@ -165,19 +164,6 @@ BOARD_KEY_SHIFT = 64 - BOARD_MIX_BITS
 that a sum's carries out of it fall off the end, which is the modulo its mixing needs."""
 
 
-@overload
-def mixed_key(key: int, mix_bits: int) -> int: ...
-@overload
-def mixed_key(key: np.ndarray, mix_bits: int) -> np.ndarray: ...
-def mixed_key(key: int | np.ndarray, mix_bits: int) -> int | np.ndarray:
-    """A rank key sum (or an int64 array of them) mixed for the perfect hashes: times
-    :data:`~pokerlab.tables.HASH_MULTIPLIER`, modulo ``2**mix_bits`` (a bijection: the factor
-    is odd).
-
-    >>> mixed_key(1, 8) == HASH_MULTIPLIER % 256
-    True
-    """
-    return key * HASH_MULTIPLIER & ((1 << mix_bits) - 1)
 
 
 @functools.cache
@@ -192,7 +178,7 @@ def card_keys() -> np.ndarray:
 
     >>> keys, ace = card_keys(), BOARD_KEYS[12] + BOARD_KEYS[11]
     >>> two = int(keys[51]) + int(keys[47])  # the ace and the king of spades
-    >>> two >> BOARD_KEY_SHIFT & 0x7FFFF == ace * HASH_MULTIPLIER & 0x7FFFF, two >> SUIT_BITS & 0xFFFF
+    >>> two >> BOARD_KEY_SHIFT & 0x7FFFF == mixed_key(ace, 19), two >> SUIT_BITS & 0xFFFF
     (True, 8192)
     """
     ids = np.minimum(np.arange(256), 51)

@@ -30,6 +30,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import overload
 
 import numpy as np
 
@@ -46,6 +47,20 @@ KEY_BITS = 25
 HASH_MULTIPLIER = 0x9E3779B1
 """Odd, so multiplying modulo 2**KEY_BITS is a bijection: it spreads the clustered rank keys
 evenly over the key space, which lets the displacement hash pack them almost without gaps."""
+
+@overload
+def mixed_key(key: int, mix_bits: int = KEY_BITS) -> int: ...
+@overload
+def mixed_key(key: np.ndarray, mix_bits: int = KEY_BITS) -> np.ndarray: ...
+def mixed_key(key: int | np.ndarray, mix_bits: int = KEY_BITS) -> int | np.ndarray:
+    """A rank key sum (or an int64 array of them) mixed for the perfect hashes: times
+    :data:`HASH_MULTIPLIER`, modulo ``2**mix_bits`` (a bijection: the factor is odd).
+
+    >>> mixed_key(1, 8) == HASH_MULTIPLIER % 256
+    True
+    """
+    return key * HASH_MULTIPLIER & ((1 << mix_bits) - 1)
+
 
 HASH_SHIFT = 12
 """Mixed keys are split into a row (mixed >> HASH_SHIFT) and a column for the displacement hash."""
@@ -295,7 +310,7 @@ def build_tables() -> Tables:
         for counts in rank_multisets(n):
             keys.append(sum(c * w for c, w in zip(counts, RANK_WEIGHTS)))
             values.append(strength[best_value_of_counts(counts)])
-    mixed = np.array(keys, dtype=np.int64) * HASH_MULTIPLIER & ((1 << KEY_BITS) - 1)
+    mixed = mixed_key(np.array(keys, dtype=np.int64))
     offsets, size = displacement_hash(mixed, HASH_SHIFT)
     # Any key at all reads inside the table, even one no hand has (a repeated card in a row
     # nobody checked): a row's width of zeros lies before and after the strengths, a key
