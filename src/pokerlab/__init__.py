@@ -49,7 +49,7 @@ from pokerlab.runouts import runouts
 if TYPE_CHECKING:
     from pokerlab import algorithms, preflop, videopoker
 
-_SUBPACKAGES = ("algorithms", "preflop", "videopoker")
+_SUBPACKAGES = ("algorithms", "preflop", "tournament", "videopoker")
 
 
 def __getattr__(name: str) -> Any:

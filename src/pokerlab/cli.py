@@ -25,6 +25,7 @@ from pokerlab.grid import GridResult, grid
 from pokerlab.outs import OutsResult, outs
 from pokerlab.preflop.cli import app as preflop_app
 from pokerlab.ranges import COMBOS, Range
+from pokerlab.tournament.cli import ICM_CONTEXT, icm_command, pushfold_command
 from pokerlab.videopoker.cli import app as videopoker_app
 
 app = new_app("pokerlab: poker hand evaluation and odds.")
@@ -32,6 +33,8 @@ app.add_typer(videopoker_app, name="videopoker")
 app.add_typer(preflop_app, name="preflop")
 app.command("breakdown")(breakdown_command)
 app.command("runouts")(runouts_command)
+app.command("icm", context_settings=ICM_CONTEXT)(icm_command)
+app.command("pushfold")(pushfold_command)
 
 
 def _print_version(asked: bool) -> None:

@@ -1,0 +1,136 @@
+"""``pokerlab icm`` and ``pokerlab pushfold``: prize equity and push/fold charts in the terminal."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from pokerlab.cli_support import JsonFlag, out, print_json, progress_bar
+from pokerlab.errors import InvalidArgumentError
+from pokerlab.preflop.results import CLASSES
+from pokerlab.ranges import Range
+from pokerlab.tournament.icm import icm
+from pokerlab.tournament.pushfold import PushFoldChart, class_table, pushfold, pushfold_chart, table_ready
+
+ICM_CONTEXT: dict[str, Any] = {"ignore_unknown_options": True}
+"""``--payouts`` is read from the arguments themselves, so that it takes several values."""
+
+
+def split_icm_arguments(values: list[str]) -> tuple[list[float], list[float]]:
+    """The stacks and the payouts of ``50 30 20 --payouts 70 30`` (commas work too).
+
+    >>> split_icm_arguments(["50", "30", "20", "--payouts", "70,30"])
+    ([50.0, 30.0, 20.0], [70.0, 30.0])
+    >>> split_icm_arguments(["50", "30"])
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: give the payouts after the stacks: pokerlab icm 50 30 20 --payouts 70 30
+    """
+    if "--payouts" not in values:
+        raise InvalidArgumentError("give the payouts after the stacks: pokerlab icm 50 30 20 --payouts 70 30")
+    at = values.index("--payouts")
+    return _numbers("stacks", values[:at]), _numbers("payouts", values[at + 1:])
+
+
+def _numbers(name: str, texts: list[str]) -> list[float]:
+    numbers = []
+    for text in (part for value in texts for part in value.split(",") if part.strip()):
+        try:
+            numbers.append(float(text))
+        except ValueError:
+            raise InvalidArgumentError(f"{name} must be numbers, got {text!r}") from None
+    return numbers
+
+
+def icm_command(
+    values: Annotated[list[str], typer.Argument(
+        metavar="STACKS... --payouts PRIZES...",
+        help="The chip stacks, then --payouts and the prizes from first place down, e.g. 50 30 20 --payouts 70 30")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Each player's prize equity by ICM (Malmuth-Harville), exact."""
+    stacks, payouts = split_icm_arguments(values)
+    equities = icm(stacks, payouts)
+    if as_json:
+        print_json({"stacks": stacks, "payouts": payouts, "equity": list(equities)})
+        return
+    table = Table(title=f"ICM: prize pool {sum(payouts):g} over {len(payouts)} place(s)")
+    for column in ("player", "stack", "chips", "equity", "of the pool"):
+        table.add_column(column, justify="right")
+    chips, pool = sum(stacks), sum(payouts)
+    for k, (stack, value) in enumerate(zip(stacks, equities), start=1):
+        table.add_row(str(k), f"{stack:g}", f"{stack / chips:.2%}", f"{value:.4f}", f"{value / pool:.2%}")
+    out.print(table)
+
+
+def _grid(range_: Range) -> None:
+    # without colour, dimming says nothing: the plain grid marks what is out with '.'
+    if out.color_system and not out.no_color:
+        out.print(range_)
+    else:
+        typer.echo(str(range_))
+
+
+def chart_grid(chart: PushFoldChart, side: str) -> Table:
+    """One side of the chart as a 13 x 13 table: in each cell the largest stack at which the
+    hand plays, ``+`` when it plays at the chart's last stack, ``*`` when it has a gap."""
+    runs = chart.push if side == "push" else chart.call
+    top = chart.stacks[-1]
+    table = Table(title=f"{'small blind pushes' if side == 'push' else 'big blind calls'} up to (bb)",
+                  show_header=False, box=None, padding=(0, 1))
+    for _ in range(13):
+        table.add_column(justify="right")
+    for r in range(13):
+        cells = []
+        for c in range(13):
+            hand = CLASSES[r * 13 + c]
+            played = runs[hand]
+            if not played:
+                cells.append(f"[dim]{hand:>4}[/]")
+                continue
+            last = played[-1][1]
+            mark = "+" if last >= top else ("*" if len(played) > 1 else "")
+            cells.append(f"{last:g}{mark}")
+        table.add_row(*cells)
+    return table
+
+
+def pushfold_command(
+    stack: Annotated[str, typer.Argument(help="The effective stack in big blinds, e.g. 10; or 'chart' for "
+                                              "every stack up to --max-bb")],
+    ante: Annotated[float, typer.Option(help="The ante each player posts, in big blinds.")] = 0.0,
+    max_bb: Annotated[float, typer.Option("--max-bb", help="The chart's deepest stack.")] = 20.0,
+    as_json: JsonFlag = False,
+) -> None:
+    """Heads-up push/fold equilibrium: the small blind's pushes and the big blind's calls."""
+    with progress_bar("all-in equity table (first run only)") as progress:
+        if not table_ready():
+            class_table(progress)
+    if stack == "chart":
+        with progress_bar("stacks") as progress:
+            chart = pushfold_chart(max_bb, ante, progress=progress)
+        if as_json:
+            print_json(chart.to_dict())
+            return
+        out.print(chart_grid(chart, "push"))
+        out.print(chart_grid(chart, "call"))
+        out.print(f"Every {chart.stacks[1] - chart.stacks[0] if len(chart.stacks) > 1 else 0.05:.2f} bb from "
+                  f"{chart.stacks[0]:g} to {chart.stacks[-1]:g} bb; + also at {chart.stacks[-1]:g} bb, "
+                  "* with a gap (pokerlab pushfold chart --json has every run)")
+        return
+    try:
+        stack_bb = float(stack)
+    except ValueError:
+        raise InvalidArgumentError(f"stack must be a number of big blinds or 'chart', got {stack!r}") from None
+    result = pushfold(stack_bb, ante)
+    if as_json:
+        print_json(result.to_dict())
+        return
+    sb, bb = result.ev
+    out.print(f"Push/fold at {result.stack:g} bb" + (f", ante {result.ante:g}" if result.ante else "")
+              + f": small blind EV {sb:+.4f} bb, big blind {bb:+.4f} bb; exploitability {result.exploitability:.1e}")
+    for title, hand_range in (("small blind pushes", result.push_range()), ("big blind calls", result.call_range())):
+        out.print(f"{title}: {len(hand_range)} combos ({hand_range.weights.sum() / 1326:.1%})")
+        _grid(hand_range)
