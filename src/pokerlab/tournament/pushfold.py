@@ -164,11 +164,11 @@ class PushFoldResult:
 
     def push_combos(self) -> dict[str, float]:
         """How often each of the 1,326 combos is pushed (``"AsKs"``: every combo of a class alike)."""
-        return {combo: self.push[name] for name, combos in _class_combos() for combo in combos}
+        return {combo: self.push[name] for name, combos in _class_combos() if name in self.push for combo in combos}
 
     def call_combos(self) -> dict[str, float]:
         """How often each of the 1,326 combos calls."""
-        return {combo: self.call[name] for name, combos in _class_combos() for combo in combos}
+        return {combo: self.call[name] for name, combos in _class_combos() if name in self.call for combo in combos}
 
     def push_range(self) -> Range:
         """The pushing range, weighted by frequency (to 0.001)."""
