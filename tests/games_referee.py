@@ -138,3 +138,32 @@ def omaha_best(holes: np.ndarray, boards: np.ndarray, score: Score) -> np.ndarra
 def every_hand(deck: list[int], n: int = 5) -> np.ndarray:
     """Every n-card hand of a deck, as an (N, n) uint8 array."""
     return np.array(list(itertools.combinations(deck, n)), dtype=np.uint8)
+
+
+def brute_equity(hands: list[tuple[int, ...]], board: tuple[int, ...], deck: range, score: Score,
+                 omaha: bool = False, hilo: bool = False) -> list[tuple[float, float, float]]:
+    """Each player's (high share, low share, scoop) over every completion of the board, by the referee."""
+    used = {c for h in hands for c in h} | set(board)
+    rest = np.array(list(itertools.combinations([c for c in deck if c not in used], 5 - len(board))),
+                    dtype=np.uint8).reshape(-1, 5 - len(board))
+    boards = np.concatenate([np.tile(np.array(board, dtype=np.uint8), (len(rest), 1)), rest], axis=1)
+    highs, lows = [], []
+    for h in hands:
+        holes = np.tile(np.array(h, dtype=np.uint8), (len(boards), 1))
+        if omaha:
+            highs.append(omaha_best(holes, boards, score))
+            lows.append(omaha_best(holes, boards, eight_or_better) if hilo else np.zeros(len(boards)))
+        else:
+            highs.append(best_of(np.concatenate([holes, boards], axis=1), score))
+            lows.append(np.zeros(len(boards)))
+    high, low = np.stack(highs), np.stack(lows)
+    has_low = low.max(axis=0) > 0
+    high_win = (high == high.max(axis=0)) / (high == high.max(axis=0)).sum(axis=0)
+    low_best = (low == low.max(axis=0)) & has_low
+    low_win = low_best / np.maximum(low_best.sum(axis=0), 1)
+    hi_share = np.where(has_low, high_win / 2, high_win)
+    lo_share = low_win / 2
+    scoop = (hi_share + lo_share) == 1
+    n = len(boards)
+    return [(float(hi_share[i].sum() / n), float(lo_share[i].sum() / n), float(scoop[i].sum() / n))
+            for i in range(len(hands))]

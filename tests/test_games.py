@@ -176,41 +176,12 @@ def test_short_deck_showdowns_agree_with_the_referee(cards: list[int], game: gam
 
 # --- equity ------------------------------------------------------------------------------------------
 
-def brute_equity(hands: list[tuple[int, ...]], board: tuple[int, ...], deck: range, score: ref.Score,
-                 omaha: bool = False, hilo: bool = False) -> list[tuple[float, float, float]]:
-    """Each player's (high share, low share, scoop) over every completion of the board, by the referee."""
-    used = {c for h in hands for c in h} | set(board)
-    rest = np.array(list(itertools.combinations([c for c in deck if c not in used], 5 - len(board))),
-                    dtype=np.uint8).reshape(-1, 5 - len(board))
-    boards = np.concatenate([np.tile(np.array(board, dtype=np.uint8), (len(rest), 1)), rest], axis=1)
-    highs, lows = [], []
-    for h in hands:
-        holes = np.tile(np.array(h, dtype=np.uint8), (len(boards), 1))
-        if omaha:
-            highs.append(ref.omaha_best(holes, boards, score))
-            lows.append(ref.omaha_best(holes, boards, ref.eight_or_better) if hilo else np.zeros(len(boards)))
-        else:
-            highs.append(ref.best_of(np.concatenate([holes, boards], axis=1), score))
-            lows.append(np.zeros(len(boards)))
-    high, low = np.stack(highs), np.stack(lows)
-    has_low = low.max(axis=0) > 0
-    high_win = (high == high.max(axis=0)) / (high == high.max(axis=0)).sum(axis=0)
-    low_best = (low == low.max(axis=0)) & has_low
-    low_win = low_best / np.maximum(low_best.sum(axis=0), 1)
-    hi_share = np.where(has_low, high_win / 2, high_win)
-    lo_share = low_win / 2
-    scoop = (hi_share + lo_share) == 1
-    n = len(boards)
-    return [(float(hi_share[i].sum() / n), float(lo_share[i].sum() / n), float(scoop[i].sum() / n))
-            for i in range(len(hands))]
-
-
 @pytest.mark.parametrize("game, score", [("short-deck", ref.short_deck), ("short-deck-triton", ref.triton)])
 @pytest.mark.parametrize("hands, board", [(["AhKh", "6c6d"], "Qh7h8s"), (["AsAd", "KhQh", "Tc9c"], "JhTh6s7d"),
                                           (["AsKd", "QsJs"], "9s8s6d")])
 def test_short_deck_exact_against_brute_force(game: str, score: ref.Score, hands: list[str], board: str) -> None:
     r = pl.equity(hands, board, game=game)
-    expected = brute_equity([pl.parse_cards(h) for h in hands], pl.parse_cards(board), range(16, 52), score)
+    expected = ref.brute_equity([pl.parse_cards(h) for h in hands], pl.parse_cards(board), range(16, 52), score)
     assert r.exact and r.game == game
     for p, (hi, _, scoop) in zip(r.players, expected):
         assert p.equity == pytest.approx(hi, abs=1e-12) and p.hi_equity == p.equity and p.lo_equity == 0
@@ -220,7 +191,7 @@ def test_short_deck_exact_against_brute_force(game: str, score: ref.Score, hands
 @pytest.mark.slow
 def test_short_deck_preflop_exact_against_brute_force() -> None:
     hands = [pl.parse_cards("AhKh"), pl.parse_cards("6c6d")]
-    expected = brute_equity(hands, (), range(16, 52), ref.short_deck)
+    expected = ref.brute_equity(hands, (), range(16, 52), ref.short_deck)
     r = pl.equity(["AhKh", "6c6d"], game="short-deck")
     assert r.showdowns == math.comb(32, 5)
     assert [p.equity for p in r.players] == pytest.approx([e[0] for e in expected], abs=1e-12)
@@ -255,7 +226,7 @@ def test_short_deck_ranges_and_categories() -> None:
 def test_omaha_exact_against_brute_force(game: str, hands: list[str], board: str) -> None:
     rules = games.get(game)
     r = pl.equity(hands, board, game=game)
-    expected = brute_equity([pl.parse_cards(h) for h in hands], pl.parse_cards(board), range(52), ref.holdem,
+    expected = ref.brute_equity([pl.parse_cards(h) for h in hands], pl.parse_cards(board), range(52), ref.holdem,
                             omaha=True, hilo=rules.hilo)
     assert r.exact and r.game == game
     for p, (hi, lo, scoop) in zip(r.players, expected):

@@ -21,6 +21,7 @@ from pokerlab.errors import InvalidArgumentError
 from pokerlab.evaluate import best_five, evaluate
 from pokerlab.games import GAMES
 from pokerlab.games import get as get_game
+from pokerlab.games import names as game_names
 from pokerlab.grid import GridResult, grid
 from pokerlab.outs import OutsResult, outs
 from pokerlab.preflop.cli import app as preflop_app
@@ -81,8 +82,8 @@ def game_hand_dict(cards: str, game: str) -> dict[str, object]:
     return info
 
 
-GameOpt = Annotated[str, typer.Option("--game", "-g", help="The game: holdem (default), short-deck, omaha, "
-                                                          "omaha-hilo... (pokerlab games lists them)")]
+GameOpt = Annotated[str, typer.Option("--game", "-g", help=f"The game, one of: {game_names()} "
+                                                          "(pokerlab games shows their rules)")]
 
 
 @app.command("eval")

@@ -54,6 +54,7 @@ from pokerlab.errors import (
 from pokerlab.game_tables import Ranking
 from pokerlab.games import HOLDEM, Game
 from pokerlab.games import get as get_game
+from pokerlab.games import names as game_names
 from pokerlab.kernels import threads as numba_threads
 from pokerlab.ranges import COMBO_NAMES, Range, check_items_dealt, combo_index
 from pokerlab.tables import EMPTY_KEY, Tables
@@ -662,7 +663,7 @@ def _check_game(game: object) -> Game:
     rules = get_game(game)  # type: ignore[arg-type]
     if rules.is_lowball:
         raise InvalidArgumentError(f"game: {rules.name} is a ranking for evaluation only, with no equity; the "
-                                   "games with equity are holdem, short-deck, short-deck-triton and the Omaha games")
+                                   f"games with equity are {game_names(lambda g: bool(g.board_cards))}")
     return rules
 
 
@@ -696,7 +697,7 @@ def _other_engine(rules: Game, players: Sequence[PlayerLike], board: tuple[int, 
     seconds = None if deadline is None else max(deadline - time.perf_counter(), MIN_SECONDS_LEFT)
     return omaha.omaha_equity(combos, board, dead, hilo=rules.hilo, exact=exact, trials=trials, stderr=stderr,
                               seconds=seconds, seed=seed, threads=threads, progress=progress, labels=labels,
-                              game=rules.name)
+                              game=rules)
 
 
 def _known_hands(players: Sequence[PlayerLike]) -> tuple[tuple[int, int], ...] | None:

@@ -22,6 +22,7 @@ For the lows, a strength also rises with the hand's quality: the best deuce-to-s
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 from collections.abc import Callable, Sequence
@@ -343,6 +344,17 @@ RANKINGS = tuple(_BUILDERS)
 """The names :func:`ranking` knows."""
 LOW_RANKINGS = frozenset({"deuce-to-seven", "ace-to-five"})
 """The rankings of lowball, whose ranks read as a low (named from the highest card down)."""
+DECKS: dict[str, tuple[int, ...]] = {
+    "standard": tuple(range(9)),
+    "short-deck": (SHORT_DECK_LOWEST_RANK,),
+    "short-deck-triton": (SHORT_DECK_LOWEST_RANK,),
+    "deuce-to-seven": (0,),
+    "ace-to-five": (0,),
+}
+"""The decks each ranking is defined for, each by its lowest rank (the deck runs from there to
+the aces). The standard ranking holds in any deck of 20 cards or more (a deck without the
+five has no wheel, and the tables never see it); the short deck's straights need its own deck
+(the ace plays below the six), and the lowball rankings are written for 52 cards."""
 
 
 @functools.cache
@@ -354,3 +366,28 @@ def ranking(name: str) -> Ranking:
     (<HandCategory.HIGH_CARD: 0>, (3, 2, 1, 0, 12))
     """
     return _BUILDERS[name]()
+
+
+@functools.cache
+def ranking_in_deck(name: str, lowest_rank: int) -> Ranking:
+    """The ranking called ``name`` with its card tables cut to the deck of the ranks from
+    ``lowest_rank`` up (one of :data:`DECKS` for it): a card the deck does not hold adds no
+    key and sets no bit, so every kernel that checks a hand's card bits refuses it. This is
+    the one place the tables for a (ranking, deck) pair are made.
+
+    >>> royal = ranking_in_deck("standard", 8)  # tens to aces: 20 cards
+    >>> int(royal.tables.card_mask[0]), int(royal.tables.card_mask[51]) == 1 << 60
+    (0, True)
+    """
+    base = ranking(name)
+    if lowest_rank not in DECKS[name]:
+        raise ValueError(f"the {name} ranking is not defined for a deck from rank {lowest_rank}")
+    t = base.tables
+    in_deck = np.arange(256) >= 4 * lowest_rank
+    card_key = np.where(in_deck, t.card_key, np.uint64(0))
+    card_mask = np.where(in_deck, t.card_mask, np.uint64(0))
+    if np.array_equal(card_key, t.card_key) and np.array_equal(card_mask, t.card_mask):
+        return base
+    for array in (card_key, card_mask):
+        array.setflags(write=False)
+    return dataclasses.replace(base, tables=Tables(t.rank, t.offsets, t.flush, card_key, card_mask))

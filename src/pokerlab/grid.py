@@ -23,6 +23,7 @@ from pokerlab.equity import equity
 from pokerlab.errors import InvalidArgumentError
 from pokerlab.games import Game
 from pokerlab.games import get as get_game
+from pokerlab.games import names as game_names
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,16 @@ def _category(name: str, value: HandCategory | str) -> HandCategory:
     raise InvalidArgumentError(f"{name} must be a hand category: one of {_CATEGORY_NAMES}; got {value!r}")
 
 
+def takes_grid(rules: Game) -> bool:
+    """Whether a game has a grid: a board and one high pot (the grid is by high-hand category).
+
+    >>> from pokerlab.games import OMAHA, OMAHA_HILO
+    >>> takes_grid(OMAHA), takes_grid(OMAHA_HILO)
+    (True, False)
+    """
+    return bool(rules.board_cards) and not rules.hilo
+
+
 def grid(hand: CardsLike, board: CardsLike = "", opponents: int = 1, *, dead: CardsLike = "",
          exact: bool | None = None, trials: int | None = None, stderr: float | None = None,
          seconds: float | None = None, seed: int | None = None, threads: int | None = None,
@@ -105,9 +116,9 @@ def grid(hand: CardsLike, board: CardsLike = "", opponents: int = 1, *, dead: Ca
     """
     opponents = check_int("opponents", opponents, low=1, high=9)
     rules = get_game(game)
-    if rules.hilo or not rules.board_cards:
-        raise InvalidArgumentError(f"game: the grid takes a game with a board and a high pot (holdem, short-deck, "
-                                   f"short-deck-triton, omaha, omaha5, omaha6), got {rules.name}")
+    if not takes_grid(rules):
+        raise InvalidArgumentError(f"game: the grid takes a game with a board and a high pot "
+                                   f"({game_names(takes_grid)}), got {rules.name}")
     ids = parse_cards(hand)
     result = equity([ids, *["random"] * opponents], board, dead, exact=exact, trials=trials, stderr=stderr,
                     seconds=seconds, seed=seed, threads=threads, progress=progress, game=rules)

@@ -17,8 +17,9 @@ import functools
 
 import numpy as np
 
-from pokerlab.cards import card_name
+from pokerlab.cards import RANK_PLURALS, card_name
 from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidArgumentError, InvalidCardError
+from pokerlab.game_tables import ranking_in_deck
 from pokerlab.omaha_tables import (
     LOW_RANKS,
     board_multisets,
@@ -29,7 +30,6 @@ from pokerlab.omaha_tables import (
     low_table,
     ranks_of_low,
 )
-from pokerlab.tables import load_tables
 
 HOLE_SIZES = (4, 5, 6)
 """Hole cards an Omaha hand may hold."""
@@ -51,7 +51,12 @@ def _rows(name: str, array: object, width: tuple[int, ...]) -> np.ndarray:
 def _checked(holes: object, boards: object, validate: object) -> tuple[np.ndarray, np.ndarray]:
     """Holes and boards as uint8 rows, the one dtype the kernels are compiled for (a new dtype
     would cost a compilation). Ids outside 0..51 in a wider dtype are refused here, with
-    ``validate``; the kernels find repeated cards."""
+    ``validate``; the kernels find repeated cards.
+
+    Rows are passed where they lie, strided or not: the kernels read a slice such as
+    ``deals[:, :4]`` as fast as contiguous rows, and copying it first cost more than the
+    evaluation. Numba compiles a strided layout apart, on the first call that brings one; a
+    column-major array (rare, and a third layout to compile) is copied to rows instead."""
     if not isinstance(validate, bool):
         raise InvalidArgumentError(f"validate must be True or False, got {validate!r}")
     hole_rows = _rows("holes", holes, HOLE_SIZES)
@@ -64,23 +69,34 @@ def _checked(holes: object, boards: object, validate: object) -> tuple[np.ndarra
                 | ((board_rows < 0) | (board_rows > 51)).any(axis=1)
             if outside.any():
                 _raise_bad_row(hole_rows, board_rows, int(np.argmax(outside)))
-        hole_rows = hole_rows.astype(np.uint8)  # without validate, an id is read as its low byte
-        board_rows = board_rows.astype(np.uint8)
-    return np.ascontiguousarray(hole_rows), np.ascontiguousarray(board_rows)
+        # without validate, an id is read as its low byte
+        hole_rows = hole_rows.astype(np.uint8, copy=False)
+        board_rows = board_rows.astype(np.uint8, copy=False)
+    if hole_rows.flags.f_contiguous and not hole_rows.flags.c_contiguous:
+        hole_rows = np.ascontiguousarray(hole_rows)
+    if board_rows.flags.f_contiguous and not board_rows.flags.c_contiguous:
+        board_rows = np.ascontiguousarray(board_rows)
+    return hole_rows, board_rows
 
 
-def _raise_bad_row(holes: np.ndarray, boards: np.ndarray, row: int) -> None:
+def _raise_bad_row(holes: np.ndarray, boards: np.ndarray, row: int, lowest_rank: int = 0) -> None:
     ids = [*holes[row].tolist(), *boards[row].tolist()]
     for card in ids:
         if not 0 <= card < 52:
             raise InvalidCardError(f"row {row}: a card id must be an int from 0 to 51, got {card} in {ids}")
+        if card >> 2 < lowest_rank:
+            raise InvalidCardError(f"row {row}: {card_name(card)} is not in the deck, which runs from "
+                                   f"{RANK_PLURALS[lowest_rank].lower()} to aces, in {ids}")
     repeated = next(c for c in ids if ids.count(c) > 1)
     raise DuplicateCardError(f"row {row}: duplicate card: {card_name(repeated)} in {ids}")
 
 
 @functools.cache
-def kernel_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The tables the Omaha kernels read: high, index terms, flush, low, low bit of each card.
+def kernel_tables(ranking: str = "standard", lowest_rank: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray,
+                                                                            np.ndarray, np.ndarray]:
+    """The tables the Omaha kernels read for a ranking in the deck from ``lowest_rank`` (see
+    :func:`pokerlab.game_tables.ranking_in_deck`): high, index terms, flush, low, low bit of
+    each card.
 
     >>> [t.dtype.name for t in kernel_tables()]
     ['uint16', 'uint64', 'uint16', 'uint8', 'uint64']
@@ -92,16 +108,20 @@ def kernel_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.
             low_bit[card] = 1
         elif rank < LOW_RANKS - 1:
             low_bit[card] = 1 << (rank + 1)
-    return high_table(), index_terms().astype(np.uint64), load_tables().flush, low_table(), low_bit
+    flush = ranking_in_deck(ranking, lowest_rank).tables.flush
+    return high_table(ranking), index_terms().astype(np.uint64), flush, low_table(), low_bit
 
 
-def omaha_strengths(holes: np.ndarray, boards: np.ndarray, *, validate: bool = True) -> np.ndarray:
-    """High strengths (uint16, 1..7462, higher wins) of (N, 4..6) hole and (N, 5) board rows,
-    each the best of exactly two hole cards and three board cards.
+def omaha_strengths(holes: np.ndarray, boards: np.ndarray, *, validate: bool = True, ranking: str = "standard",
+                    lowest_rank: int = 0) -> np.ndarray:
+    """High strengths (uint16, 1..7462 in the standard ranking, higher wins) of (N, 4..6) hole
+    and (N, 5) board rows, each the best of exactly two hole cards and three board cards, in
+    a ranking (:data:`pokerlab.game_tables.RANKINGS`) and the deck from ``lowest_rank``.
 
     Any integer dtype will do; uint8 is the fastest. Rows run in parallel on all Numba threads
-    (see :func:`pokerlab.kernels.threads`). ``validate`` refuses ids outside 0..51 and a card
-    twice in a row, naming the first such row; without it such a row gets a meaningless value.
+    (see :func:`pokerlab.kernels.threads`). ``validate`` refuses ids outside 0..51, a card
+    outside the deck and a card twice in a row, naming the first such row; without it such a
+    row gets a meaningless value.
 
     >>> omaha_strengths(np.array([[0, 1, 2, 3]]), np.array([[48, 49, 50, 44, 40]]))  # 2222 on AAAKQ: full house
     array([7285], dtype=uint16)
@@ -113,15 +133,15 @@ def omaha_strengths(holes: np.ndarray, boards: np.ndarray, *, validate: bool = T
     hole_rows, board_rows = _checked(holes, boards, validate)
     from pokerlab.kernels.omaha import high_rows, high_rows_4  # Numba loads on first use, not on import
 
-    high, terms, flush, _, _ = kernel_tables()
+    high, terms, flush, _, _ = kernel_tables(ranking, lowest_rank)
+    words = card_words(ranking, lowest_rank)
     out: np.ndarray
     if hole_rows.shape[1] == 4:
-        out, first_bad = high_rows_4(hole_rows, board_rows, high, flush, card_words(), board_multisets(),
-                                     hole_multisets())
+        out, first_bad = high_rows_4(hole_rows, board_rows, high, flush, words, board_multisets(), hole_multisets())
     else:
-        out, first_bad = high_rows(hole_rows, board_rows, high, terms, flush, card_words(), board_multisets())
+        out, first_bad = high_rows(hole_rows, board_rows, high, terms, flush, words, board_multisets())
     if validate and first_bad < len(hole_rows):
-        _raise_bad_row(hole_rows, board_rows, int(first_bad))
+        _raise_bad_row(hole_rows, board_rows, int(first_bad), lowest_rank)
     return out
 
 

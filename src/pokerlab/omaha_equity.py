@@ -44,6 +44,7 @@ from pokerlab.errors import (
     PlayerCountError,
 )
 from pokerlab.game_ranges import hand_label
+from pokerlab.games import Game
 from pokerlab.kernels import omaha as kernels
 from pokerlab.kernels import threads as numba_threads
 from pokerlab.kernels.equity import summarize
@@ -100,7 +101,8 @@ def _known_hands(players: object, n_board: int, fixed: int, n_dead: int) -> list
     return hands
 
 
-def _check_players(players: object, board: tuple[int, ...], dead: tuple[int, ...]) -> tuple[int, list[Hands]]:
+def _check_players(players: object, board: tuple[int, ...], dead: tuple[int, ...],
+                   deck: int) -> tuple[int, list[Hands]]:
     """The hole size and each player's combos (sorted ids, uint8 rows) and weights, checked."""
     listed = check_list("players", players, "weighted combos")
     if not 2 <= len(listed) <= 10:
@@ -123,9 +125,9 @@ def _check_players(players: object, board: tuple[int, ...], dead: tuple[int, ...
     if len(board) not in (0, 3, 4, 5):
         raise HandSizeError(f"a board has 0, 3, 4 or 5 cards, got {len(board)}: {format_cards(board)!r}")
     needed = n_hole * len(listed) + 5 + len(dead)
-    if needed > 52:
+    if needed > deck:
         raise PlayerCountError(f"{len(listed)} players need {n_hole * len(listed)} hole cards and 5 board cards; "
-                               f"with {len(dead)} dead cards the deck is {needed - 52} short")
+                               f"with {len(dead)} dead cards the deck of {deck} is {needed - deck} short")
     return n_hole, out
 
 
@@ -247,7 +249,7 @@ def omaha_equity(players: Sequence[WeightedCombos | Hands], board: tuple[int, ..
                  hilo: bool, exact: bool | None = None, trials: int | None = None, stderr: float | None = None,
                  seconds: float | None = None, seed: int | None = None, threads: int | None = None,
                  progress: Progress | None = None, labels: Sequence[str] | None = None,
-                 game: str | None = None) -> EquityResult:
+                 game: Game | None = None) -> EquityResult:
     """Each player's share of the pot in Omaha (high, or hi/lo eight-or-better with ``hilo``).
 
     ``players`` holds, per player, a list of (hole combo, weight): a known hand is one combo of
@@ -263,8 +265,10 @@ def omaha_equity(players: Sequence[WeightedCombos | Hands], board: tuple[int, ..
     and the low hand (``equity`` is their sum), ``scoop`` the fraction of showdowns in which
     the player takes the whole pot alone, and ``tie_equity`` the share won in the others.
     ``win``, ``tie``, ``lose`` and the counts by category are about the high hand. ``labels``
-    names the players (default: the hand, or the number of combos); ``game`` names the game
-    in the result (default: ``omaha``, ``omaha5``, ... with ``-hilo``).
+    names the players (default: the hand, or the number of combos). ``game``, a
+    :class:`~pokerlab.games.Game` of two hole cards and three board cards, gives the ranking,
+    the deck (the cards it leaves out are never dealt) and the name in the result (default:
+    the standard ranking and deck, named ``omaha``, ``omaha5``, ... with ``-hilo``).
 
     >>> r = omaha_equity([[((51, 50, 0, 4), 1.0)], [((47, 46, 43, 42), 1.0)]], (8, 13, 30), (), hilo=True)
     >>> [round(p.equity, 4) for p in r.players], [round(p.lo_equity, 4) for p in r.players]
@@ -279,6 +283,10 @@ def omaha_equity(players: Sequence[WeightedCombos | Hands], board: tuple[int, ..
     progress = check_progress(progress)
     if not isinstance(hilo, bool):
         raise InvalidArgumentError(f"hilo must be True or False, got {hilo!r}")
+    if game is not None and (not isinstance(game, Game) or game.hole_used != 2 or game.hilo != hilo):
+        raise InvalidArgumentError(f"game must be a Game of two hole cards and three board cards whose hilo is "
+                                   f"{hilo}, got {game!r}")
+    tables = _tables(game)
     if exact is not None and not isinstance(exact, bool):
         raise InvalidArgumentError(f"exact must be True, False or None (choose by the work), got {exact!r}")
     if exact:
@@ -294,23 +302,24 @@ def omaha_equity(players: Sequence[WeightedCombos | Hands], board: tuple[int, ..
     if len(set(fixed_ids)) != len(fixed_ids):
         raise DuplicateCardError(f"duplicate card: {card_name(next(c for c in board_ids if c in dead_ids))} "
                                  "(board and dead)")
-    fixed = _mask(fixed_ids)
+    fixed = _mask(fixed_ids) | _mask(game.missing_cards if game is not None else ())
     shown_board = tuple(map(int, board))  # as given (checked above): the flop first
-    known = _known_hands(players, len(board_ids), fixed, len(dead_ids)) if exact is not False else None
+    out_of_play = fixed.bit_count() - len(board_ids)  # dead cards and those the deck leaves out
+    known = _known_hands(players, len(board_ids), fixed, out_of_play) if exact is not False else None
     if known is not None:
         # the common case, kept lean: exact, in one serial kernel call (no thread count to set)
         names = _check_labels(labels, len(known)) or [hand_label(hand) for hand in known]
-        acc, showdowns = _known_runouts(np.array(known, dtype=np.uint8), board_ids, fixed, hilo, progress)
+        acc, showdowns = _known_runouts(np.array(known, dtype=np.uint8), board_ids, fixed, hilo, tables, progress)
         return _result(names, acc, showdowns, False, shown_board, dead_ids, started, True,
-                       game or _game_name(len(known[0]), hilo))
-    n_hole, checked = _check_players(players, tuple(board), tuple(dead))
+                       game.name if game else _game_name(len(known[0]), hilo))
+    n_hole, checked = _check_players(players, tuple(board), tuple(dead), 52 - len(game.missing_cards) if game else 52)
     given = _check_labels(labels, len(checked))
     playable = _playable(checked, fixed)
     names = given or [hand_label(tuple(cards[0].tolist())) if len(cards) == 1 else f"{len(cards)} combos"
                       for cards, _ in playable]
     if exact is not False:
         deals = math.prod(len(cards) for cards, _ in playable)
-        left = 52 - n_hole * len(playable) - len(board_ids) - len(dead_ids)
+        left = 52 - fixed.bit_count() - n_hole * len(playable)
         showdowns = deals * math.comb(left, 5 - len(board_ids))
         small = deals <= MAX_EXACT_PREFLOP_DEALS if not board_ids else showdowns <= MAX_EXACT_SHOWDOWNS
         if exact and deals > MAX_LISTED_DEALS:
@@ -320,17 +329,17 @@ def omaha_equity(players: Sequence[WeightedCombos | Hands], board: tuple[int, ..
     squares = False
     if exact and board_ids and all(len(cards) == 1 for cards, _ in playable):  # known hands as arrays, NumPy ints...
         acc, showdowns = _known_runouts(np.concatenate([cards for cards, _ in playable]), board_ids, fixed, hilo,
-                                        progress)
+                                        tables, progress)
     else:
         with numba_threads(threads):
             if exact:
-                acc, showdowns = _exact(playable, n_hole, board_ids, fixed, hilo, progress)
+                acc, showdowns = _exact(playable, n_hole, board_ids, fixed, hilo, tables, progress)
             else:
-                acc, showdowns = _monte_carlo(playable, n_hole, board_ids, fixed, hilo, trials, stderr, seconds,
-                                              seed, progress)
+                acc, showdowns = _monte_carlo(playable, n_hole, board_ids, fixed, hilo, tables, trials, stderr,
+                                              seconds, seed, progress)
                 squares = True
     return _result(names, acc, showdowns, squares, shown_board, dead_ids, started, exact,
-                   game or _game_name(n_hole, hilo))
+                   game.name if game else _game_name(n_hole, hilo))
 
 
 def _check_labels(labels: object, n_players: int) -> list[str] | None:
@@ -348,7 +357,15 @@ def _game_name(n_hole: int, hilo: bool) -> str:
     return f"omaha{n_hole if n_hole > 4 else ''}{'-hilo' if hilo else ''}"
 
 
-def _known_runouts(holes: np.ndarray, board: tuple[int, ...], fixed: int, hilo: bool,
+def _tables(game: Game | None) -> tuple[np.ndarray, ...]:
+    """What the kernels read for a game's ranking and deck (the standard ones without a game):
+    high, index terms, flush, low, low bit, and each strength's category."""
+    if game is None:
+        return (*kernel_tables(), category_of_strength())
+    return (*kernel_tables(game.ranking, game.lowest_rank), game.ranking_tables.category_index)
+
+
+def _known_runouts(holes: np.ndarray, board: tuple[int, ...], fixed: int, hilo: bool, tables: tuple[np.ndarray, ...],
                    progress: Progress | None) -> tuple[np.ndarray, int]:
     """The counters of every board completion for known hands ``holes`` (P, h) after the flop,
     in one serial kernel call (no thread to wake), and the number of showdowns."""
@@ -357,8 +374,9 @@ def _known_runouts(holes: np.ndarray, board: tuple[int, ...], fixed: int, hilo: 
     width = n_players * kernels.CELLS
     counters = np.zeros(width + n_joint + n_pots)  # one allocation, three views
     acc, joint, pots = counters[:width], counters[width:width + n_joint], counters[width + n_joint:]
-    kernels.known_runouts(holes, np.array(board, dtype=np.uint8), np.uint64(fixed), hilo, *kernel_tables(),
-                          card_keys(), board_multisets(), category_of_strength(), np.zeros((6, 64), dtype=np.uint64),
+    high, terms, flush, low, low_bit, category = tables
+    kernels.known_runouts(holes, np.array(board, dtype=np.uint8), np.uint64(fixed), hilo, high, terms, flush, low,
+                          low_bit, card_keys(), board_multisets(), category, np.zeros((6, 64), dtype=np.uint64),
                           joint, pots, acc)
     if n_joint:
         kernels.add_tallies(n_players, joint, pots, acc, False)
@@ -376,11 +394,10 @@ def _runouts(board: tuple[int, ...], fixed: int, held: int) -> int:
 
 
 def _exact(players: list[Hands], n_hole: int, board: tuple[int, ...], fixed: int, hilo: bool,
-           progress: Progress | None) -> tuple[np.ndarray, int]:
+           tables: tuple[np.ndarray, ...], progress: Progress | None) -> tuple[np.ndarray, int]:
     """The counters of every deal of hole cards and every board completion, and the number of
     showdowns (deals times boards)."""
-    high, terms, flush, low, low_bit = kernel_tables()
-    category = category_of_strength()
+    high, terms, flush, low, low_bit, category = tables
     n_players = len(players)
     board_array = np.array(board, dtype=np.uint8)
     pairs = [list(zip(map(tuple, cards.tolist()), weights.tolist())) for cards, weights in players]
@@ -410,12 +427,11 @@ def _exact(players: list[Hands], n_hole: int, board: tuple[int, ...], fixed: int
 
 
 def _monte_carlo(players: list[Hands], n_hole: int, board: tuple[int, ...], fixed: int,
-                 hilo: bool, trials: int | None, stderr: float | None, seconds: float | None, seed: int | None,
-                 progress: Progress | None) -> tuple[np.ndarray, int]:
+                 hilo: bool, tables: tuple[np.ndarray, ...], trials: int | None, stderr: float | None,
+                 seconds: float | None, seed: int | None, progress: Progress | None) -> tuple[np.ndarray, int]:
     """Sampled counters, with squares, batch by batch until a stopping rule holds, and the
     number of showdowns dealt."""
-    high, terms, flush, low, low_bit = kernel_tables()
-    category = category_of_strength()
+    high, terms, flush, low, low_bit, category = tables
     if trials is None and stderr is None and seconds is None:
         stderr = DEFAULT_STDERR
     # a player holding, equally weighted, every hand the other known cards leave is dealt at

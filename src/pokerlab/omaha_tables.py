@@ -43,12 +43,11 @@ from math import comb
 
 import numpy as np
 
+from pokerlab.game_tables import Ranking, rank_code, ranking, ranking_in_deck
 from pokerlab.tables import (
     best_value_of_counts,
     cache_dir,
-    class_values,
     displacement_hash,
-    load_tables,
     mixed_key,
     strength_of_value,
 )
@@ -102,16 +101,25 @@ def _multisets(size: int) -> list[tuple[int, ...]]:
     return found
 
 
-def build_high_table() -> np.ndarray:
-    """The best non-flush Omaha strength for each (board multiset, four-card hole multiset).
+def _five_card_strengths(rules: Ranking) -> list[int]:
+    """The strength of each five-card rank multiset (in :func:`multiset_index` order) without a
+    flush, in a ranking: 0 for five of a rank, and for ranks its deck does not hold."""
+    if rules.name == "standard":
+        strength = strength_of_value()
+        return [strength[best_value_of_counts(np.bincount(m, minlength=13).tolist())] if len(set(m)) > 1 else 0
+                for m in _multisets(5)]
+    return [rules.by_counts.get(rank_code(np.bincount(m, minlength=13).tolist()), 0) for m in _multisets(5)]
+
+
+def build_high_table(ranking_name: str = "standard") -> np.ndarray:
+    """The best non-flush Omaha strength for each (board multiset, four-card hole multiset),
+    in the ranking called ``ranking_name``.
 
     Entry ``board * HOLE_MULTISETS + hole``; 0 where the two hold more than four of a rank.
     Each two-card rank multiset from the hole is joined with each three-card one from the
-    board and looked up in the five-card strengths of the reference evaluator.
+    board and looked up in the five-card strengths of the ranking's reference evaluator.
     """
-    strength = strength_of_value()
-    five = [strength[best_value_of_counts(np.bincount(m, minlength=13).tolist())] if len(set(m)) > 1 else 0
-            for m in _multisets(5)]  # five of a rank cannot be dealt
+    five = _five_card_strengths(ranking(ranking_name))
     pairs = _multisets(2)
     triples = _multisets(3)
     pair_triple = np.zeros((len(pairs) + 1, len(triples) + 1), dtype=np.uint16)  # last row, column: padding
@@ -192,18 +200,23 @@ def card_keys() -> np.ndarray:
 
 
 @functools.cache
-def card_words() -> np.ndarray:
+def card_words(ranking_name: str = "standard", lowest_rank: int = 0) -> np.ndarray:
     """Per card id byte (256, 2) uint64: its :func:`card_keys` entry and its bit in a suit-rank
-    mask (hold'em's :attr:`~pokerlab.tables.Tables.card_mask`: ``16 * suit + rank``, none past
-    51), for the batch kernels to add up a hand's keys and bits at once
+    mask (the card tables' :attr:`~pokerlab.tables.Tables.card_mask` for the ranking and the
+    deck from ``lowest_rank``: ``16 * suit + rank``, none past 51 nor outside the deck), for
+    the batch kernels to add up a hand's keys and bits at once
     (:func:`pokerlab.kernels.evaluation.sum_card_words`). Nine distinct cards' bits add up to
-    nine set bits; a repeated card's carry, or an id past 51, leaves fewer.
+    nine set bits; a repeated card's carry, an id past 51 or a card outside the deck leaves
+    fewer.
 
     >>> words = card_words()
     >>> int(words[51, 1]) == 1 << 60, int(words[52, 1]), words[52, 0] == words[51, 0]
     (True, 0, np.True_)
+    >>> int(card_words("short-deck", 4)[0, 1])  # no deuces in a short deck
+    0
     """
-    words = np.ascontiguousarray(np.stack([card_keys(), load_tables().card_mask], axis=1))
+    mask = ranking_in_deck(ranking_name, lowest_rank).tables.card_mask
+    words = np.ascontiguousarray(np.stack([card_keys(), mask], axis=1))
     words.setflags(write=False)
     return words
 
@@ -272,22 +285,23 @@ def _key_sum_hash(size: int, keys: tuple[int, ...], mix_bits: int, row_bits: int
     return table
 
 
-def _table_version() -> str:
-    """A digest of what the table depends on (the hand classes), so a change rebuilds it."""
-    return hashlib.sha256(repr(class_values()).encode()).hexdigest()[:12]
+def _table_version(ranking_name: str) -> str:
+    """A digest of what the table depends on (the ranking's hand classes), so a change
+    rebuilds it."""
+    return hashlib.sha256(repr(ranking(ranking_name).values).encode()).hexdigest()[:12]
 
 
 @functools.cache
-def high_table() -> np.ndarray:
-    """The high table of :func:`build_high_table`, read-only: read from the disk cache, or
-    built and saved there, or built in memory when the cache cannot be written."""
-    path = cache_dir() / f"omaha-high-{_table_version()}.npy"
+def high_table(ranking_name: str = "standard") -> np.ndarray:
+    """The high table of :func:`build_high_table` for a ranking, read-only: read from the disk
+    cache, or built and saved there, or built in memory when the cache cannot be written."""
+    path = cache_dir() / f"omaha-high-{ranking_name}-{_table_version(ranking_name)}.npy"
     try:
         table: np.ndarray = np.load(path, allow_pickle=False)
         if table.shape != (BOARD_MULTISETS * HOLE_MULTISETS,) or table.dtype != np.uint16:
             raise ValueError("a cached table of the wrong shape")
     except (OSError, ValueError):
-        table = build_high_table()
+        table = build_high_table(ranking_name)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             # written aside and renamed, so a reader never sees half a file

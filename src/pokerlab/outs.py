@@ -21,6 +21,7 @@ from pokerlab.checks import check_list
 from pokerlab.errors import HandSizeError, InvalidArgumentError
 from pokerlab.games import Game
 from pokerlab.games import get as get_game
+from pokerlab.games import names as game_names
 
 
 @dataclass(frozen=True)
@@ -148,8 +149,8 @@ def outs(hand: CardsLike, opponents: Sequence[CardsLike] = (), board: CardsLike 
     others = check_list("opponents", opponents)
     rules = get_game(game)
     if rules.hilo or not rules.board_cards:
-        raise InvalidArgumentError(f"game: outs take a game with a board and one pot (holdem, short-deck, "
-                                   f"short-deck-triton, omaha, omaha5, omaha6), got {rules.name}")
+        raise InvalidArgumentError(f"game: outs take a game with a board and one pot "
+                                   f"({game_names(lambda g: bool(g.board_cards) and not g.hilo)}), got {rules.name}")
     ids = rules.check_cards("hand", hand)
     board_ids = rules.check_cards("board", board)
     opp_ids = [rules.check_cards(f"opponent {i + 1}", o) for i, o in enumerate(others)]  # type: ignore[arg-type]

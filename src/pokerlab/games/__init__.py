@@ -17,10 +17,13 @@ from pokerlab.games.catalog import (
     OMAHA5,
     OMAHA5_HILO,
     OMAHA6,
+    OMAHA6_HILO,
     OMAHA_HILO,
     SHORT_DECK,
+    SHORT_DECK_OMAHA,
     SHORT_DECK_TRITON,
     get,
+    names,
 )
 from pokerlab.games.game import EIGHT_OR_BETTER, Game, GameRank
 
@@ -34,10 +37,13 @@ __all__ = [
     "OMAHA5",
     "OMAHA5_HILO",
     "OMAHA6",
+    "OMAHA6_HILO",
     "OMAHA_HILO",
     "SHORT_DECK",
+    "SHORT_DECK_OMAHA",
     "SHORT_DECK_TRITON",
     "Game",
     "GameRank",
     "get",
+    "names",
 ]

@@ -71,8 +71,12 @@ def strengths(game: Game, holes: object, boards: object, *, validate: bool, low:
         if game.hole_used:
             from pokerlab.omaha import omaha_lows, omaha_strengths  # the Omaha engine loads Numba
 
-            evaluate = omaha_lows if low else omaha_strengths
-            out: np.ndarray = evaluate(hole_array, board_array, validate=validate)
+            out: np.ndarray
+            if low:
+                out = omaha_lows(hole_array, board_array, validate=validate)
+            else:
+                out = omaha_strengths(hole_array, board_array, validate=validate, ranking=game.ranking,
+                                      lowest_rank=game.lowest_rank)
             return out
         cards = _side_by_side(hole_array, board_array.astype(hole_array.dtype, copy=False))
     from pokerlab.kernels.evaluation import evaluate_rows  # Numba loads on first batch use

@@ -9,6 +9,8 @@ in :mod:`pokerlab.game_tables`), plus its tests.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pokerlab.errors import InvalidArgumentError
 from pokerlab.games.game import Game
 
@@ -32,6 +34,12 @@ OMAHA_HILO = Game("omaha-hilo", "Omaha hi/lo, eight or better", 4, 5, hole_used=
                         "no low: the high takes all")
 OMAHA5_HILO = Game("omaha5-hilo", "Five-card Omaha hi/lo, eight or better", 5, 5, hole_used=2, hilo=True,
                    rules="five-card Omaha, split high and eight-or-better low as in omaha-hilo")
+OMAHA6_HILO = Game("omaha6-hilo", "Six-card Omaha hi/lo, eight or better", 6, 5, hole_used=2, hilo=True,
+                   rules="six-card Omaha, split high and eight-or-better low as in omaha-hilo")
+SHORT_DECK_OMAHA = Game("short-deck-omaha", "Short deck (6+) Omaha", 4, 5, hole_used=2, lowest_rank=4,
+                        ranking="short-deck",
+                        rules="Omaha with 36 cards (sixes to aces): exactly 2 hole cards and 3 board cards; "
+                              "A-6-7-8-9 is the lowest straight; a flush beats a full house")
 DEUCE_TO_SEVEN = Game("deuce-to-seven", "Deuce-to-seven lowball", 5, 0, ranking="deuce-to-seven",
                       rules="five cards, the lowest hand wins; aces are high; straights and flushes count "
                             "against you; best 7-5-4-3-2 (evaluation only)")
@@ -40,8 +48,18 @@ ACE_TO_FIVE = Game("ace-to-five", "Ace-to-five lowball (as in razz)", 7, 0, rank
                          "and flushes do not count; best 5-4-3-2-A (evaluation only)")
 
 GAMES = {g.name: g for g in (HOLDEM, SHORT_DECK, SHORT_DECK_TRITON, OMAHA, OMAHA5, OMAHA6, OMAHA_HILO, OMAHA5_HILO,
-                             DEUCE_TO_SEVEN, ACE_TO_FIVE)}
+                             OMAHA6_HILO, SHORT_DECK_OMAHA, DEUCE_TO_SEVEN, ACE_TO_FIVE)}
 """Every game by name."""
+
+
+def names(where: Callable[[Game], bool] = lambda game: True) -> str:
+    """The names of the games that pass ``where``, in catalog order, for messages and help:
+    game names are written nowhere else.
+
+    >>> names(lambda game: game.hilo)
+    'omaha-hilo, omaha5-hilo, omaha6-hilo'
+    """
+    return ", ".join(name for name, game in GAMES.items() if where(game))
 
 
 def get(name: str | Game) -> Game:
@@ -53,11 +71,11 @@ def get(name: str | Game) -> Game:
     Traceback (most recent call last):
     ...
     pokerlab.errors.InvalidArgumentError: unknown game 'stud'; the games are holdem, short-deck, short-deck-triton, \
-omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo, deuce-to-seven, ace-to-five
+omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo, omaha6-hilo, short-deck-omaha, deuce-to-seven, ace-to-five
     """
     if isinstance(name, Game):
         return name
     game = (GAMES.get(name) or GAMES.get(name.strip().lower())) if isinstance(name, str) else None
     if game is None:
-        raise InvalidArgumentError(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
+        raise InvalidArgumentError(f"unknown game {name!r}; the games are {names()}")
     return game

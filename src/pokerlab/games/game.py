@@ -19,7 +19,15 @@ from pokerlab.cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, card_name
 from pokerlab.category import HandCategory
 from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidArgumentError, InvalidCardError
 from pokerlab.evaluate import HandRank, describe_value, evaluate
-from pokerlab.game_tables import LOW_RANKINGS, Ranking, eight_or_better_lows, ranking
+from pokerlab.game_tables import (
+    DECKS,
+    LOW_RANKINGS,
+    RANKINGS,
+    Ranking,
+    eight_or_better_lows,
+    ranking,
+    ranking_in_deck,
+)
 from pokerlab.tables import Value
 
 EIGHT_OR_BETTER = "eight-or-better"
@@ -108,19 +116,30 @@ class GameRank:
 
 @dataclass(frozen=True)
 class Game:
-    """The rules of one game: the deal, how a hand is formed, the deck, the ranking, the pot.
+    """The rules of one game, made of four independent parts, checked when it is made:
 
-    - ``hole_cards``: cards dealt to each player (for the lowball rankings, which have no
-      board, the most cards a hand may have; it needs five at least);
-    - ``board_cards``: community cards (0 or 5);
-    - ``hole_used``: None when a hand is the best five of all its cards, 2 when it is exactly
-      two hole cards and three board cards (Omaha);
-    - ``lowest_rank``: the deck holds the ranks from this one (0: deuce, 52 cards; 4: six,
-      36 cards) up to the ace;
-    - ``ranking``: the name of the high ranking (see :mod:`pokerlab.game_tables`; "standard"
-      is hold'em's);
-    - ``hilo``: the pot splits between the best high and the best eight-or-better low, and
-      the high takes it all when no hand has a low.
+    - the **deal and the hand rule**: ``hole_cards`` dealt to each player, ``board_cards``
+      on the board (0 or 5), and ``hole_used``: None when a hand is the best five of all
+      its cards, 2 when it is exactly two hole cards and three board cards (Omaha);
+    - the **ranking** of five cards: ``ranking``, one of
+      :data:`pokerlab.game_tables.RANKINGS` ("standard" is hold'em's);
+    - the **deck**: ``lowest_rank``, the deck holding the ranks from this one (0: deuce,
+      52 cards; 4: six, 36 cards; 8: ten, 20 cards) up to the ace;
+    - the **pots**: one high pot, or with ``hilo`` a pot split between the best high and
+      the best eight-or-better low (the high takes it all when no hand has a low).
+
+    Without a board the game only ranks hands (lowball): ``hole_cards`` is then the most
+    cards a hand may have, five at least. A combination that no engine plays is refused
+    with an :class:`~pokerlab.errors.InvalidArgumentError` naming the field (see
+    ``docs/games.md`` for what may be combined).
+
+    >>> Game("royal", "Royal hold'em", 2, 5, lowest_rank=8).deck[0]
+    32
+    >>> Game("sd-hilo", "Short deck hi/lo", 2, 5, lowest_rank=4, ranking="short-deck", hilo=True)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: hilo: an eight-or-better low needs the aces and the deuces to eights; \
+sd-hilo's deck runs from sixes to aces
     """
 
     name: str
@@ -133,6 +152,71 @@ class Game:
     hilo: bool = False
     rules: str = field(default="", compare=False)
     """The rules in a line, for people."""
+
+    def __post_init__(self) -> None:
+        for name in ("name", "title", "rules"):
+            if not isinstance(getattr(self, name), str):
+                raise InvalidArgumentError(f"{name} must be a str, got {getattr(self, name)!r}")
+        if not self.name or self.name != self.name.strip().lower() or " " in self.name:
+            raise InvalidArgumentError(f"name must be a lower-case word such as 'omaha-hilo', got {self.name!r}")
+        for name in ("hole_cards", "board_cards", "lowest_rank"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidArgumentError(f"{name} must be an int, got {value!r}")
+        if self.hole_used is not None and (isinstance(self.hole_used, bool) or not isinstance(self.hole_used, int)):
+            raise InvalidArgumentError(f"hole_used must be None or an int, got {self.hole_used!r}")
+        if not isinstance(self.hilo, bool):
+            raise InvalidArgumentError(f"hilo must be True or False, got {self.hilo!r}")
+        if self.ranking not in RANKINGS:
+            raise InvalidArgumentError(f"ranking must be one of {', '.join(RANKINGS)}, got {self.ranking!r}")
+        if self.lowest_rank not in DECKS[self.ranking]:
+            decks = DECKS[self.ranking]
+            allowed = (f"a deck from {RANK_PLURALS[decks[0]].lower()}" if len(decks) == 1
+                       else f"decks from {RANK_PLURALS[decks[0]].lower()} to {RANK_PLURALS[decks[-1]].lower()}")
+            raise InvalidArgumentError(f"lowest_rank: the {self.ranking} ranking is defined for {allowed}, got "
+                                       f"{self.lowest_rank!r}")
+        self._check_deal()
+        if self.hilo:
+            if not self.board_cards or self.is_lowball:
+                raise InvalidArgumentError("hilo: a split pot needs a board game ranked high; "
+                                           f"{self.name} has {'no board' if not self.board_cards else 'a low ranking'}")
+            if self.lowest_rank:
+                raise InvalidArgumentError(f"hilo: an eight-or-better low needs the aces and the deuces to eights; "
+                                           f"{self.name}'s deck runs from {RANK_PLURALS[self.lowest_rank].lower()} "
+                                           "to aces")
+
+    def _check_deal(self) -> None:
+        """Refuse a deal and hand rule that no engine plays (see the class's notes)."""
+        sizes = ranking_in_deck(self.ranking, self.lowest_rank).cards
+        if self.board_cards == 0:
+            if self.hole_used is not None:
+                raise InvalidArgumentError(f"hole_used: {self.name} has no board, so a hand is all its cards; "
+                                           f"got {self.hole_used!r}")
+            if not 5 <= self.hole_cards <= max(sizes):
+                held = f"{min(sizes)}" if len(sizes) == 1 else f"{min(sizes)} to {max(sizes)}"
+                raise InvalidArgumentError(f"hole_cards: the {self.ranking} ranking ranks hands of {held} cards, "
+                                           f"got {self.hole_cards!r}")
+            return
+        if self.board_cards != 5:
+            raise InvalidArgumentError(f"board_cards must be 0 (no board) or 5, got {self.board_cards!r}")
+        if self.is_lowball:
+            raise InvalidArgumentError(f"ranking: a board game is ranked high; {self.ranking} is for games without "
+                                       "a board")
+        if self.hole_used is None:
+            if self.hole_cards != 2:
+                raise InvalidArgumentError(f"hole_cards: a best-five board game deals 2 hole cards, got "
+                                           f"{self.hole_cards!r}")
+            if 7 not in sizes:
+                raise InvalidArgumentError(f"ranking: {self.ranking} does not rank seven cards")
+            if self.hilo:
+                raise InvalidArgumentError("hilo: the best-five engine plays one high pot; a split pot is played "
+                                           "in games of two hole cards and three board cards (hole_used=2)")
+        elif self.hole_used != 2:
+            raise InvalidArgumentError(f"hole_used must be None (the best five of all cards) or 2 (two hole cards "
+                                       f"and three board cards), got {self.hole_used!r}")
+        elif not 4 <= self.hole_cards <= 6:
+            raise InvalidArgumentError(f"hole_cards: a game of two hole cards and three board cards deals 4 to 6 "
+                                       f"hole cards, got {self.hole_cards!r}")
 
     @functools.cached_property
     def deck(self) -> tuple[int, ...]:
@@ -151,8 +235,8 @@ class Game:
 
     @functools.cached_property
     def ranking_tables(self) -> Ranking:
-        """The high ranking with its lookup tables (built on first use)."""
-        return ranking(self.ranking)
+        """The ranking with its lookup tables for this game's deck (built on first use)."""
+        return ranking_in_deck(self.ranking, self.lowest_rank)
 
     @functools.cached_property
     def missing_cards(self) -> tuple[int, ...]:

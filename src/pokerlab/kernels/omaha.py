@@ -70,6 +70,9 @@ _HOLE_MIXED = np.uint64((1 << HOLE_MIX_BITS) - 1)
 _HOLE_ROW = np.uint64(HOLE_ROW_BITS)
 _HOLE_COLUMN = np.uint64((1 << HOLE_ROW_BITS) - 1)
 _WHEEL = np.uint64(0x100F)
+_SHORT_WHEEL = np.uint64(0x10F0)
+"""A-6-7-8-9, the short deck's lowest straight; in the standard ranking it is no straight, and
+taking every choice for it there costs time, not correctness."""
 """The ranks of the five-high straight: the ace and 2 to 5."""
 
 
@@ -189,13 +192,15 @@ def flush_high(hole: np.uint64, board: np.uint64, flush: np.ndarray) -> Any:
 
     Without a straight among all the ranks, the best is the two highest of the hole with the
     three highest of the board (a higher card in place of a lower one never ranks lower);
-    with one (rare), every choice is looked up, straight flushes included.
+    with one (rare), every choice is looked up, straight flushes included. Both the standard
+    wheel and the short deck's A-6-7-8-9 count as straights here, so any ranking's flush
+    table reads right.
     """
     if not hole & (hole - _ONE):
         return 0
     both = hole | board
     runs = both & (both >> _ONE) & (both >> _TWO) & (both >> np.uint64(3)) & (both >> _FOUR)
-    if not runs and both & _WHEEL != _WHEEL:
+    if not runs and both & _WHEEL != _WHEEL and both & _SHORT_WHEEL != _SHORT_WHEEL:
         return flush[_without_lowest(hole, 2) | _without_lowest(board, 3)]
     best = 0
     h1 = hole

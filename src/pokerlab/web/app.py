@@ -140,7 +140,8 @@ def _session_view(session_id: str, trainer: Trainer) -> dict[str, object]:
 
 def _game_view(game: Game) -> dict[str, object]:
     return {"name": game.name, "title": game.title, "hole": game.hole_cards, "board": game.board_cards,
-            "deck": len(game.deck), "hilo": game.hilo, "rules": game.rules}
+            "deck": len(game.deck), "cards": [card_name(c) for c in game.deck], "hilo": game.hilo,
+            "rules": game.rules}
 
 
 def _paytable_view(table: Paytable) -> dict[str, object]:

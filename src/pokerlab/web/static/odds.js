@@ -18,9 +18,9 @@ function newPlayer() { return { cards: [], text: "" }; }
 const playerName = (index) => `Player ${index + 1}`;
 const isRange = (player) => player.text !== "" && player.text.toLowerCase() !== "random";
 
-/** The cards of the game's deck: 36 from six up for short deck. */
+/** The cards of the game's deck, as the server lists them (hold'em's 52 before it answers). */
 function deckOf(game) {
-  return game.deck === 52 ? DECK : DECK.filter((card) => "AKQJT9876".includes(card[0]));
+  return game.cards ? DECK.filter((card) => game.cards.includes(card)) : DECK;
 }
 
 /** What the API gets for a player: the hole cards, a range or "random"; null while incomplete. */

@@ -1,0 +1,188 @@
+"""One battery for every game of the catalog: a game added there is checked here with no
+test of its own. Each game's rankings are checked against the referee (tests/games_referee.py,
+composed from the game's fields as a player would read them), its exact equity against
+dealing every board, its Monte Carlo against its exact answer, and its refusals.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+import numpy as np
+import pytest
+
+import games_referee as ref
+import pokerlab as pl
+from pokerlab import games
+from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidArgumentError, InvalidCardError
+
+GAMES = list(games.GAMES.values())
+BOARD_GAMES = [g for g in GAMES if g.board_cards]
+
+SCORES: dict[str, ref.Score] = {"standard": ref.holdem, "short-deck": ref.short_deck,
+                                "short-deck-triton": ref.triton, "deuce-to-seven": ref.deuce_to_seven,
+                                "ace-to-five": ref.ace_to_five}
+"""The referee's score of five cards for each ranking, by its name."""
+
+
+def deals(game: games.Game, rows: int, cards: int, seed: int) -> np.ndarray:
+    """``rows`` random deals of ``cards`` distinct cards from the game's deck, (rows, cards) uint8."""
+    rng = np.random.default_rng(seed)
+    deck = np.array(game.deck, dtype=np.uint8)
+    return np.array([rng.choice(deck, cards, replace=False) for _ in range(rows)], dtype=np.uint8)
+
+
+def referee_scores(game: games.Game, holes: np.ndarray, boards: np.ndarray | None, score: ref.Score) -> np.ndarray:
+    """The referee's scores of the hands under the game's hand rule: two hole cards and three
+    board cards, or the best five of all the cards."""
+    if game.hole_used:
+        return ref.omaha_best(holes, boards, score)
+    cards = holes if boards is None else np.concatenate([holes, boards], axis=1)
+    return ref.best_of(cards, score) if cards.shape[1] > 5 else score(cards)
+
+
+def same_order(strengths: np.ndarray, scores: np.ndarray) -> None:
+    """Every pair of hands compares the same way by strength and by the referee's score."""
+    s = strengths.astype(np.int64)
+    assert (np.sign(s[:, None] - s[None, :]) == np.sign(scores[:, None] - scores[None, :])).all()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_rankings_against_the_referee(game: games.Game) -> None:
+    n = 400
+    if game.board_cards:
+        dealt = deals(game, n, game.hole_cards + 5, seed=len(game.name))
+        holes, boards = dealt[:, :game.hole_cards], dealt[:, game.hole_cards:]
+    else:
+        holes, boards = deals(game, n, game.hole_cards, seed=len(game.name)), None
+    strengths = game.evaluate_many(holes, boards)
+    same_order(strengths, referee_scores(game, holes, boards, SCORES[game.ranking]))
+    one_by_one = [int(game.evaluate(h.tolist(), () if boards is None else boards[i].tolist()))
+                  for i, h in enumerate(holes[:50])]
+    assert one_by_one == strengths[:50].tolist()
+    if game.hilo:
+        lows = game.evaluate_low_many(holes, boards)
+        low_scores = referee_scores(game, holes, boards, ref.eight_or_better)
+        assert ((lows == 0) == (low_scores == 0)).all()
+        same_order(lows, low_scores)
+        single = [game.evaluate_low(h.tolist(), b.tolist()) for h, b in zip(holes[:50], boards[:50])]
+        assert [0 if s is None else s.strength for s in single] == lows[:50].tolist()
+
+
+def spot(game: games.Game, players: int, board: int, seed: int) -> tuple[list[tuple[int, ...]], tuple[int, ...]]:
+    """Random known hands and a board of ``board`` cards from the game's deck."""
+    dealt = deals(game, 1, players * game.hole_cards + board, seed)[0].tolist()
+    hands = [tuple(dealt[i * game.hole_cards:(i + 1) * game.hole_cards]) for i in range(players)]
+    return hands, tuple(dealt[players * game.hole_cards:])
+
+
+@pytest.mark.parametrize("game", BOARD_GAMES, ids=lambda g: g.name)
+@pytest.mark.parametrize("players, board, seed", [(2, 3, 1), (3, 4, 2)])
+def test_exact_equity_against_dealing_every_board(game: games.Game, players: int, board: int, seed: int) -> None:
+    hands, board_ids = spot(game, players, board, seed)
+    r = pl.equity([list(h) for h in hands], list(board_ids), game=game)
+    expected = ref.brute_equity(hands, board_ids, range(4 * game.lowest_rank, 52), SCORES[game.ranking],
+                                omaha=bool(game.hole_used), hilo=game.hilo)
+    left = len(game.deck) - players * game.hole_cards - board
+    assert r.exact and r.game == game.name and r.showdowns == pytest.approx(comb(left, 5 - board))
+    for p, (hi, lo, scoop) in zip(r.players, expected):
+        assert (p.hi_equity, p.lo_equity, p.scoop) == pytest.approx((hi, lo, scoop), abs=1e-9)
+        assert p.equity == pytest.approx(hi + lo, abs=1e-9)
+
+
+@pytest.mark.parametrize("game", BOARD_GAMES, ids=lambda g: g.name)
+def test_monte_carlo_within_its_error(game: games.Game) -> None:
+    hands, board_ids = spot(game, 2, 3, seed=7)
+    players = [list(h) for h in hands]
+    exact = pl.equity(players, list(board_ids), game=game)
+    sampled = pl.equity(players, list(board_ids), game=game, trials=40_000, seed=3)
+    assert exact.exact and not sampled.exact and sampled.showdowns == 40_000
+    for e, s in zip(exact.players, sampled.players):
+        assert 0 < s.stderr < 0.01
+        assert abs(e.equity - s.equity) < 5 * s.stderr
+
+
+@pytest.mark.parametrize("game", BOARD_GAMES, ids=lambda g: g.name)
+def test_random_opponent_in_the_deck(game: games.Game) -> None:
+    """A random opponent is dealt from the game's deck alone: against it, the exact share
+    over every hand of the deck adds up to the pot."""
+    hands, board_ids = spot(game, 1, 4, seed=11)
+    r = pl.equity([list(hands[0]), "random"], list(board_ids), game=game, trials=2_000, seed=1)
+    assert sum(p.equity for p in r.players) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g.lowest_rank], ids=lambda g: g.name)
+def test_cards_outside_the_deck_are_refused(game: games.Game) -> None:
+    dealt = deals(game, 3, game.hole_cards + game.board_cards, seed=4)
+    holes, boards = dealt[:, :game.hole_cards].copy(), dealt[:, game.hole_cards:] if game.board_cards else None
+    holes[1, 0] = 0  # the deuce of clubs
+    with pytest.raises(InvalidCardError, match="row 1: 2c is not in the"):
+        game.evaluate_many(holes, boards)
+    with pytest.raises(InvalidCardError, match="2c is not in the"):
+        game.evaluate(holes[1].tolist(), [] if boards is None else boards[1].tolist())
+    if game.board_cards:
+        with pytest.raises(InvalidCardError, match="2c is not in the"):
+            pl.equity([holes[1].tolist(), "random"], game=game)
+
+
+@pytest.mark.parametrize("game", BOARD_GAMES, ids=lambda g: g.name)
+def test_hands_of_the_wrong_size_and_repeated_cards_are_refused(game: games.Game) -> None:
+    hand = list(game.deck[-game.hole_cards - 1:-1])
+    with pytest.raises(HandSizeError, match="hole"):
+        game.evaluate(hand[:-1], list(game.deck[:5]))
+    with pytest.raises(DuplicateCardError):
+        game.evaluate(hand, [hand[0], *game.deck[:4]])
+    with pytest.raises(pl.PokerlabError):
+        pl.equity([hand[:-1], "random"], game=game)
+
+
+def test_every_game_is_named_in_the_listing_and_the_cli_help() -> None:
+    from typer.testing import CliRunner
+
+    from pokerlab.cli import app
+
+    listing = games.names()
+    shown = CliRunner().invoke(app, ["equity", "--help"], terminal_width=400).output
+    for game in GAMES:
+        assert game.name in listing.split(", ")
+    for game in BOARD_GAMES:
+        assert game.name in shown
+
+
+@pytest.mark.parametrize(("fields", "field"), [
+    ({"hole_cards": 4, "board_cards": 5, "hole_used": 2, "ranking": "short-deck"}, "lowest_rank"),
+    ({"hole_cards": 2, "board_cards": 5, "hilo": True}, "hilo"),
+    ({"hole_cards": 3, "board_cards": 5}, "hole_cards"),
+    ({"hole_cards": 4, "board_cards": 5, "hole_used": 3}, "hole_used"),
+    ({"hole_cards": 2, "board_cards": 4}, "board_cards"),
+    ({"hole_cards": 5, "board_cards": 0, "ranking": "deuce-to-seven", "hilo": True}, "hilo"),
+    ({"hole_cards": 5, "board_cards": 5, "hole_used": 2, "ranking": "deuce-to-seven"}, "ranking"),
+    ({"hole_cards": 7, "board_cards": 0, "ranking": "deuce-to-seven"}, "hole_cards"),
+    ({"hole_cards": 2, "board_cards": 5, "ranking": "badugi"}, "ranking"),
+    ({"hole_cards": 2, "board_cards": 5, "lowest_rank": 9}, "lowest_rank"),
+    ({"hole_cards": 4, "board_cards": 5, "hole_used": 2, "lowest_rank": 4, "ranking": "short-deck",
+      "hilo": True}, "hilo"),
+])
+def test_combinations_no_engine_plays_are_refused_when_made(fields: dict[str, object], field: str) -> None:
+    with pytest.raises(InvalidArgumentError, match=f"^{field}"):
+        games.Game("new-game", "A new game", **fields)  # type: ignore[arg-type]
+
+
+def test_a_new_deck_is_one_definition() -> None:
+    """A 20-card deck with the standard ranking: no card below the ten is ever scored."""
+    royal = games.Game("royal-holdem", "Royal hold'em", 2, 5, lowest_rank=8)
+    assert len(royal.deck) == 20
+    with pytest.raises(InvalidCardError, match="2c is not in the royal-holdem deck"):
+        royal.evaluate_many(np.array([[0, 51]]), np.array([[50, 49, 48, 47, 46]]))
+    r = pl.equity(["AsKs", "QhQd"], "JsTsAh", game=royal)
+    assert r.exact and r.showdowns == comb(20 - 7, 2)
+
+
+def test_the_docs_table_lists_every_game_of_the_catalog() -> None:
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parents[1] / "docs" / "games.md").read_text()
+    first_column = [line.split("|")[1] for line in text.splitlines() if line.startswith("| `")]
+    named = {name for cell in first_column for name in re.findall(r"`([a-z0-9-]+)`", cell)}
+    assert named == set(games.GAMES)
