@@ -12,13 +12,15 @@ combo pairs that share no card and the sum of their all-in equities. Those come 
 heads-up matrix of :func:`pokerlab.preflop.matrix` (every pair of combos on all 1,712,304
 boards, card removal included), computed once and cached on disk.
 
-The solver is Discounted CFR (:mod:`pokerlab.equilibrium`) in one compiled loop, run until
-the average strategies' exploitability is under :data:`TOLERANCE` big blinds a hand.
+The solver is Discounted CFR (:mod:`pokerlab.equilibrium`) in one compiled loop, run to the
+exploitabilities of :data:`STAGES` in turn, its answer polished after each into an exact
+equilibrium where it can be (see :func:`solve_table`).
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import math
 import os
 import tempfile
@@ -35,7 +37,7 @@ from pokerlab.equilibrium import Discount, dcfr_update
 from pokerlab.errors import InvalidArgumentError
 from pokerlab.preflop.results import CLASSES
 from pokerlab.ranges import COMBOS, Range, starting_hand
-from pokerlab.tables import cache_dir
+from pokerlab.tables import cache_dir, load_tables
 
 BOARDS = math.comb(48, 5)
 """Boards of one heads-up preflop matchup: 1,712,304."""
@@ -83,8 +85,13 @@ class ClassTable:
         return cls(tuple(hands), pairs, equity)
 
 
+@functools.cache
 def _table_path() -> str:
-    return str(cache_dir() / f"pushfold-classes-v{TABLE_VERSION}.npy")
+    # named by a digest of the hand-ranking tables the matrix is counted with, so that a
+    # change to them rebuilds the table instead of reading a stale one
+    t = load_tables()
+    digest = hashlib.sha256(t.rank.tobytes() + t.offsets.tobytes() + t.flush.tobytes()).hexdigest()[:12]
+    return str(cache_dir() / f"pushfold-classes-v{TABLE_VERSION}-{digest}.npy")
 
 
 _TABLE: list[ClassTable] = []
@@ -125,7 +132,11 @@ def class_table(progress: Progress | None = None) -> ClassTable:
 
 
 def table_ready() -> bool:
-    """Whether :func:`class_table` will answer without computing (in memory or on disk)."""
+    """Whether :func:`class_table` will answer without computing (in memory or on disk).
+
+    >>> _ = class_table(); table_ready()
+    True
+    """
     return bool(_TABLE) or os.path.exists(_table_path())
 
 
@@ -152,7 +163,12 @@ class PushFoldResult:
     """The equilibrium at one stack: ``push`` and ``call`` map each of the 169 classes to how
     often the small blind pushes it and the big blind calls with it; ``ev`` is both players'
     EV in big blinds a hand (small blind first; they add to 0); ``exploitability`` is the mean
-    of what a best response would gain against each, in big blinds a hand."""
+    of what a best response would gain against each, in big blinds a hand.
+
+    >>> r = pushfold(1.5)
+    >>> r.push_combos()["7d2c"], float(r.call_range().weights.sum()), round(r.ev[0], 4)
+    (1.0, 1326.0, 0.0003)
+    """
 
     stack: float
     ante: float
@@ -161,6 +177,7 @@ class PushFoldResult:
     ev: tuple[float, float]
     exploitability: float
     iterations: int
+    """Discounted CFR iterations run, over every stage."""
 
     def push_combos(self) -> dict[str, float]:
         """How often each of the 1,326 combos is pushed (``"AsKs"``: every combo of a class alike)."""
@@ -445,7 +462,13 @@ def _runs(stacks: Sequence[float], played: np.ndarray) -> tuple[tuple[float, flo
 
 def chart_of(table: ClassTable, stacks: Sequence[float], ante: float = 0.0,
              progress: Progress | None = None) -> PushFoldChart:
-    """:func:`pushfold_chart` over any table and list of stacks (rising)."""
+    """:func:`pushfold_chart` over any table and list of stacks (rising).
+
+    >>> from pokerlab.preflop import matrix
+    >>> m = matrix(["AA", "72o"])
+    >>> chart_of(ClassTable.from_counts(m.hands, m.wins, m.ties, m.showdowns), [1.0, 5.0, 50.0]).push["72o"]
+    ((1.0, 1.0),)
+    """
     frequencies = np.zeros((len(stacks), 2, len(table.hands)))
     for k, stack in enumerate(stacks):
         r = solve_table(table, stack, ante)
