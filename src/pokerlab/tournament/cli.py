@@ -73,27 +73,31 @@ def _grid(range_: Range) -> None:
         typer.echo(str(range_))
 
 
+RANKS = "AKQJT98765432"
+
+
 def chart_grid(chart: PushFoldChart, side: str) -> Table:
-    """One side of the chart as a 13 x 13 table: in each cell the largest stack at which the
-    hand plays, ``+`` when it plays at the chart's last stack, ``*`` when it has a gap."""
+    """One side of the chart as a 13 x 13 table, ranks on the edges (suited above the
+    diagonal, offsuit below): in each cell the largest stack at which the hand plays, ``+``
+    when it plays at the chart's last stack, ``*`` when it has a gap, ``.`` when never."""
     runs = chart.push if side == "push" else chart.call
     top = chart.stacks[-1]
-    table = Table(title=f"{'small blind pushes' if side == 'push' else 'big blind calls'} up to (bb)",
-                  show_header=False, box=None, padding=(0, 1))
-    for _ in range(13):
-        table.add_column(justify="right")
+    title = "small blind pushes" if side == "push" else "big blind calls"
+    table = Table(title=f"{title} up to (bb); suited above the diagonal", box=None, padding=(0, 1))
+    table.add_column("")
+    for rank in RANKS:
+        table.add_column(rank, justify="right")
     for r in range(13):
         cells = []
         for c in range(13):
-            hand = CLASSES[r * 13 + c]
-            played = runs[hand]
+            played = runs[CLASSES[r * 13 + c]]
             if not played:
-                cells.append(f"[dim]{hand:>4}[/]")
+                cells.append("[dim].[/]")
                 continue
             last = played[-1][1]
             mark = "+" if last >= top else ("*" if len(played) > 1 else "")
             cells.append(f"{last:g}{mark}")
-        table.add_row(*cells)
+        table.add_row(f"[bold]{RANKS[r]}[/]", *cells)
     return table
 
 
