@@ -25,6 +25,7 @@ import math
 import os
 import tempfile
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -32,7 +33,7 @@ import numpy as np
 from numba import njit
 
 from pokerlab.cards import card_name
-from pokerlab.checks import Progress, check_number, check_progress
+from pokerlab.checks import Progress, check_number, check_progress, check_threads
 from pokerlab.equilibrium import Discount, dcfr_update
 from pokerlab.errors import InvalidArgumentError
 from pokerlab.preflop.results import CLASSES
@@ -296,8 +297,16 @@ def _polished(q: np.ndarray, m: np.ndarray, w: np.ndarray, pot: float, push: np.
     prior = np.maximum(q.sum(axis=0), 1e-300)
     sb_gain = (pot * w + m @ call) / w  # pushing over folding, per hand dealt
     bb_gain = -(push @ m) / prior  # calling over folding
-    for margin in POLISH_MARGINS:
-        mixed_sb, mixed_bb = np.abs(sb_gain) < margin, np.abs(bb_gain) < margin
+    guesses = [(np.abs(sb_gain) < margin, np.abs(bb_gain) < margin) for margin in POLISH_MARGINS]
+    # an equilibrium mixes as many hands on each side, most often one or two: the hands
+    # nearest to indifference are the likeliest
+    sb_order, bb_order = np.argsort(np.abs(sb_gain)), np.argsort(np.abs(bb_gain))
+    for k in range(1, 4):
+        mixed_sb, mixed_bb = np.zeros(len(w), dtype=bool), np.zeros(len(prior), dtype=bool)
+        mixed_sb[sb_order[:k]] = True
+        mixed_bb[bb_order[:k]] = True
+        guesses.append((mixed_sb, mixed_bb))
+    for mixed_sb, mixed_bb in guesses:
         p = np.where(sb_gain > 0, 1.0, 0.0)
         c = np.where(bb_gain > 0, 1.0, 0.0)
         if mixed_sb.any() and mixed_bb.any():
@@ -460,22 +469,30 @@ def _runs(stacks: Sequence[float], played: np.ndarray) -> tuple[tuple[float, flo
     return tuple(runs)
 
 
-def chart_of(table: ClassTable, stacks: Sequence[float], ante: float = 0.0,
-             progress: Progress | None = None) -> PushFoldChart:
-    """:func:`pushfold_chart` over any table and list of stacks (rising).
+def chart_of(table: ClassTable, stacks: Sequence[float], ante: float = 0.0, progress: Progress | None = None,
+             threads: int | None = None) -> PushFoldChart:
+    """:func:`pushfold_chart` over any table and list of stacks (rising), the stacks solved
+    ``threads`` at a time (None: as many as Numba has threads).
 
     >>> from pokerlab.preflop import matrix
     >>> m = matrix(["AA", "72o"])
     >>> chart_of(ClassTable.from_counts(m.hands, m.wins, m.ties, m.showdowns), [1.0, 5.0, 50.0]).push["72o"]
     ((1.0, 1.0),)
     """
+    import numba
+
+    def solve(stack: float) -> PushFoldResult:
+        return solve_table(table, stack, ante)
+
     frequencies = np.zeros((len(stacks), 2, len(table.hands)))
-    for k, stack in enumerate(stacks):
-        r = solve_table(table, stack, ante)
-        frequencies[k, 0] = [r.push[h] for h in table.hands]
-        frequencies[k, 1] = [r.call[h] for h in table.hands]
-        if progress is not None:
-            progress(k + 1, len(stacks))
+    workers = numba.get_num_threads() if threads is None else threads
+    # the solver's kernel lets go of the GIL, so stacks solve side by side in threads
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for k, r in enumerate(pool.map(solve, stacks)):
+            frequencies[k, 0] = [r.push[h] for h in table.hands]
+            frequencies[k, 1] = [r.call[h] for h in table.hands]
+            if progress is not None:
+                progress(k + 1, len(stacks))
     frequencies.setflags(write=False)
     sides = []
     for side in range(2):
@@ -484,10 +501,12 @@ def chart_of(table: ClassTable, stacks: Sequence[float], ante: float = 0.0,
     return PushFoldChart(tuple(stacks), ante, sides[0], sides[1], frequencies)
 
 
-def pushfold_chart(max_bb: float = 20.0, ante: float = 0.0, *, progress: Progress | None = None) -> PushFoldChart:
+def pushfold_chart(max_bb: float = 20.0, ante: float = 0.0, *, progress: Progress | None = None,
+                   threads: int | None = None) -> PushFoldChart:
     """For every hand, the stacks at which it is pushed and called at the equilibrium: every
     0.05 bb from 1 + ``ante`` (rounded up to the grid) to ``max_bb`` (at most 100), like
-    HoldemResources' chart. ``progress(stacks_done, stacks)`` is told after each stack.
+    HoldemResources' chart. ``progress(stacks_done, stacks)`` is told after each stack;
+    ``threads`` stacks are solved at a time (None: all threads).
 
     >>> chart = pushfold_chart(3)
     >>> chart.largest("72o"), chart.largest("72o", "call")
@@ -496,12 +515,13 @@ def pushfold_chart(max_bb: float = 20.0, ante: float = 0.0, *, progress: Progres
     ante_bb = check_number("ante", ante, low=0, high=MAX_CHART - 1)
     top = check_number("max_bb", max_bb, low=1 + ante_bb, high=MAX_CHART)
     progress = check_progress(progress)
+    threads = check_threads(threads)
     first = math.ceil(round((1 + ante_bb) / CHART_STEP, 6))
     last = math.floor(round(top / CHART_STEP, 6))
     stacks = [round(k * CHART_STEP, 2) for k in range(first, last + 1)]
     if not stacks:
         raise InvalidArgumentError(f"max_bb must leave a stack of the 0.05 grid from 1 + ante, got {max_bb!r}")
-    return chart_of(class_table(), stacks, ante_bb, progress)
+    return chart_of(class_table(), stacks, ante_bb, progress, threads)
 
 
 MAX_CHART = 100.0
