@@ -4,6 +4,7 @@ published chart."""
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 import math
@@ -406,3 +407,61 @@ def test_pushfold_commands() -> None:
     assert json.loads(chart.output)["push"]["72o"] == [[1.0, 1.6]]
     drawn = runner.invoke(app, ["pushfold", "chart", "--max-bb", "3"]).output
     assert "3+" in drawn and "1.6" in drawn
+
+
+# --- the table's disk cache ----------------------------------------------------------------
+
+
+@pytest.fixture
+def counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The cached table's counts handed out by a stand-in for the matrix job, which counts
+    its calls; the process's table forgotten before and after."""
+    from pokerlab.preflop import compute
+    from pokerlab.preflop.results import PreflopMatrix
+    module = importlib.import_module("pokerlab.tournament.pushfold")  # the package's name is the function
+
+    real = module.class_table()
+    wins = np.rint(real.equity * math.comb(48, 5)).astype(np.int64)  # ties folded in: a stand-in only
+    showdowns = real.pairs * math.comb(48, 5)
+    calls: list[int] = []
+
+    def fake_matrix(progress: object = None) -> PreflopMatrix:
+        calls.append(1)
+        return PreflopMatrix(real.hands, wins, np.zeros_like(wins), showdowns)
+
+    monkeypatch.setattr(compute, "matrix", fake_matrix)
+    module._TABLE.clear()
+    module._table_path.cache_clear()
+    yield calls
+    module._TABLE.clear()
+    module._table_path.cache_clear()
+
+
+def test_the_table_is_built_once_and_then_read(counted: list[int], tmp_path, monkeypatch) -> None:
+    module = importlib.import_module("pokerlab.tournament.pushfold")  # the package's name is the function
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert not module.table_ready()
+    first = module.class_table()
+    assert counted == [1] and module.table_ready()
+    files = list((tmp_path / "pokerlab").glob("pushfold-classes-*.npy"))
+    assert len(files) == 1 and len(list((tmp_path / "pokerlab").iterdir())) == 1  # nothing left aside
+    module._TABLE.clear()
+    again = module.class_table()
+    assert counted == [1]  # read, not built
+    assert np.array_equal(first.pairs, again.pairs) and np.array_equal(first.equity, again.equity)
+    files[0].write_bytes(b"not a table")  # a damaged file is rebuilt
+    module._TABLE.clear()
+    module.class_table()
+    assert counted == [1, 1]
+
+
+def test_a_read_only_cache_keeps_the_table_in_memory(counted: list[int], tmp_path, monkeypatch) -> None:
+    module = importlib.import_module("pokerlab.tournament.pushfold")  # the package's name is the function
+
+    blocked = tmp_path / "file"
+    blocked.write_text("a file where the cache folder would be")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
+    table = module.class_table()
+    assert counted == [1] and len(table.hands) == 169
+    assert module.class_table() is table
