@@ -62,6 +62,7 @@ from pokerlab.web.models import (
 )
 from pokerlab.web.refusals import blame, error_response, field_name
 from pokerlab.web.sessions import START_CREDITS, SessionStore, new_client_key
+from pokerlab.web.tournament import tournament_routes
 
 STATIC = Path(__file__).parent / "static"
 STRATEGY_RETRY = 5
@@ -74,7 +75,8 @@ every worker; a request that finds the slot taken until its time is up is told t
 MISTAKES_LISTED = 10
 """The costliest mistakes a session lists."""
 PAGES = {"/": ("odds", "Hand odds"), "/odds": ("odds", "Hand odds"), "/grid": ("grid", "Odds grid"),
-         "/ranges": ("ranges", "Ranges"), "/videopoker": ("videopoker", "Video poker")}
+         "/ranges": ("ranges", "Ranges"), "/videopoker": ("videopoker", "Video poker"),
+         "/tournament": ("tournament", "Tournament")}
 """Route -> (page, title): static/{page}.html is the page's <main>, static/{page}.js its script."""
 DEFAULT_TIME_LIMIT = 5.0
 """Seconds any one analysis may take on the server, whatever the request asks for."""
@@ -340,6 +342,7 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
             return {"mistakes": [r.to_dict() for r in trainer.error_log(MISTAKES_LISTED)],
                     "session": _session_view(session_id, trainer)}
 
+    app.include_router(tournament_routes(time_limit))
     return app
 
 

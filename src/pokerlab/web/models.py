@@ -168,6 +168,7 @@ PAGE_REQUESTS: tuple[tuple[str, str, dict[str, JsonValue] | None], ...] = (
     *(("POST", "api/equity", body) for body in EQUITY_EXAMPLES),
     ("POST", "api/grid", {"hand": "AsKs", "board": "TsQs2d"}),
     ("POST", "api/videopoker/holds", {"hand": "As Ks Kh 4s 4d", "paytable": "jacks-9-6"}),
+    ("POST", "api/icm", {"stacks": [5000, 3000, 2000, 1000], "payouts": [50, 30, 20]}),
     ("POST", "api/videopoker/sessions", None),
     ("GET", "api/paytables", None),
     ("GET", "", None),
@@ -285,3 +286,21 @@ class DrawRequest(Request):
     """The positions (1..5) to hold before the draw."""
 
     hold: list[Annotated[int, Field(ge=1, le=5)]] = Field(max_length=5, examples=[[2, 3]])
+
+
+class IcmRequest(Request):
+    """Prize equity by ICM: the chip stacks and the prizes. The numbers are checked by the library,
+    which names the list and the item at fault."""
+
+    stacks: list[float] = Field(description="Chip stacks, one per player (1 to 24 players, at least 0 each)",
+                                examples=[[50, 30, 20]])
+    payouts: list[float] = Field(description="The prizes from first place down, never rising; no more places "
+                                             "than players", examples=[[70, 30]])
+
+
+class PushFoldRequest(Request):
+    """Heads-up push/fold at one effective stack."""
+
+    stack: float = Field(description="The effective stack in big blinds, blinds and antes included "
+                                     "(1 + ante to 1000)", examples=[10])
+    ante: float = Field(default=0.0, description="The ante each player posts, in big blinds")

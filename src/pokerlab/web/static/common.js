@@ -223,6 +223,7 @@ export function debounced(fn, ms) {
 }
 
 const PAGES = [["/odds", "Hand odds"], ["/grid", "Odds grid"], ["/ranges", "Ranges"], ["/videopoker", "Video poker"],
+               ["/tournament", "Tournament"],
                ["/docs", "API"]];
 
 /** Every page's header: the name, the links (the current page marked) and the deck colours. */
