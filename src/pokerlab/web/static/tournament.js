@@ -63,6 +63,15 @@ function icmError(text, field) {
   }
 }
 
+/** A refusal in the page's words: an item of a list is named by its player or its place. */
+function icmWords(error) {
+  const [first] = error.errors;
+  const item = first?.field.match(/^(stacks|payouts)\[(\d+)\]$/);
+  if (!item) return error.message;
+  const k = Number(item[2]) + 1;
+  return `${item[1] === "stacks" ? `Player ${k}'s stack` : `The prize for place ${k}`}: ${first.problem}`;
+}
+
 function drawIcm(result) {
   const { stacks, payouts, equity, chips, pool } = result;
   const rows = stacks.map((stack, i) => {
@@ -94,7 +103,7 @@ async function computeIcm() {
     $("icm-rows").replaceChildren();
     $("icm-status").textContent = "";
     $("icm-status").dataset.state = "error";
-    icmError(error.message, error.errors[0]?.field);
+    icmError(icmWords(error), error.errors[0]?.field);
   } finally {
     if (seq === icmSeq) busy($("icm-result"), false);
   }
