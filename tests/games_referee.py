@@ -154,8 +154,9 @@ def brute_equity(hands: list[tuple[int, ...]], board: tuple[int, ...], deck: ran
             highs.append(omaha_best(holes, boards, score))
             lows.append(omaha_best(holes, boards, eight_or_better) if hilo else np.zeros(len(boards)))
         else:
-            highs.append(best_of(np.concatenate([holes, boards], axis=1), score))
-            lows.append(np.zeros(len(boards)))
+            cards = np.concatenate([holes, boards], axis=1)
+            highs.append(best_of(cards, score))
+            lows.append(best_of(cards, eight_or_better) if hilo else np.zeros(len(boards)))
     high, low = np.stack(highs), np.stack(lows)
     has_low = low.max(axis=0) > 0
     high_win = (high == high.max(axis=0)) / (high == high.max(axis=0)).sum(axis=0)

@@ -151,7 +151,7 @@ def test_every_game_is_named_in_the_listing_and_the_cli_help() -> None:
 
 @pytest.mark.parametrize(("fields", "field"), [
     ({"hole_cards": 4, "board_cards": 5, "hole_used": 2, "ranking": "short-deck"}, "lowest_rank"),
-    ({"hole_cards": 2, "board_cards": 5, "hilo": True}, "hilo"),
+    ({"hole_cards": 2, "board_cards": 5, "lowest_rank": 8, "hilo": True}, "hilo"),
     ({"hole_cards": 3, "board_cards": 5}, "hole_cards"),
     ({"hole_cards": 4, "board_cards": 5, "hole_used": 3}, "hole_used"),
     ({"hole_cards": 2, "board_cards": 4}, "board_cards"),

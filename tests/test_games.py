@@ -332,7 +332,7 @@ def test_random_omaha_players_are_sampled_from_the_deck() -> None:
 def test_get_and_listing() -> None:
     assert games.get("Omaha-HiLo") is games.OMAHA_HILO and games.get(games.OMAHA) is games.OMAHA
     assert pl.games.SHORT_DECK.missing_cards == tuple(range(16))
-    assert [g.name for g in games.GAMES.values()][:3] == ["holdem", "short-deck", "short-deck-triton"]
+    assert [g.name for g in games.GAMES.values()][:3] == ["holdem", "holdem-hilo", "short-deck"]
     result = CliRunner().invoke(app, ["games", "--json"])
     assert result.exit_code == 0 and '"omaha5-hilo"' in result.output
 
@@ -385,7 +385,7 @@ REFUSALS = [
     Refused("duplicate in a game", lambda: games.OMAHA.evaluate("As Ks Qd Jd", "As 2c 3d"), DuplicateCardError,
             "duplicate card: As"),
     Refused("low of a high game", lambda: games.OMAHA.evaluate_low("As Ks Qd Jd", "2s 3c 4d"), InvalidArgumentError,
-            "omaha has no low hand; the hi/lo games are omaha-hilo, omaha5-hilo"),
+            "omaha has no low hand; the hi/lo games are holdem-hilo, omaha-hilo, omaha5-hilo"),
     Refused("deuce-to-seven of six", lambda: games.DEUCE_TO_SEVEN.evaluate("7h 5d 4c 3s 2h 8c"), HandSizeError,
             "deuce-to-seven hand has 5 cards, got 6"),
     Refused("lowball board", lambda: games.ACE_TO_FIVE.evaluate("7h 5d 4c 3s 2h", "8c"), HandSizeError,

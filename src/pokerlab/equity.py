@@ -554,8 +554,9 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     progress = check_progress(progress)
     exact = _check_method(exact, trials, stderr, seconds)
     rules = HOLDEM if game == "holdem" else _check_game(game)  # the default, resolved once
-    if by_combo is not False and (by_combo is not True or rules.hole_used):
-        raise InvalidArgumentError(f"by_combo must be True or False, and True only in hold'em and short deck; "
+    if by_combo is not False and (by_combo is not True or rules.hole_used or rules.hilo):
+        raise InvalidArgumentError(f"by_combo must be True or False, and True only in "
+                                   f"{game_names(lambda g: bool(g.board_cards) and not g.hole_used and not g.hilo)}; "
                                    f"got {by_combo!r} in {rules.name}")
     board_ids = parse_cards(board)
     dead_ids = parse_cards(dead)
@@ -563,7 +564,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     if missing:
         rules.check_cards("board", board_ids)
         rules.check_cards("dead", dead_ids)
-    if rules.hole_used:
+    if rules.hole_used or rules.hilo:
         return _other_engine(rules, players, board_ids, dead_ids, exact, trials, stderr,
                              None if seconds is None else started + seconds, seed, threads, progress)
     _check_table(players, board_ids, dead_ids, len(rules.deck))
@@ -693,7 +694,20 @@ def _other_engine(rules: Game, players: Sequence[PlayerLike], board: tuple[int, 
     import pokerlab.game_ranges as game_ranges
     import pokerlab.omaha_equity as omaha  # loads Numba and the Omaha tables
 
-    labels, combos = game_ranges.game_players(rules, players, board, dead)
+    combos: Sequence[omaha.WeightedCombos | omaha.Hands]
+    if rules.hole_used:
+        labels, combos = game_ranges.game_players(rules, players, board, dead)
+    else:  # two hole cards, read as hold'em reads them
+        _check_table(players, board, dead, len(rules.deck))
+        if rules.missing_cards:
+            _check_known_cards(rules, players)
+        hands = _known_hands(players)
+        if hands is not None:  # the engine's quick path for known hands: one (combo, weight) each
+            labels, combos = [_hand_label(a, b) for a, b in hands], [[(hand, 1.0)] for hand in hands]
+        else:
+            fixed_ids = parse_cards([*board, *dead])  # a card in both is a duplicate
+            parsed = _players(players, sum(1 << c for c in (*fixed_ids, *rules.missing_cards)))
+            labels, combos = [p.label for p in parsed], [(p.combos, p.weights) for p in parsed]
     seconds = None if deadline is None else max(deadline - time.perf_counter(), MIN_SECONDS_LEFT)
     return omaha.omaha_equity(combos, board, dead, hilo=rules.hilo, exact=exact, trials=trials, stderr=stderr,
                               seconds=seconds, seed=seed, threads=threads, progress=progress, labels=labels,

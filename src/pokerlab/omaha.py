@@ -92,6 +92,26 @@ def _raise_bad_row(holes: np.ndarray, boards: np.ndarray, row: int, lowest_rank:
 
 
 @functools.cache
+def low_bits() -> np.ndarray:
+    """Each card id's bit in an 8-bit set of the low ranks (bit 0 the ace, 1 the deuce .. 7 the
+    eight; 0 for nine and up and past 51), as (256,) uint64 for the kernels.
+
+    >>> bits = low_bits()
+    >>> int(bits[48]), int(bits[0]), int(bits[24]), int(bits[28])  # Ac, 2c, 8c, 9c
+    (1, 2, 128, 0)
+    """
+    low_bit = np.zeros(256, dtype=np.uint64)
+    for card in range(52):
+        rank = card >> 2
+        if rank == 12:
+            low_bit[card] = 1
+        elif rank < LOW_RANKS - 1:
+            low_bit[card] = 1 << (rank + 1)
+    low_bit.setflags(write=False)
+    return low_bit
+
+
+@functools.cache
 def kernel_tables(ranking: str = "standard", lowest_rank: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray,
                                                                             np.ndarray, np.ndarray]:
     """The tables the Omaha kernels read for a ranking in the deck from ``lowest_rank`` (see
@@ -101,15 +121,8 @@ def kernel_tables(ranking: str = "standard", lowest_rank: int = 0) -> tuple[np.n
     >>> [t.dtype.name for t in kernel_tables()]
     ['uint16', 'uint64', 'uint16', 'uint8', 'uint64']
     """
-    low_bit = np.zeros(256, dtype=np.uint64)
-    for card in range(52):
-        rank = card >> 2
-        if rank == 12:
-            low_bit[card] = 1
-        elif rank < LOW_RANKS - 1:
-            low_bit[card] = 1 << (rank + 1)
     flush = ranking_in_deck(ranking, lowest_rank).tables.flush
-    return high_table(ranking), index_terms().astype(np.uint64), flush, low_table(), low_bit
+    return high_table(ranking), index_terms().astype(np.uint64), flush, low_table(), low_bits()
 
 
 def omaha_strengths(holes: np.ndarray, boards: np.ndarray, *, validate: bool = True, ranking: str = "standard",
@@ -162,6 +175,88 @@ def omaha_lows(holes: np.ndarray, boards: np.ndarray, *, validate: bool = True) 
     if first_bad < len(hole_rows):
         _raise_bad_row(hole_rows, board_rows, int(first_bad))
     return out
+
+
+class Engine:
+    """The Omaha engine: hands of exactly two of four to six hole cards and three board cards,
+    in a ranking and the deck from ``lowest_rank`` (a game's), for one high pot or split with
+    the eight-or-better low. Its methods are the interface every equity engine gives the driver
+    (:func:`pokerlab.omaha_equity.omaha_equity`): ``known`` (every completion of a board for
+    known hands), ``deals`` (the same for many deals of hole cards) and ``sample`` (Monte
+    Carlo), each returning the shared pot counters of :mod:`pokerlab.kernels.pots`.
+
+    >>> board = [8, 13, 30]
+    >>> acc = Engine().known(np.array([[51, 50, 0, 4], [47, 46, 43, 42]], dtype=np.uint8),
+    ...                      np.array(board, dtype=np.uint8), sum(1 << c for c in board), False)
+    >>> int(acc[:243].sum())  # every turn and river: C(41, 2)
+    820
+    """
+
+    hole_sizes = HOLE_SIZES
+    exact_preflop_deals = 256
+    """Before the flop, exact enumeration costs one to three milliseconds per deal of hole
+    cards heads-up (by rank multisets, in parallel over deals); the driver enumerates up to this
+    many deals and samples past them."""
+    preflop_step = 256
+    """Deals a kernel call enumerates before the flop, between two progress reports."""
+
+    def __init__(self, ranking: str = "standard", lowest_rank: int = 0) -> None:
+        from pokerlab.omaha_tables import board_multisets, card_keys
+
+        high, terms, flush, low, low_bit = kernel_tables(ranking, lowest_rank)
+        self.tables = (high, terms, flush, low, low_bit, card_keys(), board_multisets(),
+                       ranking_in_deck(ranking, lowest_rank).category_index)
+
+    def known(self, holes: np.ndarray, board: np.ndarray, fixed: int, hilo: bool) -> np.ndarray:
+        """The counters of every completion of a board of three or more cards for one deal of
+        known hands (P, h), in one serial kernel call (no thread to wake for a thousand boards)."""
+        from pokerlab.kernels import omaha as kernels
+        from pokerlab.kernels import pots
+
+        n_players = len(holes)
+        n_joint, n_pots = _tally_sizes(n_players)
+        width = n_players * pots.CELLS
+        counters = np.zeros(width + n_joint + n_pots)  # one allocation, three views
+        acc, joint, tallies = counters[:width], counters[width:width + n_joint], counters[width + n_joint:]
+        kernels.known_runouts(holes, board, np.uint64(fixed), hilo, *self.tables, np.zeros((6, 64), dtype=np.uint64),
+                              joint, tallies, acc)
+        if n_joint:
+            pots.add_tallies(n_players, joint, tallies, acc, False)
+        return acc
+
+    def deals(self, holes: np.ndarray, weights: np.ndarray, board: np.ndarray, fixed: int, hilo: bool) -> np.ndarray:
+        """The counters of every completion of ``board`` for deals of hole cards (M, P, h), deal
+        m worth ``weights[m]``; ``fixed`` is the bit set of the board, dead and missing cards."""
+        from pokerlab.kernels import omaha as kernels
+
+        acc: np.ndarray
+        if len(board):
+            acc = kernels.runouts_many(holes, weights, board, np.uint64(fixed), hilo, *self.tables)
+        else:
+            high, terms, flush, low, low_bit, _, _, category = self.tables
+            acc = kernels.preflop_many(holes, weights, np.uint64(fixed), hilo, high, terms, flush, low, low_bit,
+                                       category)
+        return acc
+
+    def sample(self, combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, board: np.ndarray, fixed: int,
+               chunks: int, per_chunk: int, seed: int, hilo: bool) -> tuple[np.ndarray, int]:
+        """Sampled counters (with squares) of ``chunks`` times ``per_chunk`` showdowns, and the
+        deals tried (see :func:`pokerlab.kernels.omaha.monte_carlo`)."""
+        from pokerlab.kernels import omaha as kernels
+
+        acc, attempts = kernels.monte_carlo(combos, starts, cumulative, combos.shape[1], board, np.uint64(fixed),
+                                            chunks, per_chunk, seed, hilo, *self.tables)
+        return acc, int(attempts)
+
+
+@functools.cache
+def _tally_sizes(n_players: int) -> tuple[int, int]:
+    """:func:`pokerlab.kernels.pots.tally_sizes`, remembered: a Numba call from Python costs a
+    microsecond."""
+    from pokerlab.kernels.pots import tally_sizes
+
+    sizes: tuple[int, int] = tally_sizes(n_players)
+    return sizes
 
 
 def low_ranks(value: int) -> tuple[int, ...]:

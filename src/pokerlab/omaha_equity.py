@@ -17,10 +17,11 @@ import itertools
 import math
 import time
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
+from pokerlab.best_five import Engine as BestFiveEngine
 from pokerlab.cards import card_name, format_cards
 from pokerlab.checks import (
     PERMILLE,
@@ -33,7 +34,7 @@ from pokerlab.checks import (
     check_threads,
     check_trials,
 )
-from pokerlab.equity import EquityResult, PlayerEquity, batch_within, cards_text, category_of_strength, frozen
+from pokerlab.equity import EquityResult, PlayerEquity, batch_within, cards_text, frozen
 from pokerlab.errors import (
     DuplicateCardError,
     ExactTooLargeError,
@@ -45,21 +46,16 @@ from pokerlab.errors import (
 )
 from pokerlab.game_ranges import hand_label
 from pokerlab.games import Game
-from pokerlab.kernels import omaha as kernels
+from pokerlab.kernels import pots as scoring
 from pokerlab.kernels import threads as numba_threads
 from pokerlab.kernels.equity import summarize
-from pokerlab.omaha import HOLE_SIZES, kernel_tables
-from pokerlab.omaha_tables import board_multisets, card_keys
+from pokerlab.omaha import Engine as OmahaEngine
 
 Combo = tuple[int, ...]
 WeightedCombos = Sequence[tuple[Combo, float]]
 Hands = tuple[np.ndarray, np.ndarray]
 """A player's combos as sorted uint8 rows (K, h) and their weights (K,)."""
 
-MAX_EXACT_PREFLOP_DEALS = 256
-"""Before the flop, exact enumeration costs one to three milliseconds per deal of hole cards
-heads-up (by rank multisets, in parallel over deals); ``exact=None`` enumerates up to this many
-deals and samples past them."""
 MAX_EXACT_SHOWDOWNS = 50_000_000
 """After the flop, ``exact=None`` enumerates up to this many showdowns (deals times boards)."""
 MAX_LISTED_DEALS = 2_000_000
@@ -73,7 +69,8 @@ MAX_BATCH_TRIALS = 1 << 22
 limit and the standard error are checked often; the sizes depend on the seed alone."""
 
 
-def _known_hands(players: object, n_board: int, fixed: int, n_dead: int) -> list[Combo] | None:
+def _known_hands(players: object, n_board: int, fixed: int, n_dead: int,
+                 hole_sizes: tuple[int, ...]) -> list[Combo] | None:
     """Each player's hand (sorted ids) when every player holds one combo of weight above 0, given
     as a (combo, weight) pair in a list, and the board has a flop: the common case, checked in
     one pass over plain ints with a mask of the cards seen. None when anything is off or
@@ -96,13 +93,13 @@ def _known_hands(players: object, n_board: int, fixed: int, n_dead: int) -> list
             seen |= 1 << c
         hands.append(tuple(sorted(combo)))
     n_hole = len(hands[0])
-    if n_hole not in HOLE_SIZES or len({*map(len, hands)}) > 1 or n_hole * len(hands) + 5 + n_dead > 52:
+    if n_hole not in hole_sizes or len({*map(len, hands)}) > 1 or n_hole * len(hands) + 5 + n_dead > 52:
         return None
     return hands
 
 
-def _check_players(players: object, board: tuple[int, ...], dead: tuple[int, ...],
-                   deck: int) -> tuple[int, list[Hands]]:
+def _check_players(players: object, board: tuple[int, ...], dead: tuple[int, ...], deck: int,
+                   hole_sizes: tuple[int, ...]) -> tuple[int, list[Hands]]:
     """The hole size and each player's combos (sorted ids, uint8 rows) and weights, checked."""
     listed = check_list("players", players, "weighted combos")
     if not 2 <= len(listed) <= 10:
@@ -119,8 +116,9 @@ def _check_players(players: object, board: tuple[int, ...], dead: tuple[int, ...
             hands = _hands_one_by_one(p, combos)
         sizes.add(hands[0].shape[1])
         out.append(hands)
-    if len(sizes) != 1 or not sizes <= set(HOLE_SIZES):
-        raise HandSizeError(f"every Omaha hand must hold the same number of cards, 4, 5 or 6; got {sorted(sizes)}")
+    if len(sizes) != 1 or not sizes <= set(hole_sizes):
+        allowed = ", ".join(map(str, hole_sizes[:-1])) + " or " * (len(hole_sizes) > 1) + str(hole_sizes[-1])
+        raise HandSizeError(f"every hand must hold the same number of cards, {allowed}; got {sorted(sizes)}")
     n_hole = sizes.pop()
     if len(board) not in (0, 3, 4, 5):
         raise HandSizeError(f"a board has 0, 3, 4 or 5 cards, got {len(board)}: {format_cards(board)!r}")
@@ -255,8 +253,9 @@ def omaha_equity(players: Sequence[WeightedCombos | Hands], board: tuple[int, ..
     ``players`` holds, per player, a list of (hole combo, weight): a known hand is one combo of
     weight 1.0; a pair of arrays, combos (K, h) and weights (K,), will do as well (quicker for
     large ranges). ``board`` (0, 3, 4 or 5 ids) and ``dead`` are card ids. ``exact=None``
-    enumerates when the work is small (preflop: at most :data:`MAX_EXACT_PREFLOP_DEALS` deals
-    of hole cards; after it: at most :data:`MAX_EXACT_SHOWDOWNS` showdowns) and samples
+    enumerates when the work is small (preflop in Omaha: at most the engine's
+    ``exact_preflop_deals`` deals of hole cards; otherwise: at most
+    :data:`MAX_EXACT_SHOWDOWNS` showdowns) and samples
     otherwise, until the largest standard error is at most ``stderr`` (default 0.0005),
     ``trials`` showdowns were dealt or ``seconds`` passed. ``trials``, ``stderr``, ``seconds``,
     ``seed``, ``threads`` and ``progress`` mean what they mean for :func:`pokerlab.equity.equity`.
@@ -283,10 +282,9 @@ def omaha_equity(players: Sequence[WeightedCombos | Hands], board: tuple[int, ..
     progress = check_progress(progress)
     if not isinstance(hilo, bool):
         raise InvalidArgumentError(f"hilo must be True or False, got {hilo!r}")
-    if game is not None and (not isinstance(game, Game) or game.hole_used != 2 or game.hilo != hilo):
-        raise InvalidArgumentError(f"game must be a Game of two hole cards and three board cards whose hilo is "
-                                   f"{hilo}, got {game!r}")
-    tables = _tables(game)
+    if game is not None and (not isinstance(game, Game) or not game.board_cards or game.hilo != hilo):
+        raise InvalidArgumentError(f"game must be a Game with a board whose hilo is {hilo}, got {game!r}")
+    engine = engine_of(game)
     if exact is not None and not isinstance(exact, bool):
         raise InvalidArgumentError(f"exact must be True, False or None (choose by the work), got {exact!r}")
     if exact:
@@ -305,14 +303,15 @@ def omaha_equity(players: Sequence[WeightedCombos | Hands], board: tuple[int, ..
     fixed = _mask(fixed_ids) | _mask(game.missing_cards if game is not None else ())
     shown_board = tuple(map(int, board))  # as given (checked above): the flop first
     out_of_play = fixed.bit_count() - len(board_ids)  # dead cards and those the deck leaves out
-    known = _known_hands(players, len(board_ids), fixed, out_of_play) if exact is not False else None
+    known = _known_hands(players, len(board_ids), fixed, out_of_play, engine.hole_sizes) if exact is not False else None
     if known is not None:
         # the common case, kept lean: exact, in one serial kernel call (no thread count to set)
         names = _check_labels(labels, len(known)) or [hand_label(hand) for hand in known]
-        acc, showdowns = _known_runouts(np.array(known, dtype=np.uint8), board_ids, fixed, hilo, tables, progress)
+        acc, showdowns = _known_runouts(np.array(known, dtype=np.uint8), board_ids, fixed, hilo, engine, progress)
         return _result(names, acc, showdowns, False, shown_board, dead_ids, started, True,
                        game.name if game else _game_name(len(known[0]), hilo))
-    n_hole, checked = _check_players(players, tuple(board), tuple(dead), 52 - len(game.missing_cards) if game else 52)
+    n_hole, checked = _check_players(players, tuple(board), tuple(dead), 52 - len(game.missing_cards) if game else 52,
+                                     engine.hole_sizes)
     given = _check_labels(labels, len(checked))
     playable = _playable(checked, fixed)
     names = given or [hand_label(tuple(cards[0].tolist())) if len(cards) == 1 else f"{len(cards)} combos"
@@ -321,7 +320,8 @@ def omaha_equity(players: Sequence[WeightedCombos | Hands], board: tuple[int, ..
         deals = math.prod(len(cards) for cards, _ in playable)
         left = 52 - fixed.bit_count() - n_hole * len(playable)
         showdowns = deals * math.comb(left, 5 - len(board_ids))
-        small = deals <= MAX_EXACT_PREFLOP_DEALS if not board_ids else showdowns <= MAX_EXACT_SHOWDOWNS
+        preflop_deals = engine.exact_preflop_deals
+        small = deals <= preflop_deals if not board_ids and preflop_deals else showdowns <= MAX_EXACT_SHOWDOWNS
         if exact and deals > MAX_LISTED_DEALS:
             raise ExactTooLargeError(f"exact enumeration would list up to {deals:,} deals of hole cards; "
                                      "use Monte Carlo (exact=False, or leave exact unset)")
@@ -329,13 +329,13 @@ def omaha_equity(players: Sequence[WeightedCombos | Hands], board: tuple[int, ..
     squares = False
     if exact and board_ids and all(len(cards) == 1 for cards, _ in playable):  # known hands as arrays, NumPy ints...
         acc, showdowns = _known_runouts(np.concatenate([cards for cards, _ in playable]), board_ids, fixed, hilo,
-                                        tables, progress)
+                                        engine, progress)
     else:
         with numba_threads(threads):
             if exact:
-                acc, showdowns = _exact(playable, n_hole, board_ids, fixed, hilo, tables, progress)
+                acc, showdowns = _exact(playable, n_hole, board_ids, fixed, hilo, engine, progress)
             else:
-                acc, showdowns = _monte_carlo(playable, n_hole, board_ids, fixed, hilo, tables, trials, stderr,
+                acc, showdowns = _monte_carlo(playable, n_hole, board_ids, fixed, hilo, engine, trials, stderr,
                                               seconds, seed, progress)
                 squares = True
     return _result(names, acc, showdowns, squares, shown_board, dead_ids, started, exact,
@@ -357,35 +357,49 @@ def _game_name(n_hole: int, hilo: bool) -> str:
     return f"omaha{n_hole if n_hole > 4 else ''}{'-hilo' if hilo else ''}"
 
 
-def _tables(game: Game | None) -> tuple[np.ndarray, ...]:
-    """What the kernels read for a game's ranking and deck (the standard ones without a game):
-    high, index terms, flush, low, low bit, and each strength's category."""
+class Engine(Protocol):
+    """What the driver asks of an engine (:class:`pokerlab.omaha.Engine`,
+    :class:`pokerlab.best_five.Engine`): the counters of every completion of a board for known
+    hands and for deals of hole cards, and of sampled deals, all in the shared pot counters of
+    :mod:`pokerlab.kernels.pots`."""
+
+    hole_sizes: tuple[int, ...]
+    exact_preflop_deals: int
+    preflop_step: int
+
+    def __init__(self, ranking: str, lowest_rank: int) -> None: ...
+
+    def known(self, holes: np.ndarray, board: np.ndarray, fixed: int, hilo: bool) -> np.ndarray: ...
+
+    def deals(self, holes: np.ndarray, weights: np.ndarray, board: np.ndarray, fixed: int,
+              hilo: bool) -> np.ndarray: ...
+
+    def sample(self, combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, board: np.ndarray, fixed: int,
+               chunks: int, per_chunk: int, seed: int, hilo: bool) -> tuple[np.ndarray, int]: ...
+
+
+def engine_of(game: Game | None) -> Engine:
+    """The engine that deals a game: the Omaha engine for two hole cards and three board cards,
+    the best-five engine for the best five of all cards; each built for the game's ranking and
+    deck (the standard ones without a game: the Omaha engine)."""
     if game is None:
-        return (*kernel_tables(), category_of_strength())
-    return (*kernel_tables(game.ranking, game.lowest_rank), game.ranking_tables.category_index)
+        return _engine(OmahaEngine, "standard", 0)
+    return _engine(OmahaEngine if game.hole_used else BestFiveEngine, game.ranking, game.lowest_rank)
 
 
-def _known_runouts(holes: np.ndarray, board: tuple[int, ...], fixed: int, hilo: bool, tables: tuple[np.ndarray, ...],
+@functools.cache
+def _engine(kind: type[Engine], ranking: str, lowest_rank: int) -> Engine:
+    return kind(ranking, lowest_rank)
+
+
+def _known_runouts(holes: np.ndarray, board: tuple[int, ...], fixed: int, hilo: bool, engine: Engine,
                    progress: Progress | None) -> tuple[np.ndarray, int]:
     """The counters of every board completion for known hands ``holes`` (P, h) after the flop,
-    in one serial kernel call (no thread to wake), and the number of showdowns."""
-    n_players = len(holes)
-    n_joint, n_pots = _tally_sizes(n_players)
-    width = n_players * kernels.CELLS
-    counters = np.zeros(width + n_joint + n_pots)  # one allocation, three views
-    acc, joint, pots = counters[:width], counters[width:width + n_joint], counters[width + n_joint:]
-    high, terms, flush, low, low_bit, category = tables
-    kernels.known_runouts(holes, np.array(board, dtype=np.uint8), np.uint64(fixed), hilo, high, terms, flush, low,
-                          low_bit, card_keys(), board_multisets(), category, np.zeros((6, 64), dtype=np.uint64),
-                          joint, pots, acc)
-    if n_joint:
-        kernels.add_tallies(n_players, joint, pots, acc, False)
+    and the number of showdowns."""
+    acc = engine.known(holes, np.array(board, dtype=np.uint8), fixed, hilo)
     if progress is not None:
         progress(1, 1)
     return acc, _runouts(board, fixed, holes.size)
-
-
-_tally_sizes = functools.cache(kernels.tally_sizes)  # a Numba call from Python costs a microsecond
 
 
 def _runouts(board: tuple[int, ...], fixed: int, held: int) -> int:
@@ -394,10 +408,9 @@ def _runouts(board: tuple[int, ...], fixed: int, held: int) -> int:
 
 
 def _exact(players: list[Hands], n_hole: int, board: tuple[int, ...], fixed: int, hilo: bool,
-           tables: tuple[np.ndarray, ...], progress: Progress | None) -> tuple[np.ndarray, int]:
+           engine: Engine, progress: Progress | None) -> tuple[np.ndarray, int]:
     """The counters of every deal of hole cards and every board completion, and the number of
     showdowns (deals times boards)."""
-    high, terms, flush, low, low_bit, category = tables
     n_players = len(players)
     board_array = np.array(board, dtype=np.uint8)
     pairs = [list(zip(map(tuple, cards.tolist()), weights.tolist())) for cards, weights in players]
@@ -409,29 +422,23 @@ def _exact(players: list[Hands], n_hole: int, board: tuple[int, ...], fixed: int
                                  "cards; use Monte Carlo (exact=False, or leave exact unset)")
     holes = np.array([hands for hands, _ in listed], dtype=np.uint8).reshape(len(listed), n_players, n_hole)
     weights = np.array([w for _, w in listed], dtype=np.float64)
-    acc = np.zeros(n_players * kernels.CELLS, dtype=np.float64)
-    step = 4096 if board else 256
+    acc = np.zeros(n_players * scoring.CELLS, dtype=np.float64)
+    step = 4096 if board else engine.preflop_step
     for start in range(0, len(listed), step):
         if progress is not None:
             progress(start, len(listed))
         part = slice(start, start + step)
-        if board:
-            acc += kernels.runouts_many(holes[part], weights[part], board_array, np.uint64(fixed), hilo, high,
-                                        terms, flush, low, low_bit, card_keys(), board_multisets(), category)
-        else:
-            acc += kernels.preflop_many(holes[part], weights[part], np.uint64(fixed), hilo, high, terms, flush,
-                                        low, low_bit, category)
+        acc += engine.deals(holes[part], weights[part], board_array, fixed, hilo)
     if progress is not None:
         progress(len(listed), len(listed))
     return acc, len(listed) * _runouts(board, fixed, n_hole * n_players)
 
 
 def _monte_carlo(players: list[Hands], n_hole: int, board: tuple[int, ...], fixed: int,
-                 hilo: bool, tables: tuple[np.ndarray, ...], trials: int | None, stderr: float | None,
+                 hilo: bool, engine: Engine, trials: int | None, stderr: float | None,
                  seconds: float | None, seed: int | None, progress: Progress | None) -> tuple[np.ndarray, int]:
     """Sampled counters, with squares, batch by batch until a stopping rule holds, and the
     number of showdowns dealt."""
-    high, terms, flush, low, low_bit, category = tables
     if trials is None and stderr is None and seconds is None:
         stderr = DEFAULT_STDERR
     # a player holding, equally weighted, every hand the other known cards leave is dealt at
@@ -447,7 +454,7 @@ def _monte_carlo(players: list[Hands], n_hole: int, board: tuple[int, ...], fixe
     base_seed = int(np.random.SeedSequence().entropy if seed is None else seed)  # type: ignore[arg-type]
     n_players = len(players)
     n_chunks = 64
-    acc = np.zeros(n_players * kernels.CELLS, dtype=np.float64)
+    acc = np.zeros(n_players * scoring.CELLS, dtype=np.float64)
     begun = time.perf_counter()
     ranged = sum(len(cards) > 1 for cards, _ in blocks)
     per_chunk = 1 if ranged > 1 else 64
@@ -457,10 +464,8 @@ def _monte_carlo(players: list[Hands], n_hole: int, board: tuple[int, ...], fixe
         if trials is not None:
             per_chunk, chunks = batch_within(trials - done, per_chunk, n_chunks)
         batch_started = time.perf_counter()
-        part, attempts = kernels.monte_carlo(combos, starts, cumulative.astype(np.float64), n_hole, board_array,
-                                             np.uint64(fixed), chunks, per_chunk,
-                                             (base_seed * 1_000_003 + batch) % (1 << 63), hilo, high, terms, flush,
-                                             low, low_bit, card_keys(), board_multisets(), category)
+        part, attempts = engine.sample(combos, starts, cumulative.astype(np.float64), board_array, fixed, chunks,
+                                       per_chunk, (base_seed * 1_000_003 + batch) % (1 << 63), hilo)
         batch_seconds = time.perf_counter() - batch_started
         acc += part
         batch += 1
@@ -501,7 +506,7 @@ def _standard_errors(acc: np.ndarray, n_players: int, squares: bool) -> list[flo
     base = n_players * 243
     errors = []
     for i in range(n_players):
-        mean = (acc[base + i] + acc[base + n_players + i]) / kernels.POT_UNITS / n
+        mean = (acc[base + i] + acc[base + n_players + i]) / scoring.POT_UNITS / n
         square = acc[base + 3 * n_players + i]
         errors.append(math.sqrt(max(square / n - mean * mean, 0.0) / n))
     return errors
@@ -519,8 +524,8 @@ def _result(labels: list[str], acc: np.ndarray, showdowns: int, squares: bool, b
     total = sum(rows[0][9])
     for i, label in enumerate(labels):
         wins, ties, losses = rows[i][9]
-        hi_equity = sums[i] / kernels.POT_UNITS / total
-        lo_equity = sums[n_players + i] / kernels.POT_UNITS / total
+        hi_equity = sums[i] / scoring.POT_UNITS / total
+        lo_equity = sums[n_players + i] / scoring.POT_UNITS / total
         scoop = sums[2 * n_players + i] / total
         equity = hi_equity + lo_equity
         players.append(frozen(PlayerEquity, (label, wins / total, ties / total, equity - scoop, losses / total, equity,

@@ -368,3 +368,27 @@ def low_table() -> np.ndarray:
     table = best.reshape(-1)
     table.setflags(write=False)
     return table
+
+
+@functools.cache
+def best_five_low_table() -> np.ndarray:
+    """The best eight-or-better low of a hand that is the best five of all its cards (hold'em
+    hi/lo), as :func:`low_table` lays it out: a (256 * 256,) uint8 array at
+    ``hole_set * 256 + board_set``. Any five of the low ranks held between the two make a low,
+    and the best is the five lowest.
+
+    >>> t = best_five_low_table()
+    >>> int(t[0b0000_0011 * 256 + 0b0000_0111]), int(t[0b0000_0011 * 256 + 0b1001_1100])  # A2 and A-2-3; 3-4-5-8
+    (0, 56)
+    """
+    best = np.zeros(256, dtype=np.uint8)
+    for held in range(256):
+        if held.bit_count() >= 5:
+            lowest = held
+            while lowest.bit_count() > 5:
+                lowest &= ~(1 << (lowest.bit_length() - 1))  # less the highest rank held
+            best[held] = _low_values()[lowest]
+    sets = np.arange(256)
+    table: np.ndarray = best[sets[:, None] | sets[None, :]].reshape(-1)
+    table.setflags(write=False)
+    return table

@@ -79,6 +79,8 @@ def strengths(game: Game, holes: object, boards: object, *, validate: bool, low:
                                       lowest_rank=game.lowest_rank)
             return out
         cards = _side_by_side(hole_array, board_array.astype(hole_array.dtype, copy=False))
+        if low:
+            return _best_five_lows(game, cards, hole_array.shape[1], validate)
     from pokerlab.kernels.evaluation import evaluate_rows  # Numba loads on first batch use
 
     t = game.ranking_tables.tables
@@ -86,3 +88,19 @@ def strengths(game: Game, holes: object, boards: object, *, validate: bool, low:
     if first_bad < len(cards):
         _raise_bad_row(game, cards, int(first_bad))
     return result
+
+
+def _best_five_lows(game: Game, cards: np.ndarray, n_hole: int, validate: bool) -> np.ndarray:
+    """The eight-or-better lows (uint8, 0 for none) of rows of hole and board cards side by
+    side, each the best five of all the cards: one lookup of the hole's and the board's
+    low-rank sets (see :func:`pokerlab.omaha_tables.best_five_low_table`)."""
+    from pokerlab.omaha import low_bits
+    from pokerlab.omaha_tables import best_five_low_table
+
+    if validate:
+        strengths(game, cards, None, validate=True, low=False)  # refuses a bad row, naming it
+    bits = low_bits()[cards.astype(np.uint8)]
+    hole_set = np.bitwise_or.reduce(bits[:, :n_hole], axis=1)
+    board_set = np.bitwise_or.reduce(bits[:, n_hole:], axis=1)
+    out: np.ndarray = best_five_low_table()[(hole_set << np.uint64(8)) | board_set]
+    return out

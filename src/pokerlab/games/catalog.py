@@ -19,6 +19,10 @@ HOLDEM = Game("holdem", "Texas hold'em", 2, 5,
 SHORT_DECK = Game("short-deck", "Short deck (six plus) hold'em", 2, 5, lowest_rank=4, ranking="short-deck",
                   rules="hold'em with 36 cards (sixes to aces); A-6-7-8-9 is the lowest straight; "
                         "a flush beats a full house")
+HOLDEM_HILO = Game("holdem-hilo", "Hold'em hi/lo, eight or better", 2, 5, hilo=True,
+                   rules="hold'em; half the pot to the best high, half to the best low of five different ranks "
+                         "eight or lower (aces low), each the best five of all seven cards, chosen apart; no low: "
+                         "the high takes all")
 SHORT_DECK_TRITON = Game("short-deck-triton", "Short deck, Triton rules", 2, 5, lowest_rank=4,
                          ranking="short-deck-triton",
                          rules="short deck, and three of a kind beats a straight")
@@ -47,8 +51,8 @@ ACE_TO_FIVE = Game("ace-to-five", "Ace-to-five lowball (as in razz)", 7, 0, rank
                    rules="the best five of five to seven cards, the lowest wins; aces are low; straights "
                          "and flushes do not count; best 5-4-3-2-A (evaluation only)")
 
-GAMES = {g.name: g for g in (HOLDEM, SHORT_DECK, SHORT_DECK_TRITON, OMAHA, OMAHA5, OMAHA6, OMAHA_HILO, OMAHA5_HILO,
-                             OMAHA6_HILO, SHORT_DECK_OMAHA, DEUCE_TO_SEVEN, ACE_TO_FIVE)}
+GAMES = {g.name: g for g in (HOLDEM, HOLDEM_HILO, SHORT_DECK, SHORT_DECK_TRITON, OMAHA, OMAHA5, OMAHA6, OMAHA_HILO,
+                             OMAHA5_HILO, OMAHA6_HILO, SHORT_DECK_OMAHA, DEUCE_TO_SEVEN, ACE_TO_FIVE)}
 """Every game by name."""
 
 
@@ -57,7 +61,7 @@ def names(where: Callable[[Game], bool] = lambda game: True) -> str:
     game names are written nowhere else.
 
     >>> names(lambda game: game.hilo)
-    'omaha-hilo, omaha5-hilo, omaha6-hilo'
+    'holdem-hilo, omaha-hilo, omaha5-hilo, omaha6-hilo'
     """
     return ", ".join(name for name, game in GAMES.items() if where(game))
 
@@ -67,11 +71,10 @@ def get(name: str | Game) -> Game:
 
     >>> get("short-deck").deck[:2]
     (16, 17)
-    >>> get("stud")
+    >>> get("stud")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    pokerlab.errors.InvalidArgumentError: unknown game 'stud'; the games are holdem, short-deck, short-deck-triton, \
-omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo, omaha6-hilo, short-deck-omaha, deuce-to-seven, ace-to-five
+    pokerlab.errors.InvalidArgumentError: unknown game 'stud'; the games are holdem, holdem-hilo, short-deck, ...
     """
     if isinstance(name, Game):
         return name

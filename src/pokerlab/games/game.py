@@ -208,9 +208,6 @@ sd-hilo's deck runs from sixes to aces
                                            f"{self.hole_cards!r}")
             if 7 not in sizes:
                 raise InvalidArgumentError(f"ranking: {self.ranking} does not rank seven cards")
-            if self.hilo:
-                raise InvalidArgumentError("hilo: the best-five engine plays one high pot; a split pot is played "
-                                           "in games of two hole cards and three board cards (hole_used=2)")
         elif self.hole_used != 2:
             raise InvalidArgumentError(f"hole_used must be None (the best five of all cards) or 2 (two hole cards "
                                        f"and three board cards), got {self.hole_used!r}")
@@ -331,12 +328,12 @@ sd-hilo's deck runs from sixes to aces
         True
         """
         if not self.hilo:
-            raise InvalidArgumentError(f"{self.name} has no low hand; the hi/lo games are "
-                                       f"{', '.join(g.name for g in _hilo_games())}")
+            raise InvalidArgumentError(f"{self.name} has no low hand; the hi/lo games are {_hilo_games()}")
         hole_ids, board_ids = self.check_hand(hole, board)
         strengths = _eight_or_better()[0]
         best = 0
-        for cards in self._fives(hole_ids, board_ids):
+        hands = self._fives(hole_ids, board_ids) if self.hole_used else itertools.combinations(hole_ids + board_ids, 5)
+        for cards in hands:
             key = tuple(sorted(c >> 2 for c in cards))
             best = max(best, strengths.get(key, 0))
         return GameRank(best, EIGHT_OR_BETTER) if best else None
@@ -375,8 +372,7 @@ sd-hilo's deck runs from sixes to aces
     def evaluate_low_many(self, holes: np.ndarray, boards: np.ndarray, *, validate: bool = True) -> np.ndarray:
         """Eight-or-better lows of many hi/lo hands: 0 for no low, else 1..56, higher is better."""
         if not self.hilo:
-            raise InvalidArgumentError(f"{self.name} has no low hand; the hi/lo games are "
-                                       f"{', '.join(g.name for g in _hilo_games())}")
+            raise InvalidArgumentError(f"{self.name} has no low hand; the hi/lo games are {_hilo_games()}")
         from pokerlab.games.batch import strengths
 
         return strengths(self, holes, boards, validate=validate, low=True)
@@ -390,8 +386,7 @@ sd-hilo's deck runs from sixes to aces
                 "rules": self.rules}
 
 
-def _hilo_games() -> list[Game]:
-    from pokerlab.games.catalog import GAMES
+def _hilo_games() -> str:
+    from pokerlab.games.catalog import names
 
-    return [g for g in GAMES.values() if g.hilo]
-
+    return names(lambda game: game.hilo)

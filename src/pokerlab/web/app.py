@@ -220,7 +220,7 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
         """Each player's win, tie and equity (high and low shares, scoops in a hi/lo game): exact when
         it fits the time, else Monte Carlo with ± (stderr); ``by_combo`` adds each combo of each range."""
         game = get_game(body.game)
-        if body.by_combo and game.hole_used:
+        if body.by_combo and (game.hole_used or game.hilo):
             raise FieldError("by_combo", f"combo by combo is for hold'em and short deck, not {game.title}")
         _check_players(body.players, game)
         with blame("board"):
@@ -230,7 +230,8 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
         _distinct_at_table(board, dead, body.players)
         seconds = min(body.seconds, time_limit)
         arrived = getattr(request.state, ARRIVED)
-        with blame("players"), _one_slot(omaha_slots if game.hole_used else None, arrived + seconds):
+        # the hole-row engines' calls can take seconds; they queue for their own slots
+        with blame("players"), _one_slot(omaha_slots if game.hole_used or game.hilo else None, arrived + seconds):
             result = bounded(lambda **options: equity(body.players, body.board, body.dead, game=game,
                                                       by_combo=body.by_combo, **options),
                              seconds, body.seed, arrived)

@@ -1,0 +1,273 @@
+"""Best-five engine kernels over hands as rows of two hole cards: every completion of the board,
+or sampled deals, each hand valued as the best five of all seven cards for the high (hold'em's
+lookup over any ranking's tables, :func:`~pokerlab.kernels.evaluation.strength_of_key`) and,
+chosen apart, for the eight-or-better low, then scored into pots
+(:mod:`pokerlab.kernels.pots`, whose counters every engine shares).
+
+The low needs no search: a hand's low ranks (ace, 2 .. 8) as an 8-bit set, the hole's and
+the board's ORed, give its best low in one lookup
+(:func:`pokerlab.omaha_tables.best_five_low_table`, laid out as ``hole_set * 256 + board_set``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from pokerlab.kernels.equity import fill_deck, next_random, random_below
+from pokerlab.kernels.evaluation import KEY_START, ONE, strength_of_key
+from pokerlab.kernels.pots import CELLS, score
+
+_SPARE = 16
+"""Padding after each block's row of counters, so that two threads never write one cache line."""
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _value(n_players: int, hole_key: np.ndarray, hole_mask: np.ndarray, hole_low: np.ndarray, key: np.uint64,
+           mask: np.uint64, low_set: np.uint64, hilo: bool, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray,
+           low: np.ndarray, hi: np.ndarray, lo: np.ndarray, first: int) -> None:
+    """Each player's high (and, with ``hilo``, low) on a full board given by its key, suit-rank
+    mask and low-rank set, into ``hi[first + i]`` and ``lo[first + i]``."""
+    for i in range(n_players):
+        hi[first + i] = strength_of_key(key + hole_key[i], mask | hole_mask[i], rank, offsets, flush)
+        if hilo:
+            lo[first + i] = low[hole_low[i] + low_set]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _runouts(holes: np.ndarray, weight: float, board: np.ndarray, out_mask: np.uint64, hilo: bool, first: int,
+             card_key: np.ndarray, card_mask: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray,
+             low: np.ndarray, low_bit: np.ndarray, category: np.ndarray, deck: np.ndarray, hole_key: np.ndarray,
+             hole_mask: np.ndarray, hole_low: np.ndarray, hi: np.ndarray, lo: np.ndarray, chosen: np.ndarray,
+             acc: np.ndarray) -> None:
+    """Every completion of ``board`` (0 to 5 cards) for one deal of hole cards (P, 2), each worth
+    ``weight``, into ``acc``; ``out_mask`` holds the board and dead cards. With ``first`` at 0 or
+    above, only the completions whose first card is ``deck[first]`` (so that one deal's boards
+    split into parts for threads)."""
+    n_players = holes.shape[0]
+    for i in range(n_players):
+        c0 = np.uint64(holes[i, 0])
+        c1 = np.uint64(holes[i, 1])
+        hole_key[i] = card_key[c0] + card_key[c1]
+        hole_mask[i] = card_mask[c0] | card_mask[c1]
+        hole_low[i] = (low_bit[c0] | low_bit[c1]) * np.uint64(256)
+        out_mask |= (ONE << c0) | (ONE << c1)
+    n = fill_deck(out_mask, deck)
+    key0 = KEY_START
+    mask0 = np.uint64(0)
+    low0 = np.uint64(0)
+    for j in range(board.shape[0]):
+        c = np.uint64(board[j])
+        key0 += card_key[c]
+        mask0 |= card_mask[c]
+        low0 |= low_bit[c]
+    n_deal = 5 - board.shape[0]
+    if n_deal == 0:
+        _value(n_players, hole_key, hole_mask, hole_low, key0, mask0, low0, hilo, rank, offsets, flush, low, hi, lo, 0)
+        score(n_players, hi, lo, 0, hilo, weight, category, acc, False)
+        return
+    need = n_deal - 1
+    for x in range(max(first, 0), min(first + 1, n) if first >= 0 else n):
+        if need > n - x - 1:
+            break
+        cx = np.uint64(deck[x])
+        key_x = key0 + card_key[cx]
+        mask_x = mask0 | card_mask[cx]
+        low_x = low0 | low_bit[cx]
+        for j in range(need):
+            chosen[j] = x + 1 + j
+        while True:
+            key = key_x
+            mask = mask_x
+            low_set = low_x
+            for j in range(need):
+                c = np.uint64(deck[chosen[j]])
+                key += card_key[c]
+                mask |= card_mask[c]
+                low_set |= low_bit[c]
+            _value(n_players, hole_key, hole_mask, hole_low, key, mask, low_set, hilo, rank, offsets, flush, low,
+                   hi, lo, 0)
+            score(n_players, hi, lo, 0, hilo, weight, category, acc, False)
+            k = need - 1  # the next set of positions after x, in lexicographic order
+            while k >= 0 and chosen[k] == n - need + k:
+                k -= 1
+            if k < 0:
+                break
+            chosen[k] += 1
+            for j in range(k + 1, need):
+                chosen[j] = chosen[j - 1] + 1
+
+
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # numba's stubs omit _nrt
+def known_runouts(holes: np.ndarray, board: np.ndarray, out_mask: np.uint64, hilo: bool, card_key: np.ndarray,
+                  card_mask: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray, low: np.ndarray,
+                  low_bit: np.ndarray, category: np.ndarray, deck: np.ndarray, words: np.ndarray, values: np.ndarray,
+                  positions: np.ndarray, acc: np.ndarray) -> None:
+    """:func:`_runouts` for one deal of known hands (P, 2), serially, into ``acc``: after the
+    flop there are at most a thousand boards, fewer than it takes to wake the threads.
+    ``deck`` (64,) uint8, ``words`` (3, P) uint64, ``values`` (2, P) int64 and ``positions``
+    (8,) int64 are scratch. Compiled without reference counting (it allocates nothing), which
+    the inlined table lookups of a serial loop would otherwise pay for."""
+    _runouts(holes, 1.0, board, out_mask, hilo, -1, card_key, card_mask, rank, offsets, flush, low, low_bit,
+             category, deck, words[0], words[1], words[2], values[0], values[1], positions, acc)
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def runouts_many(holes: np.ndarray, weights: np.ndarray, board: np.ndarray, out_mask: np.uint64, hilo: bool,
+                 card_key: np.ndarray, card_mask: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray,
+                 low: np.ndarray, low_bit: np.ndarray, category: np.ndarray) -> np.ndarray:
+    """Every completion of the board for many deals of hole cards (M, P, 2), deal m worth
+    ``weights[m]``, in parallel; returns the summed counters ``acc``.
+
+    With three or more cards to come, each deal's boards are split by their first card, so
+    that one deal (known hands before the flop: 1.7 million boards) keeps every thread busy;
+    the parts go to the blocks in turn, which evens out their sizes.
+    """
+    n_deals, n_players = holes.shape[0], holes.shape[1]
+    width = n_players * CELLS
+    n_deal = 5 - board.shape[0]
+    left = 52 - 2 * n_players
+    for c in range(52):
+        left -= (out_mask >> np.uint64(c)) & ONE
+    per_deal = max(int(left), 1) if n_deal >= 3 else 1
+    n_tasks = n_deals * per_deal
+    n_blocks = max(1, min(n_tasks, 64))
+    block_acc = np.zeros((n_blocks, width + _SPARE), dtype=np.float64)
+    decks = np.zeros((n_blocks, 64), dtype=np.uint8)
+    words = np.zeros((n_blocks, 5, n_players + _SPARE), dtype=np.uint64)
+    values = np.zeros((n_blocks, 2, n_players + _SPARE), dtype=np.int64)
+    positions = np.zeros((n_blocks, 8), dtype=np.int64)
+    for b in prange(n_blocks):
+        for t in range(b, n_tasks, n_blocks):
+            m = t // per_deal
+            _runouts(holes[m], weights[m], board, out_mask, hilo, t % per_deal if per_deal > 1 else -1, card_key,
+                     card_mask, rank, offsets, flush, low, low_bit, category, decks[b], words[b, 0], words[b, 1],
+                     words[b, 2], values[b, 0], values[b, 1], positions[b], block_acc[b])
+    acc: np.ndarray = block_acc[:, :width].sum(axis=0)
+    return acc
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, board: np.ndarray,
+                base_mask: np.uint64, n_chunks: int, trials_per_chunk: int, seed: int, hilo: bool,
+                card_key: np.ndarray, card_mask: np.ndarray, rank: np.ndarray, offsets: np.ndarray,
+                flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray,
+                category: np.ndarray) -> tuple[np.ndarray, int]:
+    """Sample showdowns: each player's hole cards by weight from ``combos[starts[i]:starts[i + 1]]``
+    ((K, 2) uint8, cumulative weights in ``cumulative``; an empty block is a random hand and a
+    block of one a known hand), then the rest of the board, as the Omaha engine deals them: a
+    range combo that clashes with a card already out rejects the whole deal (which keeps
+    shared-card ranges unbiased), a card a range combo holds is drawn again when it comes off
+    the deck, and a chunk gives up after 1000 rejected deals per wanted trial. Returns the
+    summed counters ``acc`` (with squares) and the number of deals tried."""
+    n_players = starts.shape[0] - 1
+    width = n_players * CELLS
+    fixed_mask = base_mask
+    n_random = 0
+    for i in range(n_players):
+        size = starts[i + 1] - starts[i]
+        if size == 1:
+            fixed_mask |= (ONE << np.uint64(combos[starts[i], 0])) | (ONE << np.uint64(combos[starts[i], 1]))
+        elif size == 0:
+            n_random += 1
+    to_deal = 2 * n_random + 5 - board.shape[0]
+    key0 = KEY_START
+    mask0 = np.uint64(0)
+    low0 = np.uint64(0)
+    for j in range(board.shape[0]):
+        c = np.uint64(board[j])
+        key0 += card_key[c]
+        mask0 |= card_mask[c]
+        low0 |= low_bit[c]
+    all_acc = np.zeros((n_chunks, width + _SPARE), dtype=np.float64)
+    all_words = np.zeros((n_chunks, 3, n_players + _SPARE), dtype=np.uint64)
+    all_values = np.zeros((n_chunks, 2, n_players + _SPARE), dtype=np.int64)
+    all_decks = np.zeros((n_chunks, 64), dtype=np.uint8)
+    all_drawn = np.zeros((n_chunks, 64), dtype=np.uint8)
+    all_attempts = np.zeros((n_chunks, _SPARE), dtype=np.int64)
+    for chunk in prange(n_chunks):
+        state = (np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15)
+                 + np.uint64(chunk + 1) * np.uint64(0xBF58476D1CE4E5B9)) | ONE
+        acc = all_acc[chunk]
+        hole_key = all_words[chunk, 0]
+        hole_mask = all_words[chunk, 1]
+        hole_low = all_words[chunk, 2]
+        hi = all_values[chunk, 0]
+        lo = all_values[chunk, 1]
+        deck = all_decks[chunk]
+        drawn = all_drawn[chunk]
+        n_deck = fill_deck(fixed_mask, deck)
+        bits = np.uint64(0)
+        n_bits = 0
+        done = 0
+        attempts = 0
+        while done < trials_per_chunk and attempts < 1000 * trials_per_chunk:
+            attempts += 1
+            used = fixed_mask
+            ok = True
+            for i in range(n_players):
+                start = starts[i]
+                stop = starts[i + 1]
+                if stop - start == 0:
+                    continue
+                a = start
+                if stop - start > 1:
+                    value, state = next_random(state)
+                    u = (value >> np.uint64(11)) * (1.0 / 9007199254740992.0) * cumulative[stop - 1]
+                    b = stop - 1
+                    while a < b:  # the first combo whose cumulative weight exceeds u
+                        mid = (a + b) >> 1
+                        if cumulative[mid] > u:
+                            b = mid
+                        else:
+                            a = mid + 1
+                c0 = np.uint64(combos[a, 0])
+                c1 = np.uint64(combos[a, 1])
+                pair = (ONE << c0) | (ONE << c1)
+                if stop - start > 1:
+                    if used & pair:
+                        ok = False
+                        break
+                    used |= pair
+                hole_key[i] = card_key[c0] + card_key[c1]
+                hole_mask[i] = card_mask[c0] | card_mask[c1]
+                hole_low[i] = (low_bit[c0] | low_bit[c1]) * np.uint64(256)
+            if not ok:
+                continue
+            dealt = 0
+            h = 0
+            while h < to_deal:
+                r, bits, n_bits, state = random_below(n_deck - dealt, bits, n_bits, state)
+                pick = dealt + np.int64(r)
+                c8 = deck[pick]
+                deck[pick] = deck[dealt]
+                deck[dealt] = c8
+                dealt += 1
+                if (used >> np.uint64(c8)) & ONE:
+                    continue
+                drawn[h] = c8
+                h += 1
+            first = 0
+            for i in range(n_players):
+                if starts[i + 1] == starts[i]:
+                    c0 = np.uint64(drawn[first])
+                    c1 = np.uint64(drawn[first + 1])
+                    hole_key[i] = card_key[c0] + card_key[c1]
+                    hole_mask[i] = card_mask[c0] | card_mask[c1]
+                    hole_low[i] = (low_bit[c0] | low_bit[c1]) * np.uint64(256)
+                    first += 2
+            key = key0
+            mask = mask0
+            low_set = low0
+            for j in range(first, to_deal):
+                c = np.uint64(drawn[j])
+                key += card_key[c]
+                mask |= card_mask[c]
+                low_set |= low_bit[c]
+            _value(n_players, hole_key, hole_mask, hole_low, key, mask, low_set, hilo, rank, offsets, flush, low,
+                   hi, lo, 0)
+            score(n_players, hi, lo, 0, hilo, 1.0, category, acc, True)
+            done += 1
+        all_attempts[chunk, 0] = attempts
+    acc_sum: np.ndarray = all_acc[:, :width].sum(axis=0)
+    return acc_sum, all_attempts[:, 0].sum()
