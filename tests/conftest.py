@@ -21,6 +21,30 @@ def all_five() -> np.ndarray:
     return _all_hands(5)
 
 
+# Kernels compiled and tables built once per test process, before the tests that reach them:
+# on a fresh clone a compile takes from seconds to minutes (on a loaded machine), which must
+# neither count against a test's hang guard nor fall on whichever test happens to run first.
+
+@pytest.fixture(scope="session")
+def core_kernels() -> None:
+    """The batch evaluator compiled for the dtypes the core's tables pass it, and the hand sampler."""
+    from pokerlab.evaluate import evaluate_many
+
+    for dtype in (np.uint8, np.int16, np.int64):
+        evaluate_many(kernels.sample_hands(1000, 7, 5).astype(dtype))
+
+
+@pytest.fixture(scope="session")
+def equity_kernels() -> None:
+    """Monte Carlo and exact equity (known hands, ranges, random) and the odds grid, compiled."""
+    from pokerlab.equity import equity
+    from pokerlab.grid import grid
+
+    equity(["AsKs", "QdQc"], exact=False, trials=1000, seed=1)
+    equity(["AA,KK", "random"], board="Qh7h3s")
+    grid("AsKs", board="TsQs2d")
+
+
 # The browser tests' fixtures: one server and one browser per module (see browser.py).
 
 @pytest.fixture(scope="module")

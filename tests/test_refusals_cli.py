@@ -2,7 +2,7 @@
 
 import pytest
 
-from refusals import CliRefused, check_cli, ids
+from refusals import CliRefused, check_cli, hang_guard, ids
 
 AA_TO_JJ = ("AA,KK,QQ,JJ",) * 8
 
@@ -88,7 +88,7 @@ TABLE = [
 ]
 
 
-@pytest.mark.timeout(30)
+@hang_guard
 @pytest.mark.parametrize("case", TABLE, ids=ids(TABLE))
 def test_refused(case: CliRefused) -> None:
     check_cli(case)

@@ -21,7 +21,7 @@ from pokerlab.evaluate import HandRank, best_five, evaluate, evaluate_many, winn
 from pokerlab.iterate import count_hands, hands, random_hands, random_hands_array
 from pokerlab.ranges import Range, starting_hand
 from pokerlab.svg import card_svg
-from refusals import Refused, check, ids
+from refusals import Refused, check, hang_guard, ids
 
 ROYAL = [51, 47, 43, 39, 35]
 BOARD = "Qh 7h 3h 2c 9s"
@@ -146,14 +146,8 @@ TABLE = [
 ]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def compiled() -> None:
-    """Compile the kernels the table reaches, so that its time limit measures the refusal."""
-    for dtype in (np.uint8, np.int16, np.int64):
-        evaluate_many(rows(dtype=dtype))
-
-
-@pytest.mark.timeout(30)
+@hang_guard
+@pytest.mark.usefixtures("core_kernels")
 @pytest.mark.parametrize("case", TABLE, ids=ids(TABLE))
 def test_refused(case: Refused) -> None:
     check(case)

@@ -18,7 +18,7 @@ from pokerlab.errors import (
 )
 from pokerlab.grid import GridResult, grid
 from pokerlab.outs import outs
-from refusals import Refused, check, ids
+from refusals import Refused, check, hang_guard, ids
 
 HANDS = ["AsKs", "QdQc"]
 AA_TO_JJ = ["AA,KK,QQ,JJ"]
@@ -136,15 +136,8 @@ TABLE = [
 ]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def compiled() -> None:
-    """Load every kernel the table reaches first: the limit is on refusing, not on compiling."""
-    equity(HANDS, exact=False, trials=1000, seed=1)
-    equity(["AA,KK", "random"], board="Qh7h3s")
-    flop_grid()
-
-
-@pytest.mark.timeout(30)
+@hang_guard
+@pytest.mark.usefixtures("equity_kernels")
 @pytest.mark.parametrize("case", TABLE, ids=ids(TABLE))
 def test_refused(case: Refused) -> None:
     check(case)

@@ -35,7 +35,7 @@ from pokerlab.videopoker import (
     hold_evs,
     parse_hold,
 )
-from refusals import Refused, check, ids
+from refusals import Refused, check, hang_guard, ids
 
 HAND = "As Ks Kh 4s 4d"
 A_FILE = Path(__file__)
@@ -305,7 +305,7 @@ PREFLOP = [
 TABLE = VIDEOPOKER + PREFLOP
 
 
-@pytest.mark.timeout(30)
+@hang_guard
 @pytest.mark.parametrize("case", TABLE, ids=ids(TABLE))
 def test_refused(case: Refused) -> None:
     check(case)

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from pokerlab.errors import ExactTooLargeError
 from pokerlab.runouts import runouts
 from pokerlab.web import create_app
-from pokerlab.web.compute import EXACT_SHARE, MIN_MONTE_CARLO_SECONDS, MONTE_CARLO_SHARE, bounded
+from pokerlab.web.compute import MIN_MONTE_CARLO_SECONDS, MONTE_CARLO_SHARE, bounded
 from pokerlab.web.guards import MAX_BODY_BYTES
 from pokerlab.web.server import running
 from pokerlab.web.sessions import SessionStore
@@ -268,7 +268,7 @@ def test_a_client_sending_a_byte_at_a_time_is_cut_off(served):
             break
         time.sleep(0.01)
     assert closed or _closed_by_server(sock)
-    assert time.monotonic() - started < CUT_OFF + 5
+    assert time.monotonic() - started < CUT_OFF + 10  # a hang guard; the cut-off is the closed socket
     sock.close()
 
 
@@ -299,9 +299,8 @@ def test_an_exact_run_on_course_to_be_late_is_abandoned_at_once():
             raise AssertionError("not abandoned")
         return "monte carlo"
 
-    started = time.perf_counter()
+    # at its first report of progress: the analysis fails the test if it is let go on past it
     assert bounded(analysis, seconds=1.0) == "monte carlo"
-    assert time.perf_counter() - started < EXACT_SHARE, "abandoned before its share of the time ran out"
 
 
 def test_monte_carlo_is_asked_for_less_than_the_time_left():
