@@ -280,7 +280,7 @@ def winners(hands: Sequence[CardsLike], board: CardsLike = ()) -> list[int]:
     return [i for i, s in enumerate(strengths) if s == best]
 
 
-def evaluate_many(cards: np.ndarray, *, validate: bool = True) -> np.ndarray:
+def evaluate_many(cards: np.ndarray, *, validate: bool = True, out: np.ndarray | None = None) -> np.ndarray:
     """Strengths (uint16) of each row of an (N, 5), (N, 6) or (N, 7) array of card ids.
 
     Any integer dtype will do; uint8 is the fastest. Rows run in parallel on all Numba
@@ -289,12 +289,23 @@ def evaluate_many(cards: np.ndarray, *, validate: bool = True) -> np.ndarray:
     that holds one. Turn it off only for rows known to be valid hands: every lookup stays
     within the tables, but an invalid row gets a meaningless strength.
 
+    ``out``, a writable contiguous (N,) uint16 array apart from ``cards``, receives the
+    strengths and is returned: a caller that evaluates batch after batch allocates it once.
+    When a row is refused, ``out`` has been written all the same.
+
     >>> evaluate_many(np.array([[51, 47, 43, 39, 35], [0, 1, 2, 3, 4]], dtype=np.uint8))
     array([7462, 7297], dtype=uint16)
+    >>> strengths = np.empty(2, dtype=np.uint16)
+    >>> evaluate_many(np.array([[51, 47, 43, 39, 35], [0, 1, 2, 3, 4]]), out=strengths) is strengths
+    True
     >>> evaluate_many(np.array([[51, 47, 43, 39, 52]]))
     Traceback (most recent call last):
     ...
     pokerlab.errors.InvalidCardError: row 0: a card id must be an int from 0 to 51, got 52 in [51, 47, 43, 39, 52]
+    >>> evaluate_many(np.array([[51, 47, 43, 39, 35]]), out=np.empty(1))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: out must be a writable contiguous uint16 array of shape (1,), got float64...
     """
     if not isinstance(validate, bool):
         raise InvalidArgumentError(f"validate must be True or False, got {validate!r}")
@@ -303,16 +314,27 @@ def evaluate_many(cards: np.ndarray, *, validate: bool = True) -> np.ndarray:
         raise InvalidCardError(f"card ids must be integers, got an array of dtype {array.dtype}")
     if array.ndim != 2 or not 5 <= array.shape[1] <= 7:
         raise HandSizeError(f"evaluate_many takes an (N, 5..7) array, got shape {array.shape}")
+    if out is not None:
+        # the kernel is compiled for one output type: any other would compile anew, or be refused by Numba
+        wanted = f"out must be a writable contiguous uint16 array of shape ({len(array)},)"
+        if not isinstance(out, np.ndarray):
+            raise InvalidArgumentError(f"{wanted}, got {type(out).__name__}")
+        if out.dtype != np.uint16 or not out.dtype.isnative or out.shape != (len(array),):
+            raise InvalidArgumentError(f"{wanted}, got {'' if out.dtype.isnative else 'byte-swapped '}"
+                                       f"{out.dtype.name} of shape {out.shape}")
+        if not out.flags.c_contiguous or not out.flags.writeable:
+            raise InvalidArgumentError(f"{wanted}, got a {'strided' if out.flags.writeable else 'read-only'} one")
+        if np.may_share_memory(out, array):
+            raise InvalidArgumentError(f"{wanted}, got one that shares memory with cards")
     if not array.dtype.isnative:  # Numba reads native byte order only
         array = array.astype(array.dtype.newbyteorder("="))
     from pokerlab.kernels.evaluation import evaluate_rows  # Numba loads on first batch use, not on import
 
     t = _TABLES
-    out: np.ndarray
-    out, first_bad = evaluate_rows(array, t.card_key, t.card_words, t.rank, t.offsets, t.flush, validate)
+    strengths, first_bad = evaluate_rows(array, t.card_key, t.card_words, t.rank, t.offsets, t.flush, validate, out)
     if first_bad < len(array):
         _raise_bad_row(array, int(first_bad))
-    return out
+    return strengths
 
 
 def _raise_bad_row(array: np.ndarray, row: int) -> None:
