@@ -59,7 +59,7 @@ class TablePreparation:
     cache, or computed there the first time), with how far the computation has got.
 
     >>> preparation = TablePreparation()
-    >>> preparation.table(wait=60.0).hands[:3]
+    >>> preparation.table(wait=600.0).hands[:3]   # the first time on a machine: a minute or two
     ('AA', 'AKs', 'AQs')
     >>> preparation.progress
     1.0
