@@ -90,7 +90,7 @@ TABLE = [
     Refused("by-combo-not-bool", lambda: equity(["AhKh", "QQ"], by_combo="yes"),  # type: ignore[arg-type]
             InvalidArgumentError, r"by_combo must be True or False"),
     Refused("by-combo-omaha", lambda: equity(["AhKhQsJs", "2c2d3c3d"], game="omaha", by_combo=True),
-            InvalidArgumentError, r"only in hold'em and short deck"),
+            InvalidArgumentError, r"only in holdem, short-deck"),
 ]
 
 

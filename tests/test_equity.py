@@ -76,7 +76,7 @@ def test_postflop_exact_matches_brute_force(hands, board, dead):
 
 
 def test_preflop_decomposition_matches_dealing_every_board():
-    from pokerlab.equity import category_of_strength
+    from pokerlab.category import category_of_strength
     from pokerlab.kernels.equity import known_showdowns, preflop_exact, preflop_exact_many
     from pokerlab.tables import load_tables
 

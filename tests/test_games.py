@@ -385,7 +385,7 @@ REFUSALS = [
     Refused("duplicate in a game", lambda: games.OMAHA.evaluate("As Ks Qd Jd", "As 2c 3d"), DuplicateCardError,
             "duplicate card: As"),
     Refused("low of a high game", lambda: games.OMAHA.evaluate_low("As Ks Qd Jd", "2s 3c 4d"), InvalidArgumentError,
-            "omaha has no low hand; the hi/lo games are holdem-hilo, omaha-hilo, omaha5-hilo"),
+            "omaha has no low hand: its pot is one high pot"),
     Refused("deuce-to-seven of six", lambda: games.DEUCE_TO_SEVEN.evaluate("7h 5d 4c 3s 2h 8c"), HandSizeError,
             "deuce-to-seven hand has 5 cards, got 6"),
     Refused("lowball board", lambda: games.ACE_TO_FIVE.evaluate("7h 5d 4c 3s 2h", "8c"), HandSizeError,

@@ -55,7 +55,7 @@ from types import MappingProxyType, ModuleType
 import numpy as np
 
 from pokerlab.cards import CardsLike, format_cards, parse_cards
-from pokerlab.equity import category_of_strength
+from pokerlab.category import category_of_strength
 from pokerlab.errors import HandSizeError, InvalidArgumentError
 from pokerlab.ranges import COMBO_NAMES, COMBO_ORDER, COMBOS, Range
 from pokerlab.tables import load_tables

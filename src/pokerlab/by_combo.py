@@ -35,7 +35,7 @@ from pokerlab.ranges import CLASS_NAMES, COMBO_CLASSES, COMBO_NAMES, COMBO_ORDER
 from pokerlab.tables import load_tables
 
 if TYPE_CHECKING:
-    from pokerlab.equity import EquityResult, PlayerLike
+    from pokerlab.equity_results import EquityResult, PlayerLike
 
 _NAME_INDEX = {name: i for i, name in enumerate(COMBO_NAMES)}
 
@@ -171,7 +171,7 @@ def _heads_up_rows(players: Sequence[tuple[np.ndarray, np.ndarray]], i: np.ndarr
                    board: tuple[int, ...], dead: tuple[int, ...]) -> list[list[Row]]:
     """Both players' rows from the deals ``(i, j)`` of their combos, each deal's boards counted once."""
     # imported here: pokerlab.equity imports this module, and the kernels load Numba
-    from pokerlab.equity import category_of_strength
+    from pokerlab.category import category_of_strength
     from pokerlab.kernels.equity import TIE_UNITS
 
     (first, w_first), (second, w_second) = players

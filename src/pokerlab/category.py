@@ -10,7 +10,10 @@ Strength runs 1..7462, higher wins; each category owns one contiguous block of i
 
 from __future__ import annotations
 
+import functools
 from enum import IntEnum
+
+import numpy as np
 
 CLASSES_PER_CATEGORY = (1277, 2860, 858, 858, 10, 1277, 156, 156, 10)
 """Distinct hand classes in each category, weakest category first (Cactus Kev's counts)."""
@@ -64,3 +67,16 @@ class HandCategory(IntEnum):
             if strength >= CATEGORY_FLOORS[category]:
                 return category
         raise ValueError(f"strength {strength} is outside 1..{STRENGTH_COUNT}")
+
+
+@functools.cache
+def category_of_strength() -> np.ndarray:
+    """The category (0..8) of each strength 1..7462, at its index (index 0 unused), for the
+    kernels, which count showdowns by category.
+
+    >>> int(category_of_strength()[7462]), len(category_of_strength())
+    (8, 7463)
+    """
+    table = np.array([0] + [HandCategory.of(s) for s in range(1, STRENGTH_COUNT + 1)], dtype=np.int64)
+    table.setflags(write=False)
+    return table

@@ -10,7 +10,7 @@ from rich.table import Table
 
 from pokerlab.breakdown import Breakdown, BreakdownLine, breakdown
 from pokerlab.cli_support import JsonFlag, out, print_json, progress_bar
-from pokerlab.equity import EquityResult
+from pokerlab.equity_results import EquityResult
 from pokerlab.runouts import Runouts, runouts
 
 BAR_WIDTH = 30

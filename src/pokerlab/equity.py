@@ -21,15 +21,13 @@ import itertools
 import math
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import ModuleType
-from typing import TypeVar
 
 import numpy as np
 
-from pokerlab.by_combo import ClassEquity, ComboEquity, classes_of, combo_equities
+from pokerlab.by_combo import combo_equities
 from pokerlab.cards import CardsLike, card_name, format_cards, parse_cards
-from pokerlab.category import STRENGTH_COUNT, HandCategory
 from pokerlab.checks import (
     PERMILLE,
     Progress,
@@ -41,6 +39,7 @@ from pokerlab.checks import (
     check_threads,
     check_trials,
 )
+from pokerlab.equity_results import EquityResult, PlayerEquity, PlayerLike, cards_text, frozen
 from pokerlab.errors import (
     DuplicateCardError,
     ExactTooLargeError,
@@ -55,11 +54,10 @@ from pokerlab.game_tables import Ranking
 from pokerlab.games import HOLDEM, Game
 from pokerlab.games import get as get_game
 from pokerlab.games import names as game_names
+from pokerlab.kernels import batch_within
 from pokerlab.kernels import threads as numba_threads
 from pokerlab.ranges import COMBO_NAMES, Range, check_items_dealt, combo_index
 from pokerlab.tables import EMPTY_KEY, Tables
-
-PlayerLike = str | Sequence[int] | Range
 
 MAX_EXACT_MATCHUPS = 20_000
 """Preflop, exact enumeration counts each distinct matchup (hands up to suit relabelling) in
@@ -110,102 +108,11 @@ sizing their kernel calls by the pace of the calls before."""
 
 
 @dataclass(frozen=True)
-class PlayerEquity:
-    """One player's results. Fractions of showdowns; ``equity`` is win plus split shares.
-
-    ``hi_equity`` and ``lo_equity`` are the shares of the pot won with the high hand and with
-    the low hand (they add up to ``equity``; in a high-only game ``lo_equity`` is 0), and
-    ``scoop`` the fraction of showdowns in which the player takes the whole pot alone.
-    """
-
-    hand: str
-    win: float
-    tie: float
-    tie_equity: float
-    lose: float
-    equity: float
-    stderr: float
-    hi_equity: float
-    lo_equity: float
-    scoop: float
-    wins: float = field(repr=False)
-    ties: float = field(repr=False)
-    losses: float = field(repr=False)
-    by_category: tuple[tuple[float, float, float], ...] = field(repr=False, compare=False)
-    """Showdowns won, split and lost, for each of the player's final categories."""
-    combos: tuple[ComboEquity, ...] = field(default=(), repr=False, compare=False)
-    """With ``by_combo=True``: every combo of the player's range (see :mod:`pokerlab.by_combo`)."""
-
-    @property
-    def classes(self) -> dict[str, ClassEquity]:
-        """With ``by_combo=True``: :attr:`combos` gathered by starting-hand class, for the 13 x 13 grid."""
-        return classes_of(self.combos)
-
-    @property
-    def win_by_category(self) -> dict[HandCategory, float]:
-        """The fraction of showdowns won with each final category."""
-        total = self.wins + self.ties + self.losses
-        return {c: row[0] / total for c, row in zip(_CATEGORIES, self.by_category)}
-
-    @property
-    def lose_by_category(self) -> dict[HandCategory, float]:
-        """The fraction of showdowns lost with each final category."""
-        total = self.wins + self.ties + self.losses
-        return {c: row[2] / total for c, row in zip(_CATEGORIES, self.by_category)}
-
-    def to_dict(self) -> dict[str, object]:
-        """Plain JSON-ready values."""
-        return {"hand": self.hand, "win": self.win, "tie": self.tie, "tie_equity": self.tie_equity,
-                "lose": self.lose, "equity": self.equity, "stderr": self.stderr, "hi_equity": self.hi_equity,
-                "lo_equity": self.lo_equity, "scoop": self.scoop,
-                "win_by_category": {c.name: v for c, v in self.win_by_category.items()},
-                "lose_by_category": {c.name: v for c, v in self.lose_by_category.items()},
-                **({"combos": [c.to_dict() for c in self.combos],
-                    "classes": {name: c.to_dict() for name, c in self.classes.items()}} if self.combos else {})}
-
-
-@dataclass(frozen=True)
-class EquityResult:
-    """The outcome of :func:`equity`: per player, plus how it was computed."""
-
-    players: tuple[PlayerEquity, ...]
-    board: str
-    dead: str
-    exact: bool
-    showdowns: float
-    elapsed: float
-    counts: np.ndarray = field(repr=False, compare=False)
-    """Raw counters ``[player, own category, best other category, win/tie/lose]``."""
-    game: str = "holdem"
-    """The name of the game played (see :mod:`pokerlab.games`)."""
-
-    @property
-    def trials(self) -> float:
-        """Monte Carlo name for :attr:`showdowns`."""
-        return self.showdowns
-
-    def to_dict(self) -> dict[str, object]:
-        """Plain JSON-ready values."""
-        return {"players": [p.to_dict() for p in self.players], "board": self.board, "dead": self.dead,
-                "exact": self.exact, "showdowns": self.showdowns, "elapsed": self.elapsed, "game": self.game}
-
-
-@dataclass(frozen=True)
 class _Player:
     label: str
     combos: np.ndarray  # (K, 2) uint8
     weights: np.ndarray  # (K,) float64
     random: bool
-
-
-@functools.cache
-def category_of_strength() -> np.ndarray:
-    """The category (0..8) of each strength 1..7462, at its index (index 0 unused), for kernels.
-
-    >>> int(category_of_strength()[7462]), len(category_of_strength())
-    (8, 7463)
-    """
-    return np.array([0] + [HandCategory.of(s) for s in range(1, STRENGTH_COUNT + 1)], dtype=np.int64)
 
 
 @functools.cache
@@ -692,7 +599,7 @@ def _other_engine(rules: Game, players: Sequence[PlayerLike], board: tuple[int, 
     # "import ... as", not "from ... import", which also looks up the module's __path__ (an
     # AttributeError raised and cleared): a third of the time, on a call this short
     import pokerlab.game_ranges as game_ranges
-    import pokerlab.omaha_equity as omaha  # loads Numba and the Omaha tables
+    import pokerlab.omaha_equity as omaha  # the driver of the engines that deal hands as rows
 
     combos: Sequence[omaha.WeightedCombos | omaha.Hands]
     if rules.hole_used:
@@ -864,19 +771,6 @@ def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, tri
     return counts, shares, squares, by_combos
 
 
-def batch_within(left: int, per_chunk: int, n_chunks: int) -> tuple[int, int]:
-    """(trials per chunk, chunks) of a Monte Carlo batch that deals no more than the ``left``
-    trials asked for: ``per_chunk`` at most in each of ``n_chunks``, and the last fewer than
-    ``n_chunks`` trials one to a chunk, so a run deals exactly its ``trials``.
-
-    >>> batch_within(1000, 64, 64), batch_within(40, 4, 64)
-    ((15, 64), (1, 40))
-    """
-    if left >= n_chunks:
-        return max(1, min(per_chunk, left // n_chunks)), n_chunks
-    return 1, left
-
-
 def _standard_errors(rows: list[list[list[float]]], squares: list[float]) -> list[float]:
     """Each player's standard error of equity from a summary (see ``summarize``) and the sums
     of squared per-trial equities."""
@@ -904,41 +798,9 @@ def _result(labels: list[str], counts: np.ndarray, summary: np.ndarray, squares:
                                  time.perf_counter() - started, counts, rules.name))
 
 
-_Frozen = TypeVar("_Frozen")
-
-
-def frozen(cls: type[_Frozen], values: tuple[object, ...]) -> _Frozen:
-    """An instance of the frozen dataclass ``cls`` from all its fields' values, in their order,
-    at once. Its own ``__init__`` sets field by field through ``object.__setattr__``, which
-    took a sixth of a small exact call (two players on the flop).
-
-    >>> frozen(EquityResult, ((), "", "", True, 0, 0.0, None, "holdem")).exact
-    True
-    >>> frozen(EquityResult, ((), ""))
-    Traceback (most recent call last):
-    ...
-    TypeError: EquityResult has 8 fields, got 2 values
-    """
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
-    if len(values) != len(names):  # checked apart: zip's strict=True took longer than the rest of the copy
-        raise TypeError(f"{cls.__name__} has {len(names)} fields, got {len(values)} values")
-    instance = object.__new__(cls)
-    instance.__dict__.update(zip(names, values))
-    return instance
-
-
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-cards_text = functools.lru_cache(maxsize=4096)(format_cards)
-""":func:`pokerlab.cards.format_cards`, remembered: results name the same boards again and again."""
-
-
 @functools.lru_cache(maxsize=4096)
 def _hand_label(a: int, b: int) -> str:
     return card_name(a) + card_name(b)
 
 
-_CATEGORIES = tuple(HandCategory)
+

@@ -32,6 +32,8 @@ import numpy as np
 
 from pokerlab.category import HandCategory
 from pokerlab.tables import (
+    EMPTY_KEY,
+    FLUSH_BITS,
     HASH_SHIFT,
     RANK_WEIGHTS,
     Tables,
@@ -71,9 +73,6 @@ class Ranking:
     ``values[s - 1]`` is the class of strength ``s`` as (category, ranks in order of
     significance, rank 0 = deuce .. 12 = ace); ``categories`` lists the categories weakest
     first; ``cards`` is how many cards a hand may have (the tables hold nothing else).
-    ``by_counts`` and ``by_flush`` hold the strengths the tables are made of, by
-    :func:`rank_code` and by a flush suit's 13-bit rank mask, for :meth:`strength` (empty for
-    the standard ranking, which :func:`pokerlab.evaluate.evaluate` looks up).
     """
 
     name: str
@@ -81,8 +80,6 @@ class Ranking:
     categories: tuple[HandCategory, ...]
     tables: Tables = field(repr=False)
     cards: tuple[int, ...]
-    by_counts: dict[int, int] = field(default_factory=dict, repr=False)
-    by_flush: dict[int, int] = field(default_factory=dict, repr=False)
 
     def strength(self, cards: Sequence[int]) -> int:
         """One hand's strength in plain Python, from valid card ids (as many as :attr:`cards`
@@ -91,15 +88,24 @@ class Ranking:
         >>> ranking("short-deck").strength([51, 47, 43, 39, 35])
         1404
         """
-        code = 0
-        suits = [0, 0, 0, 0]
+        keys, masks, rank, offsets, flush = self._lookups
+        key = EMPTY_KEY
+        mask = 0
         for c in cards:
-            code += CODE_POWERS[c >> 2]
-            suits[c & 3] |= 1 << (c >> 2)
-        for mask in suits if self.by_flush else ():
-            if mask.bit_count() >= 5:  # a flush beats whatever else the cards hold
-                return self.by_flush[mask]
-        return self.by_counts[code]
+            key += keys[c]
+            mask |= masks[c]
+        suits = key >> 32 & FLUSH_BITS
+        if suits:  # the nibble of the suit with five or more: its ranks are the mask's 13 bits there
+            return flush[mask >> 16 * ((suits.bit_length() >> 2) - 1) & 0x1FFF]
+        mixed = mixed_key(key & 0xFFFFFFFF)
+        return rank[mixed + offsets[mixed >> HASH_SHIFT]]
+
+    @functools.cached_property
+    def _lookups(self) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+        """The tables as Python lists, for :meth:`strength`: indexing one costs less than a NumPy
+        array's item and its conversion."""
+        t = self.tables
+        return t.card_key.tolist(), t.card_mask.tolist(), t.rank.tolist(), t.offsets.tolist(), t.flush.tolist()
 
     @functools.cached_property
     def category_index(self) -> np.ndarray:
@@ -304,7 +310,7 @@ def _build(name: str, categories: tuple[HandCategory, ...], ranks: Sequence[int]
     for array in (rank, flush, card_key, card_mask):
         array.setflags(write=False)
     return Ranking(name, tuple(classes), categories, Tables(rank, base.offsets, flush, card_key, card_mask),
-                   tuple(sizes), best, {m: s for m, s in best_flush.items() if m.bit_count() in sizes})
+                   tuple(sizes))
 
 
 def _high_key(order: tuple[HandCategory, ...]) -> Callable[[Value], tuple[int, tuple[int, ...]]]:
@@ -322,22 +328,32 @@ def _turned_over(key: Callable[[Value], tuple[int, tuple[int, ...]]]) -> Callabl
 
 
 def _holdem() -> Ranking:
-    return Ranking("standard", class_values(), STANDARD_ORDER, load_tables(), (5, 6, 7))
+    return Ranking("standard", class_values(), STANDARD_ORDER, load_tables(), HAND_SIZES["standard"])
 
 
 _SHORT_DECK_RANKS = tuple(range(SHORT_DECK_LOWEST_RANK, 13))
 
+HAND_SIZES: dict[str, tuple[int, ...]] = {
+    "standard": (5, 6, 7),
+    "short-deck": (5, 6, 7),
+    "short-deck-triton": (5, 6, 7),
+    "deuce-to-seven": (5,),
+    "ace-to-five": (5, 6, 7),
+}
+"""The numbers of cards each ranking ranks (its tables hold nothing else), known without
+building them, so that a game can be checked when it is made."""
+
 _BUILDERS: dict[str, Callable[[], Ranking]] = {
     "standard": _holdem,
-    "short-deck": lambda: _build("short-deck", SHORT_DECK_ORDER, _SHORT_DECK_RANKS, (5, 6, 7),
+    "short-deck": lambda: _build("short-deck", SHORT_DECK_ORDER, _SHORT_DECK_RANKS, HAND_SIZES["short-deck"],
                                  short_deck_value_of_five, short_deck_value_of_flush, _high_key(SHORT_DECK_ORDER)),
-    "short-deck-triton": lambda: _build("short-deck-triton", TRITON_ORDER, _SHORT_DECK_RANKS, (5, 6, 7),
-                                        short_deck_value_of_five, short_deck_value_of_flush,
-                                        _high_key(TRITON_ORDER)),
-    "deuce-to-seven": lambda: _build("deuce-to-seven", tuple(reversed(STANDARD_ORDER)), range(13), (5,),
-                                     deuce_to_seven_value_of_five, deuce_to_seven_value_of_flush,
-                                     _turned_over(_high_key(STANDARD_ORDER))),
-    "ace-to-five": lambda: _build("ace-to-five", LOW_ORDER, range(13), (5, 6, 7),
+    "short-deck-triton": lambda: _build("short-deck-triton", TRITON_ORDER, _SHORT_DECK_RANKS,
+                                        HAND_SIZES["short-deck-triton"], short_deck_value_of_five,
+                                        short_deck_value_of_flush, _high_key(TRITON_ORDER)),
+    "deuce-to-seven": lambda: _build("deuce-to-seven", tuple(reversed(STANDARD_ORDER)), range(13),
+                                     HAND_SIZES["deuce-to-seven"], deuce_to_seven_value_of_five,
+                                     deuce_to_seven_value_of_flush, _turned_over(_high_key(STANDARD_ORDER))),
+    "ace-to-five": lambda: _build("ace-to-five", LOW_ORDER, range(13), HAND_SIZES["ace-to-five"],
                                   ace_to_five_value_of_five, None, _ace_to_five_key),
 }
 RANKINGS = tuple(_BUILDERS)

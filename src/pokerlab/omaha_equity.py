@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from pokerlab.best_five import Engine as BestFiveEngine
+from pokerlab.best_five_engine import Engine as BestFiveEngine
 from pokerlab.cards import card_name, format_cards
 from pokerlab.checks import (
     PERMILLE,
@@ -34,7 +34,7 @@ from pokerlab.checks import (
     check_threads,
     check_trials,
 )
-from pokerlab.equity import EquityResult, PlayerEquity, batch_within, cards_text, frozen
+from pokerlab.equity_results import EquityResult, PlayerEquity, cards_text, frozen
 from pokerlab.errors import (
     DuplicateCardError,
     ExactTooLargeError,
@@ -46,6 +46,7 @@ from pokerlab.errors import (
 )
 from pokerlab.game_ranges import hand_label
 from pokerlab.games import Game
+from pokerlab.kernels import batch_within
 from pokerlab.kernels import pots as scoring
 from pokerlab.kernels import threads as numba_threads
 from pokerlab.kernels.equity import summarize
@@ -359,7 +360,7 @@ def _game_name(n_hole: int, hilo: bool) -> str:
 
 class Engine(Protocol):
     """What the driver asks of an engine (:class:`pokerlab.omaha.Engine`,
-    :class:`pokerlab.best_five.Engine`): the counters of every completion of a board for known
+    :class:`pokerlab.best_five_engine.Engine`): the counters of every completion of a board for known
     hands and for deals of hole cards, and of sampled deals, all in the shared pot counters of
     :mod:`pokerlab.kernels.pots`."""
 

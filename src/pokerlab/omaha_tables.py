@@ -43,13 +43,11 @@ from math import comb
 
 import numpy as np
 
-from pokerlab.game_tables import Ranking, rank_code, ranking, ranking_in_deck
+from pokerlab.game_tables import DECKS, Ranking, ranking, ranking_in_deck
 from pokerlab.tables import (
-    best_value_of_counts,
     cache_dir,
     displacement_hash,
     mixed_key,
-    strength_of_value,
 )
 
 BOARD_MULTISETS = comb(17, 5)
@@ -101,14 +99,13 @@ def _multisets(size: int) -> list[tuple[int, ...]]:
     return found
 
 
-def _five_card_strengths(rules: Ranking) -> list[int]:
+def _five_card_strengths(rules: Ranking, lowest_rank: int) -> list[int]:
     """The strength of each five-card rank multiset (in :func:`multiset_index` order) without a
-    flush, in a ranking: 0 for five of a rank, and for ranks its deck does not hold."""
-    if rules.name == "standard":
-        strength = strength_of_value()
-        return [strength[best_value_of_counts(np.bincount(m, minlength=13).tolist())] if len(set(m)) > 1 else 0
-                for m in _multisets(5)]
-    return [rules.by_counts.get(rank_code(np.bincount(m, minlength=13).tolist()), 0) for m in _multisets(5)]
+    flush, in a ranking: 0 for five of a rank, and for ranks below its deck's ``lowest_rank``.
+    The j-th card of a sorted multiset takes suit ``j % 4``: never five of one suit, and never
+    one card twice (at most four of a rank, side by side)."""
+    return [rules.strength([r * 4 + j % 4 for j, r in enumerate(m)]) if len(set(m)) > 1 and m[0] >= lowest_rank
+            else 0 for m in _multisets(5)]
 
 
 def build_high_table(ranking_name: str = "standard") -> np.ndarray:
@@ -119,7 +116,7 @@ def build_high_table(ranking_name: str = "standard") -> np.ndarray:
     Each two-card rank multiset from the hole is joined with each three-card one from the
     board and looked up in the five-card strengths of the ranking's reference evaluator.
     """
-    five = _five_card_strengths(ranking(ranking_name))
+    five = _five_card_strengths(ranking(ranking_name), DECKS[ranking_name][0])
     pairs = _multisets(2)
     triples = _multisets(3)
     pair_triple = np.zeros((len(pairs) + 1, len(triples) + 1), dtype=np.uint16)  # last row, column: padding

@@ -34,7 +34,8 @@ from pokerlab.checks import (
     check_threads,
     check_trials,
 )
-from pokerlab.equity import RANDOM_WORDS, EquityResult, PlayerLike, equity
+from pokerlab.equity import RANDOM_WORDS, equity
+from pokerlab.equity_results import EquityResult, PlayerLike
 from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidRangeError, PokerlabError
 from pokerlab.games import Game
 from pokerlab.games import get as get_game

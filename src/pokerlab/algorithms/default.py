@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import numpy as np
 
-import pokerlab
 from pokerlab.algorithms.interface import check_rows, hand_ids
 from pokerlab.cards import CardsLike
+from pokerlab.evaluate import evaluate as evaluate_hand
+from pokerlab.evaluate import evaluate_many as evaluate_rows
 from pokerlab.tables import Tables, build_tables, load_tables
 
 CARD_COUNTS = (5, 6, 7)
@@ -32,7 +33,7 @@ def tables() -> Tables:
 
 def evaluate_native(cards: CardsLike) -> int:
     """The strength: :func:`pokerlab.evaluate` as a plain int."""
-    return int(pokerlab.evaluate(hand_ids(cards, CARD_COUNTS)))
+    return int(evaluate_hand(hand_ids(cards, CARD_COUNTS)))
 
 
 def evaluate(cards: CardsLike) -> int:
@@ -42,4 +43,4 @@ def evaluate(cards: CardsLike) -> int:
 
 def evaluate_many(hands: np.ndarray) -> np.ndarray:
     """Strengths (uint16) of the rows of an (N, 5..7) array of valid card ids, compiled."""
-    return pokerlab.evaluate_many(check_rows(hands, CARD_COUNTS), validate=False)
+    return evaluate_rows(check_rows(hands, CARD_COUNTS), validate=False)

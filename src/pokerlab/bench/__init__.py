@@ -30,7 +30,7 @@ from pokerlab.bench.timing import Figure
 from pokerlab.extras import naming_extras
 
 SUITES: tuple[str, ...] = ("eval", "algorithms", "equity", "videopoker", "preflop", "web", "ranges",
-                          "games", "refusals", "tournament")
+                          "games", "families", "refusals", "tournament")
 """The suites, in the order ``pokerlab bench`` runs them; each is the module ``pokerlab.bench.NAME``."""
 
 __all__ = ["SUITES", "Figure", "markdown", "run_suite", "update_markdown"]

@@ -15,7 +15,7 @@ from pokerlab.preflop.compute import matrix
 from pokerlab.preflop.results import CLASSES
 from pokerlab.tournament import pushfold, pushfold_chart
 from pokerlab.tournament.icm import icm
-from pokerlab.tournament.pushfold import _TABLE, ClassTable, class_table
+from pokerlab.tournament.pushfold import ClassTable, class_table, forget_table
 
 PAYOUTS = (30.0, 20.0, 14.0, 10.0, 8.0, 6.0, 5.0, 4.0, 3.0)
 
@@ -84,7 +84,7 @@ def suite(quick: bool = False) -> list[Figure]:
     class_table()  # the cached table on disk, built now if it was not there
 
     def load() -> None:
-        _TABLE.clear()
+        forget_table()
         class_table()
 
     figures.append(Figure("push/fold equity table load from the disk cache", best_time(load, repeat=5) * 1e3, "ms",

@@ -18,9 +18,9 @@ import numpy as np
 from pokerlab.cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, card_name, format_cards, parse_cards
 from pokerlab.category import HandCategory
 from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidArgumentError, InvalidCardError
-from pokerlab.evaluate import HandRank, describe_value, evaluate
 from pokerlab.game_tables import (
     DECKS,
+    HAND_SIZES,
     LOW_RANKINGS,
     RANKINGS,
     Ranking,
@@ -28,6 +28,7 @@ from pokerlab.game_tables import (
     ranking,
     ranking_in_deck,
 )
+from pokerlab.hand_rank import HandRank, describe_value
 from pokerlab.tables import Value
 
 EIGHT_OR_BETTER = "eight-or-better"
@@ -187,7 +188,7 @@ sd-hilo's deck runs from sixes to aces
 
     def _check_deal(self) -> None:
         """Refuse a deal and hand rule that no engine plays (see the class's notes)."""
-        sizes = ranking_in_deck(self.ranking, self.lowest_rank).cards
+        sizes = HAND_SIZES[self.ranking]
         if self.board_cards == 0:
             if self.hole_used is not None:
                 raise InvalidArgumentError(f"hole_used: {self.name} has no board, so a hand is all its cards; "
@@ -299,7 +300,7 @@ sd-hilo's deck runs from sixes to aces
                 for b in itertools.combinations(board, 5 - self.hole_used)]
 
     def evaluate(self, hole: CardsLike, board: CardsLike = ()) -> HandRank | GameRank:
-        """The rank of the best hand: a :class:`~pokerlab.evaluate.HandRank` in the games
+        """The rank of the best hand: a :class:`~pokerlab.hand_rank.HandRank` in the games
         ranked like hold'em, otherwise a :class:`GameRank`.
 
         >>> from pokerlab.games import HOLDEM, OMAHA, SHORT_DECK_TRITON
@@ -311,14 +312,13 @@ sd-hilo's deck runs from sixes to aces
         'Three of a Kind'
         """
         hole_ids, board_ids = self.check_hand(hole, board)
-        if self.ranking == "standard":
-            return max(evaluate(cards) for cards in self._fives(hole_ids, board_ids))
         table = self.ranking_tables
         for cards in self._fives(hole_ids, board_ids):
             if len(cards) not in table.cards:
                 raise HandSizeError(f"a {self.name} hand has {' or '.join(map(str, table.cards))} cards, "
                                     f"got {len(cards)}")
-        return GameRank(max(table.strength(cards) for cards in self._fives(hole_ids, board_ids)), self.ranking)
+        best = max(table.strength(cards) for cards in self._fives(hole_ids, board_ids))
+        return HandRank(best) if self.ranking == "standard" else GameRank(best, self.ranking)
 
     def evaluate_low(self, hole: CardsLike, board: CardsLike = ()) -> GameRank | None:
         """The best eight-or-better low of a hi/lo game's hand, or None when it has none.
@@ -328,7 +328,7 @@ sd-hilo's deck runs from sixes to aces
         True
         """
         if not self.hilo:
-            raise InvalidArgumentError(f"{self.name} has no low hand; the hi/lo games are {_hilo_games()}")
+            raise InvalidArgumentError(f"{self.name} has no low hand: its pot is one high pot (hilo=False)")
         hole_ids, board_ids = self.check_hand(hole, board)
         strengths = _eight_or_better()[0]
         best = 0
@@ -372,7 +372,7 @@ sd-hilo's deck runs from sixes to aces
     def evaluate_low_many(self, holes: np.ndarray, boards: np.ndarray, *, validate: bool = True) -> np.ndarray:
         """Eight-or-better lows of many hi/lo hands: 0 for no low, else 1..56, higher is better."""
         if not self.hilo:
-            raise InvalidArgumentError(f"{self.name} has no low hand; the hi/lo games are {_hilo_games()}")
+            raise InvalidArgumentError(f"{self.name} has no low hand: its pot is one high pot (hilo=False)")
         from pokerlab.games.batch import strengths
 
         return strengths(self, holes, boards, validate=validate, low=True)
@@ -384,9 +384,3 @@ sd-hilo's deck runs from sixes to aces
                 "ranking": self.ranking,
                 "pot": "hi/lo, eight or better" if self.hilo else "low, evaluation only" if self.is_lowball else "high",
                 "rules": self.rules}
-
-
-def _hilo_games() -> str:
-    from pokerlab.games.catalog import names
-
-    return names(lambda game: game.hilo)

@@ -79,6 +79,19 @@ def threads(count: int | None) -> Iterator[None]:
         numba.set_num_threads(previous)
 
 
+def batch_within(left: int, per_chunk: int, n_chunks: int) -> tuple[int, int]:
+    """(trials per chunk, chunks) of a Monte Carlo kernel call that deals no more than the
+    ``left`` trials asked for: ``per_chunk`` at most in each of ``n_chunks``, and the last fewer
+    than ``n_chunks`` trials one to a chunk, so a run deals exactly its ``trials``.
+
+    >>> batch_within(1000, 64, 64), batch_within(40, 4, 64)
+    ((15, 64), (1, 40))
+    """
+    if left >= n_chunks:
+        return max(1, min(per_chunk, left // n_chunks)), n_chunks
+    return 1, left
+
+
 def __getattr__(name: str) -> Any:
     # all_hands and sample_hands live with the evaluation kernels, which load Numba
     if name in ("all_hands", "sample_hands"):
@@ -86,4 +99,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["all_hands", "sample_hands", "threads"]
+__all__ = ["all_hands", "batch_within", "sample_hands", "threads"]

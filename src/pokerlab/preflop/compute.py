@@ -23,9 +23,10 @@ from pathlib import Path
 
 import numpy as np
 
+from pokerlab.category import category_of_strength
 from pokerlab.checks import MAX_SEED, Progress, check_int, check_list, check_seed, check_stderr
 from pokerlab.equity import Matchup as MatchupKey
-from pokerlab.equity import canonical_matchup, category_of_strength, equity
+from pokerlab.equity import canonical_matchup, equity
 from pokerlab.errors import InvalidArgumentError
 from pokerlab.preflop.results import (
     CLASS_INDEX,

@@ -132,6 +132,16 @@ def class_table(progress: Progress | None = None) -> ClassTable:
     return table
 
 
+def forget_table() -> None:
+    """Drop the table this process holds, so that the next :func:`class_table` reads it from the
+    disk cache again (to time that read, or after the cache was changed).
+
+    >>> forget_table(); table_ready()  # still on disk
+    True
+    """
+    _TABLE.clear()
+
+
 def table_ready() -> bool:
     """Whether :func:`class_table` will answer without computing (in memory or on disk).
 

@@ -1,0 +1,142 @@
+"""What an equity run returns, whichever engine dealt it: each player's :class:`PlayerEquity`
+in an :class:`EquityResult`, frozen, with ``to_dict()``.
+
+>>> import pokerlab as pl
+>>> r = pl.equity(["AhKh", "2c2d"], board="Qh7h3s")
+>>> type(r).__name__, r.players[0].hand, round(r.players[0].equity + r.players[1].equity, 12)
+('EquityResult', 'AhKh', 1.0)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+import numpy as np
+
+from pokerlab.by_combo import ClassEquity, ComboEquity, classes_of
+from pokerlab.cards import format_cards
+from pokerlab.category import HandCategory
+from pokerlab.ranges import Range
+
+PlayerLike = str | Sequence[int] | Range
+"""A player: a hand (text or card ids), a range (text or a :class:`~pokerlab.ranges.Range`), or
+``random``."""
+
+_CATEGORIES = tuple(HandCategory)
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's results. Fractions of showdowns; ``equity`` is win plus split shares.
+
+    ``hi_equity`` and ``lo_equity`` are the shares of the pot won with the high hand and with
+    the low hand (they add up to ``equity``; in a high-only game ``lo_equity`` is 0), and
+    ``scoop`` the fraction of showdowns in which the player takes the whole pot alone.
+    """
+
+    hand: str
+    win: float
+    tie: float
+    tie_equity: float
+    lose: float
+    equity: float
+    stderr: float
+    hi_equity: float
+    lo_equity: float
+    scoop: float
+    wins: float = field(repr=False)
+    ties: float = field(repr=False)
+    losses: float = field(repr=False)
+    by_category: tuple[tuple[float, float, float], ...] = field(repr=False, compare=False)
+    """Showdowns won, split and lost, for each of the player's final categories."""
+    combos: tuple[ComboEquity, ...] = field(default=(), repr=False, compare=False)
+    """With ``by_combo=True``: every combo of the player's range (see :mod:`pokerlab.by_combo`)."""
+
+    @property
+    def classes(self) -> dict[str, ClassEquity]:
+        """With ``by_combo=True``: :attr:`combos` gathered by starting-hand class, for the 13 x 13 grid."""
+        return classes_of(self.combos)
+
+    @property
+    def win_by_category(self) -> dict[HandCategory, float]:
+        """The fraction of showdowns won with each final category."""
+        total = self.wins + self.ties + self.losses
+        return {c: row[0] / total for c, row in zip(_CATEGORIES, self.by_category)}
+
+    @property
+    def lose_by_category(self) -> dict[HandCategory, float]:
+        """The fraction of showdowns lost with each final category."""
+        total = self.wins + self.ties + self.losses
+        return {c: row[2] / total for c, row in zip(_CATEGORIES, self.by_category)}
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain JSON-ready values."""
+        return {"hand": self.hand, "win": self.win, "tie": self.tie, "tie_equity": self.tie_equity,
+                "lose": self.lose, "equity": self.equity, "stderr": self.stderr, "hi_equity": self.hi_equity,
+                "lo_equity": self.lo_equity, "scoop": self.scoop,
+                "win_by_category": {c.name: v for c, v in self.win_by_category.items()},
+                "lose_by_category": {c.name: v for c, v in self.lose_by_category.items()},
+                **({"combos": [c.to_dict() for c in self.combos],
+                    "classes": {name: c.to_dict() for name, c in self.classes.items()}} if self.combos else {})}
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """The outcome of :func:`equity`: per player, plus how it was computed."""
+
+    players: tuple[PlayerEquity, ...]
+    board: str
+    dead: str
+    exact: bool
+    showdowns: float
+    elapsed: float
+    counts: np.ndarray = field(repr=False, compare=False)
+    """Raw counters ``[player, own category, best other category, win/tie/lose]``."""
+    game: str = "holdem"
+    """The name of the game played (see :mod:`pokerlab.games`)."""
+
+    @property
+    def trials(self) -> float:
+        """Monte Carlo name for :attr:`showdowns`."""
+        return self.showdowns
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain JSON-ready values."""
+        return {"players": [p.to_dict() for p in self.players], "board": self.board, "dead": self.dead,
+                "exact": self.exact, "showdowns": self.showdowns, "elapsed": self.elapsed, "game": self.game}
+
+
+_Frozen = TypeVar("_Frozen")
+
+
+def frozen(cls: type[_Frozen], values: tuple[object, ...]) -> _Frozen:
+    """An instance of the frozen dataclass ``cls`` from all its fields' values, in their order,
+    at once. Its own ``__init__`` sets field by field through ``object.__setattr__``, which
+    took a sixth of a small exact call (two players on the flop).
+
+    >>> frozen(EquityResult, ((), "", "", True, 0, 0.0, None, "holdem")).exact
+    True
+    >>> frozen(EquityResult, ((), ""))
+    Traceback (most recent call last):
+    ...
+    TypeError: EquityResult has 8 fields, got 2 values
+    """
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+    if len(values) != len(names):  # checked apart: zip's strict=True took longer than the rest of the copy
+        raise TypeError(f"{cls.__name__} has {len(names)} fields, got {len(values)} values")
+    instance = object.__new__(cls)
+    instance.__dict__.update(zip(names, values))
+    return instance
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+cards_text = functools.lru_cache(maxsize=4096)(format_cards)
+""":func:`pokerlab.cards.format_cards`, remembered: results name the same boards again and again."""
