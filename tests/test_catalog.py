@@ -6,6 +6,7 @@ dealing every board, its Monte Carlo against its exact answer, and its refusals.
 
 from __future__ import annotations
 
+import itertools
 from math import comb
 
 import numpy as np
@@ -186,3 +187,22 @@ def test_the_docs_table_lists_every_game_of_the_catalog() -> None:
     first_column = [line.split("|")[1] for line in text.splitlines() if line.startswith("| `")]
     named = {name for cell in first_column for name in re.findall(r"`([a-z0-9-]+)`", cell)}
     assert named == set(games.GAMES)
+
+
+@pytest.mark.parametrize("game", BOARD_GAMES, ids=lambda g: g.name)
+def test_exact_before_the_flop_is_the_mean_over_every_flop(game: games.Game) -> None:
+    """Each engine counts the boards before the flop its own way (by rank multisets, with flush
+    corrections); every flop is equally likely, so its answer must be the mean of the exact
+    answers on each flop."""
+    hands, _ = spot(game, 2, 0, seed=13)
+    players = [list(h) for h in hands]
+    before = pl.equity(players, game=game)
+    assert before.exact
+    left = [c for c in game.deck if c not in hands[0] + hands[1]]
+    flops = list(itertools.combinations(left, 3))
+    sums = np.zeros((2, 3))
+    for flop in flops:
+        r = pl.equity(players, list(flop), game=game)
+        sums += [[p.hi_equity, p.lo_equity, p.scoop] for p in r.players]
+    for p, (hi, lo, scoop) in zip(before.players, sums / len(flops)):
+        assert (p.hi_equity, p.lo_equity, p.scoop) == pytest.approx((hi, lo, scoop), abs=1e-9)

@@ -33,10 +33,11 @@ class Engine:
     the best five of seven, counted into the shared pot counters (:mod:`pokerlab.kernels.pots`)."""
 
     hole_sizes = (2,)
-    exact_preflop_deals = 0
-    """No shortcut before the flop (1.7 million boards a deal heads-up): the driver chooses
-    exact enumeration there by its number of showdowns, as after the flop."""
-    preflop_step = 1
+    exact_preflop_deals = 4096
+    """Before the flop, exact enumeration counts boards by their rank multisets (a millisecond or
+    so a deal of hole cards, in parallel over deals); the driver enumerates up to this many deals
+    and samples past them."""
+    preflop_step = 1024
     """Deals a kernel call enumerates before the flop, between two progress reports."""
 
     def __init__(self, ranking: str = "standard", lowest_rank: int = 0) -> None:
@@ -62,7 +63,11 @@ class Engine:
     def deals(self, holes: np.ndarray, weights: np.ndarray, board: np.ndarray, fixed: int, hilo: bool) -> np.ndarray:
         """The counters of every completion of ``board`` for deals of hole cards (M, P, 2), deal
         m worth ``weights[m]``; ``fixed`` is the bit set of the board, dead and missing cards."""
-        acc: np.ndarray = _kernels().runouts_many(holes, weights, board, np.uint64(fixed), hilo, *self.tables)
+        acc: np.ndarray
+        if len(board):
+            acc = _kernels().runouts_many(holes, weights, board, np.uint64(fixed), hilo, *self.tables)
+        else:
+            acc = _kernels().preflop_many(holes, weights, np.uint64(fixed), hilo, *self.tables)
         return acc
 
     def sample(self, combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, board: np.ndarray, fixed: int,

@@ -4,6 +4,10 @@ lookup over any ranking's tables, :func:`~pokerlab.kernels.evaluation.strength_o
 chosen apart, for the eight-or-better low, then scored into pots
 (:mod:`pokerlab.kernels.pots`, whose counters every engine shares).
 
+Before the flop, the boards are counted by their rank multisets, as hold'em's and Omaha's
+kernels count them, with a correction for the boards that give someone a flush
+(:func:`preflop_matchup`).
+
 The low needs no search: a hand's low ranks (ace, 2 .. 8) as an 8-bit set, the hole's and
 the board's ORed, give its best low in one lookup
 (:func:`pokerlab.omaha_tables.best_five_low_table`, laid out as ``hole_set * 256 + board_set``).
@@ -11,13 +15,17 @@ the board's ORed, give its best low in one lookup
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit, prange
 
 from pokerlab.kernels.equity import fill_deck, next_random, random_below
-from pokerlab.kernels.evaluation import KEY_START, ONE, strength_of_key
+from pokerlab.kernels.evaluation import KEY_START, ONE, popcount, strength_of_key, strength_of_rank_key
 from pokerlab.kernels.pots import CELLS, score
 
+_RANK_BITS = np.uint64(0xFFFFFFFF)
+"""A card key's rank weight: its low 32 bits (see :data:`pokerlab.tables.EMPTY_KEY`)."""
 _SPARE = 16
 """Padding after each block's row of counters, so that two threads never write one cache line."""
 
@@ -143,6 +151,181 @@ def runouts_many(holes: np.ndarray, weights: np.ndarray, board: np.ndarray, out_
             _runouts(holes[m], weights[m], board, out_mask, hilo, t % per_deal if per_deal > 1 else -1, card_key,
                      card_mask, rank, offsets, flush, low, low_bit, category, decks[b], words[b, 0], words[b, 1],
                      words[b, 2], values[b, 0], values[b, 1], positions[b], block_acc[b])
+    acc: np.ndarray = block_acc[:, :width].sum(axis=0)
+    return acc
+
+
+# --- exact equity before the flop, by rank multisets -----------------------------------------------
+
+@njit(cache=True, nogil=True, inline="always")
+def _choose(n: Any, k: Any) -> int:
+    """C(n, k) for n <= 4."""
+    if k < 0 or k > n:
+        return 0
+    result = 1
+    for j in range(k):
+        result = result * (n - j) // (j + 1)
+    return result
+
+
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # numba's stubs omit _nrt
+def _preflop_plain(n_players: int, weight: float, avail: np.ndarray, used: np.ndarray, hole_rank: np.ndarray,
+                   hole_low: np.ndarray, rank_weight: np.ndarray, rank_low: np.ndarray, hilo: bool,
+                   rank: np.ndarray, offsets: np.ndarray, low: np.ndarray, category: np.ndarray, hi: np.ndarray,
+                   lo: np.ndarray, acc: np.ndarray) -> None:
+    """Part 1 of :func:`preflop_matchup`: every board rank multiset a <= b <= c <= d <= e, worth
+    the boards that hold those ranks, each hand valued as if no flush could happen."""
+    for a in range(13):
+        used[a] += 1
+        for b in range(a, 13):
+            used[b] += 1
+            for c in range(b, 13):
+                used[c] += 1
+                for d in range(c, 13):
+                    used[d] += 1
+                    for e in range(d, 13):
+                        used[e] += 1
+                        if used[a] <= avail[a] and used[b] <= avail[b] and used[c] <= avail[c] \
+                                and used[d] <= avail[d] and used[e] <= avail[e]:
+                            boards = _choose(avail[a], used[a])
+                            if b != a:
+                                boards *= _choose(avail[b], used[b])
+                            if c != b:
+                                boards *= _choose(avail[c], used[c])
+                            if d != c:
+                                boards *= _choose(avail[d], used[d])
+                            if e != d:
+                                boards *= _choose(avail[e], used[e])
+                            key = rank_weight[a] + rank_weight[b] + rank_weight[c] + rank_weight[d] + rank_weight[e]
+                            for i in range(n_players):
+                                hi[i] = strength_of_rank_key(key + hole_rank[i], rank, offsets)
+                            if hilo:
+                                lows = rank_low[a] | rank_low[b] | rank_low[c] | rank_low[d] | rank_low[e]
+                                for i in range(n_players):
+                                    lo[i] = low[hole_low[i] + lows]
+                            score(n_players, hi, lo, 0, hilo, weight * boards, category, acc, False)
+                        used[e] -= 1
+                    used[d] -= 1
+                used[c] -= 1
+            used[b] -= 1
+        used[a] -= 1
+
+
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # numba's stubs omit _nrt
+def _preflop_flushes(n_players: int, weight: float, suit_avail: np.ndarray, off_avail: np.ndarray,
+                     hole_rank: np.ndarray, hole_suits: np.ndarray, hole_low: np.ndarray, rank_weight: np.ndarray,
+                     rank_low: np.ndarray, hilo: bool, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray,
+                     low: np.ndarray, category: np.ndarray, hi: np.ndarray, lo: np.ndarray, plain: np.ndarray,
+                     acc: np.ndarray) -> None:
+    """Part 2 of :func:`preflop_matchup`: the boards with m >= 3 cards of a suit s that gives
+    some player five or more of it: their ranks F in s and their other ranks O. Each such board
+    adds its real showdown and takes back the one part 1 counted it as."""
+    for s in range(4):
+        for m in range(3, 6):
+            n_off = 5 - m
+            f = (1 << m) - 1
+            while f < (1 << 13):
+                if f & suit_avail[s] == f:
+                    any_flush = False
+                    for i in range(n_players):
+                        any_flush = any_flush or popcount(np.uint64(hole_suits[i, s] | f)) >= 5
+                    if any_flush:
+                        f_key = np.uint64(0)
+                        f_low = np.uint64(0)
+                        for rk in range(13):
+                            if (f >> rk) & 1:
+                                f_key += rank_weight[rk]
+                                f_low |= rank_low[rk]
+                        for o1 in range(13 if n_off else 1):
+                            for o2 in range(o1 if n_off == 2 else 0, 13 if n_off == 2 else 1):
+                                boards = 1
+                                key = f_key
+                                lows = f_low
+                                if n_off >= 1:
+                                    boards = off_avail[s, o1]
+                                    key += rank_weight[o1]
+                                    lows |= rank_low[o1]
+                                if n_off == 2:
+                                    boards = _choose(off_avail[s, o1], 2) if o2 == o1 else boards * off_avail[s, o2]
+                                    key += rank_weight[o2]
+                                    lows |= rank_low[o2]
+                                if boards == 0:
+                                    continue
+                                for i in range(n_players):
+                                    plain[i] = strength_of_rank_key(key + hole_rank[i], rank, offsets)
+                                    suited = hole_suits[i, s] | f
+                                    hi[i] = flush[suited] if popcount(np.uint64(suited)) >= 5 else plain[i]
+                                if hilo:
+                                    for i in range(n_players):
+                                        lo[i] = low[hole_low[i] + lows]
+                                score(n_players, hi, lo, 0, hilo, weight * boards, category, acc, False)
+                                score(n_players, plain, lo, 0, hilo, -weight * boards, category, acc, False)
+                low_bit_f = f & -f
+                ripple = f + low_bit_f
+                f = (((ripple ^ f) >> 2) // low_bit_f) | ripple
+
+
+@njit(cache=True, nogil=True)
+def preflop_matchup(holes: np.ndarray, weight: float, dead_mask: np.uint64, hilo: bool, card_key: np.ndarray,
+                    card_mask: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray, low: np.ndarray,
+                    low_bit: np.ndarray, category: np.ndarray, acc: np.ndarray) -> None:
+    """Every five-card board for one deal of hole cards (P, 2), each worth ``weight``, by rank
+    multisets, into ``acc`` (as the Omaha engine counts before the flop): part 1 counts each
+    board rank multiset once, worth the number of boards with those ranks, as if no flush could
+    happen; part 2 corrects the boards with a flush for someone. The low goes by ranks alone.
+    ``dead_mask`` holds every card that cannot be dealt, the hole cards included."""
+    n_players = holes.shape[0]
+    avail = np.zeros(13, dtype=np.int64)
+    suit_avail = np.zeros(4, dtype=np.int64)
+    for card in range(52):
+        if not (dead_mask >> np.uint64(card)) & ONE:
+            avail[card >> 2] += 1
+            suit_avail[card & 3] |= 1 << (card >> 2)
+    rank_weight = np.zeros(13, dtype=np.uint64)
+    rank_low = np.zeros(13, dtype=np.uint64)
+    for rk in range(13):
+        rank_weight[rk] = card_key[4 * rk] & _RANK_BITS
+        rank_low[rk] = low_bit[4 * rk]
+    hole_rank = np.zeros(n_players, dtype=np.uint64)
+    hole_suits = np.zeros((n_players, 4), dtype=np.int64)
+    hole_low = np.zeros(n_players, dtype=np.uint64)
+    for i in range(n_players):
+        for j in range(2):
+            c = np.uint64(holes[i, j])
+            hole_rank[i] += card_key[c] & _RANK_BITS
+            hole_suits[i, c & np.uint64(3)] |= 1 << (c >> np.uint64(2))
+            hole_low[i] |= low_bit[c]
+        hole_low[i] *= np.uint64(256)
+    hi = np.zeros(n_players, dtype=np.int64)
+    lo = np.zeros(n_players, dtype=np.int64)
+    plain = np.zeros(n_players, dtype=np.int64)
+    used = np.zeros(13, dtype=np.int64)
+    _preflop_plain(n_players, weight, avail, used, hole_rank, hole_low, rank_weight, rank_low, hilo, rank, offsets,
+                   low, category, hi, lo, acc)
+    off_avail = np.zeros((4, 13), dtype=np.int64)
+    for s in range(4):
+        for rk in range(13):
+            off_avail[s, rk] = avail[rk] - ((suit_avail[s] >> rk) & 1)
+    _preflop_flushes(n_players, weight, suit_avail, off_avail, hole_rank, hole_suits, hole_low, rank_weight, rank_low,
+                     hilo, rank, offsets, flush, low, category, hi, lo, plain, acc)
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def preflop_many(holes: np.ndarray, weights: np.ndarray, dead_mask: np.uint64, hilo: bool, card_key: np.ndarray,
+                 card_mask: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray, low: np.ndarray,
+                 low_bit: np.ndarray, category: np.ndarray) -> np.ndarray:
+    """:func:`preflop_matchup` for many deals of hole cards (M, P, 2) in parallel, deal m worth
+    ``weights[m]``; ``dead_mask`` holds the dead cards (and those the deck leaves out). Returns
+    the summed counters."""
+    n_deals, n_players = holes.shape[0], holes.shape[1]
+    width = n_players * CELLS
+    block_acc = np.zeros((n_deals, width + _SPARE), dtype=np.float64)
+    for m in prange(n_deals):
+        mask = dead_mask
+        for i in range(n_players):
+            mask |= (ONE << np.uint64(holes[m, i, 0])) | (ONE << np.uint64(holes[m, i, 1]))
+        preflop_matchup(holes[m], weights[m], mask, hilo, card_key, card_mask, rank, offsets, flush, low, low_bit,
+                        category, block_acc[m])
     acc: np.ndarray = block_acc[:, :width].sum(axis=0)
     return acc
 
