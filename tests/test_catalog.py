@@ -89,6 +89,32 @@ def test_exact_equity_against_dealing_every_board(game: games.Game, players: int
     for p, (hi, lo, scoop) in zip(r.players, expected):
         assert (p.hi_equity, p.lo_equity, p.scoop) == pytest.approx((hi, lo, scoop), abs=1e-9)
         assert p.equity == pytest.approx(hi + lo, abs=1e-9)
+    assert np.array_equal(r.counts, category_counts(game, hands, board_ids))
+
+
+ORDERS = {"standard": ref.STANDARD, "short-deck": ref.SHORT_DECK, "short-deck-triton": ref.TRITON}
+"""Each high ranking's categories, weakest first, as the referee orders them."""
+
+
+def category_counts(game: games.Game, hands: list[tuple[int, ...]], board: tuple[int, ...]) -> np.ndarray:
+    """The showdown counters by the referee: ``[player, own category, best other hand's category,
+    win / split / loss]`` of the high hand over every completion of the board."""
+    used = {c for h in hands for c in h} | set(board)
+    rest = np.array(list(itertools.combinations([c for c in game.deck if c not in used], 5 - len(board))),
+                    dtype=np.uint8).reshape(-1, 5 - len(board))
+    boards = np.concatenate([np.tile(np.array(board, dtype=np.uint8), (len(rest), 1)), rest], axis=1)
+    scores = np.stack([referee_scores(game, np.tile(np.array(h, dtype=np.uint8), (len(boards), 1)), boards,
+                                      SCORES[game.ranking]) for h in hands])
+    category = np.array(ORDERS[game.ranking])[scores >> 20]  # the score packs the category's place above 5 ranks
+    counts = np.zeros((len(hands), 9, 9, 3))
+    best = scores.max(axis=0)
+    n_best = (scores == best).sum(axis=0)
+    for i in range(len(hands)):
+        others = np.delete(scores, i, axis=0)
+        other = category[np.delete(np.arange(len(hands)), i)[others.argmax(axis=0)], np.arange(len(boards))]
+        outcome = np.where(scores[i] < best, 2, np.where(n_best > 1, 1, 0))
+        np.add.at(counts, (i, category[i], other, outcome), 1)
+    return counts
 
 
 @pytest.mark.parametrize("game", BOARD_GAMES, ids=lambda g: g.name)

@@ -19,7 +19,7 @@ from types import ModuleType
 import numpy as np
 
 from pokerlab.game_tables import ranking_in_deck
-from pokerlab.omaha import low_bits
+from pokerlab.omaha import low_bits, tally_sizes
 from pokerlab.omaha_tables import best_five_low_table
 
 
@@ -45,19 +45,26 @@ class Engine:
         t = rules.tables
         self.tables = (t.card_key, t.card_mask, t.rank, t.offsets, t.flush, best_five_low_table(), low_bits(),
                        rules.category_index)
+        self.category_order = rules.category_order
+        """Each category's place in the ranking, for the histograms' best other category."""
 
     def known(self, holes: np.ndarray, board: np.ndarray, fixed: int, hilo: bool) -> np.ndarray:
         """The counters of every completion of ``board`` for one deal of known hands (P, 2):
         serially after the flop (no thread to wake for a thousand boards), else in parallel."""
         if len(board) < 3:
             return self.deals(holes[None], np.ones(1), board, fixed, hilo)
-        from pokerlab.kernels.pots import CELLS
+        from pokerlab.kernels import pots
 
         n_players = len(holes)
-        acc = np.zeros(n_players * CELLS)
+        n_joint, n_pots = tally_sizes(n_players)
+        width = n_players * pots.CELLS
+        counters = np.zeros(width + n_joint + n_pots)  # one allocation, three views
+        acc, joint, tallies = counters[:width], counters[width:width + n_joint], counters[width + n_joint:]
         _kernels().known_runouts(holes, board, np.uint64(fixed), hilo, *self.tables, np.zeros(64, dtype=np.uint8),
                                  np.zeros((3, n_players), dtype=np.uint64), np.zeros((2, n_players), dtype=np.int64),
-                                 np.zeros(8, dtype=np.int64), acc)
+                                 np.zeros(8, dtype=np.int64), joint, tallies, acc)
+        if n_joint:
+            pots.add_tallies(n_players, joint, tallies, acc, False, self.category_order)
         return acc
 
     def deals(self, holes: np.ndarray, weights: np.ndarray, board: np.ndarray, fixed: int, hilo: bool) -> np.ndarray:
@@ -65,7 +72,8 @@ class Engine:
         m worth ``weights[m]``; ``fixed`` is the bit set of the board, dead and missing cards."""
         acc: np.ndarray
         if len(board):
-            acc = _kernels().runouts_many(holes, weights, board, np.uint64(fixed), hilo, *self.tables)
+            acc = _kernels().runouts_many(holes, weights, board, np.uint64(fixed), hilo, *self.tables,
+                                          self.category_order)
         else:
             acc = _kernels().preflop_many(holes, weights, np.uint64(fixed), hilo, *self.tables)
         return acc

@@ -204,8 +204,10 @@ class Engine:
         from pokerlab.omaha_tables import board_multisets, card_keys
 
         high, terms, flush, low, low_bit = kernel_tables(ranking, lowest_rank)
-        self.tables = (high, terms, flush, low, low_bit, card_keys(), board_multisets(),
-                       ranking_in_deck(ranking, lowest_rank).category_index)
+        rules = ranking_in_deck(ranking, lowest_rank)
+        self.tables = (high, terms, flush, low, low_bit, card_keys(), board_multisets(), rules.category_index)
+        self.category_order = rules.category_order
+        """Each category's place in the ranking, for the histograms' best other category."""
 
     def known(self, holes: np.ndarray, board: np.ndarray, fixed: int, hilo: bool) -> np.ndarray:
         """The counters of every completion of a board of three or more cards for one deal of
@@ -214,14 +216,14 @@ class Engine:
         from pokerlab.kernels import pots
 
         n_players = len(holes)
-        n_joint, n_pots = _tally_sizes(n_players)
+        n_joint, n_pots = tally_sizes(n_players)
         width = n_players * pots.CELLS
         counters = np.zeros(width + n_joint + n_pots)  # one allocation, three views
         acc, joint, tallies = counters[:width], counters[width:width + n_joint], counters[width + n_joint:]
         kernels.known_runouts(holes, board, np.uint64(fixed), hilo, *self.tables, np.zeros((6, 64), dtype=np.uint64),
                               joint, tallies, acc)
         if n_joint:
-            pots.add_tallies(n_players, joint, tallies, acc, False)
+            pots.add_tallies(n_players, joint, tallies, acc, False, self.category_order)
         return acc
 
     def deals(self, holes: np.ndarray, weights: np.ndarray, board: np.ndarray, fixed: int, hilo: bool) -> np.ndarray:
@@ -231,7 +233,8 @@ class Engine:
 
         acc: np.ndarray
         if len(board):
-            acc = kernels.runouts_many(holes, weights, board, np.uint64(fixed), hilo, *self.tables)
+            acc = kernels.runouts_many(holes, weights, board, np.uint64(fixed), hilo, *self.tables,
+                                       self.category_order)
         else:
             high, terms, flush, low, low_bit, _, _, category = self.tables
             acc = kernels.preflop_many(holes, weights, np.uint64(fixed), hilo, high, terms, flush, low, low_bit,
@@ -245,17 +248,17 @@ class Engine:
         from pokerlab.kernels import omaha as kernels
 
         acc, attempts = kernels.monte_carlo(combos, starts, cumulative, combos.shape[1], board, np.uint64(fixed),
-                                            chunks, per_chunk, seed, hilo, *self.tables)
+                                            chunks, per_chunk, seed, hilo, *self.tables, self.category_order)
         return acc, int(attempts)
 
 
 @functools.cache
-def _tally_sizes(n_players: int) -> tuple[int, int]:
+def tally_sizes(n_players: int) -> tuple[int, int]:
     """:func:`pokerlab.kernels.pots.tally_sizes`, remembered: a Numba call from Python costs a
     microsecond."""
-    from pokerlab.kernels.pots import tally_sizes
+    from pokerlab.kernels import pots
 
-    sizes: tuple[int, int] = tally_sizes(n_players)
+    sizes: tuple[int, int] = pots.tally_sizes(n_players)
     return sizes
 
 

@@ -22,7 +22,7 @@ from numba import njit, prange
 
 from pokerlab.kernels.equity import fill_deck, next_random, random_below
 from pokerlab.kernels.evaluation import KEY_START, ONE, popcount, strength_of_key, strength_of_rank_key
-from pokerlab.kernels.pots import CELLS, score
+from pokerlab.kernels.pots import CELLS, add_tallies, low_winners, score, tally, tally_sizes
 
 _RANK_BITS = np.uint64(0xFFFFFFFF)
 """A card key's rank weight: its low 32 bits (see :data:`pokerlab.tables.EMPTY_KEY`)."""
@@ -43,15 +43,27 @@ def _value(n_players: int, hole_key: np.ndarray, hole_mask: np.ndarray, hole_low
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _count(n_players: int, hi: np.ndarray, lo: np.ndarray, hilo: bool, weight: float, category: np.ndarray,
+           joint: np.ndarray, pots: np.ndarray, acc: np.ndarray) -> None:
+    """One showdown into the histograms when they are in use (up to three players: one
+    increment each, where scoring it costs a counter per player), else into ``acc``."""
+    if joint.shape[0]:
+        tally(n_players, hi, 0, low_winners(n_players, lo, 0) if hilo else 0, weight, category, joint, pots)
+    else:
+        score(n_players, hi, lo, 0, hilo, weight, category, acc, False)
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _runouts(holes: np.ndarray, weight: float, board: np.ndarray, out_mask: np.uint64, hilo: bool, first: int,
              card_key: np.ndarray, card_mask: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray,
              low: np.ndarray, low_bit: np.ndarray, category: np.ndarray, deck: np.ndarray, hole_key: np.ndarray,
              hole_mask: np.ndarray, hole_low: np.ndarray, hi: np.ndarray, lo: np.ndarray, chosen: np.ndarray,
-             acc: np.ndarray) -> None:
+             joint: np.ndarray, pots: np.ndarray, acc: np.ndarray) -> None:
     """Every completion of ``board`` (0 to 5 cards) for one deal of hole cards (P, 2), each worth
-    ``weight``, into ``acc``; ``out_mask`` holds the board and dead cards. With ``first`` at 0 or
-    above, only the completions whose first card is ``deck[first]`` (so that one deal's boards
-    split into parts for threads)."""
+    ``weight``; ``out_mask`` holds the board and dead cards. With ``first`` at 0 or above, only
+    the completions whose first card is ``deck[first]`` (so that one deal's boards split into
+    parts for threads). Showdowns go to the histograms ``joint`` and ``pots``
+    (:func:`~pokerlab.kernels.pots.tally`) when they are not empty, else to ``acc``."""
     n_players = holes.shape[0]
     for i in range(n_players):
         c0 = np.uint64(holes[i, 0])
@@ -72,7 +84,7 @@ def _runouts(holes: np.ndarray, weight: float, board: np.ndarray, out_mask: np.u
     n_deal = 5 - board.shape[0]
     if n_deal == 0:
         _value(n_players, hole_key, hole_mask, hole_low, key0, mask0, low0, hilo, rank, offsets, flush, low, hi, lo, 0)
-        score(n_players, hi, lo, 0, hilo, weight, category, acc, False)
+        _count(n_players, hi, lo, hilo, weight, category, joint, pots, acc)
         return
     need = n_deal - 1
     for x in range(max(first, 0), min(first + 1, n) if first >= 0 else n):
@@ -95,7 +107,7 @@ def _runouts(holes: np.ndarray, weight: float, board: np.ndarray, out_mask: np.u
                 low_set |= low_bit[c]
             _value(n_players, hole_key, hole_mask, hole_low, key, mask, low_set, hilo, rank, offsets, flush, low,
                    hi, lo, 0)
-            score(n_players, hi, lo, 0, hilo, weight, category, acc, False)
+            _count(n_players, hi, lo, hilo, weight, category, joint, pots, acc)
             k = need - 1  # the next set of positions after x, in lexicographic order
             while k >= 0 and chosen[k] == n - need + k:
                 k -= 1
@@ -110,20 +122,23 @@ def _runouts(holes: np.ndarray, weight: float, board: np.ndarray, out_mask: np.u
 def known_runouts(holes: np.ndarray, board: np.ndarray, out_mask: np.uint64, hilo: bool, card_key: np.ndarray,
                   card_mask: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray, low: np.ndarray,
                   low_bit: np.ndarray, category: np.ndarray, deck: np.ndarray, words: np.ndarray, values: np.ndarray,
-                  positions: np.ndarray, acc: np.ndarray) -> None:
+                  positions: np.ndarray, joint: np.ndarray, pots: np.ndarray, acc: np.ndarray) -> None:
     """:func:`_runouts` for one deal of known hands (P, 2), serially, into ``acc``: after the
     flop there are at most a thousand boards, fewer than it takes to wake the threads.
     ``deck`` (64,) uint8, ``words`` (3, P) uint64, ``values`` (2, P) int64 and ``positions``
-    (8,) int64 are scratch. Compiled without reference counting (it allocates nothing), which
-    the inlined table lookups of a serial loop would otherwise pay for."""
+    (8,) int64 are scratch; ``joint`` and ``pots`` are sized by
+    :func:`~pokerlab.kernels.pots.tally_sizes` (empty past three players). Compiled without
+    reference counting (it allocates nothing), which the inlined table lookups of a serial loop
+    would otherwise pay for."""
     _runouts(holes, 1.0, board, out_mask, hilo, -1, card_key, card_mask, rank, offsets, flush, low, low_bit,
-             category, deck, words[0], words[1], words[2], values[0], values[1], positions, acc)
+             category, deck, words[0], words[1], words[2], values[0], values[1], positions, joint, pots, acc)
 
 
 @njit(cache=True, nogil=True, parallel=True)
 def runouts_many(holes: np.ndarray, weights: np.ndarray, board: np.ndarray, out_mask: np.uint64, hilo: bool,
                  card_key: np.ndarray, card_mask: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray,
-                 low: np.ndarray, low_bit: np.ndarray, category: np.ndarray) -> np.ndarray:
+                 low: np.ndarray, low_bit: np.ndarray, category: np.ndarray,
+                 category_order: np.ndarray) -> np.ndarray:
     """Every completion of the board for many deals of hole cards (M, P, 2), deal m worth
     ``weights[m]``, in parallel; returns the summed counters ``acc``.
 
@@ -145,13 +160,20 @@ def runouts_many(holes: np.ndarray, weights: np.ndarray, board: np.ndarray, out_
     words = np.zeros((n_blocks, 5, n_players + _SPARE), dtype=np.uint64)
     values = np.zeros((n_blocks, 2, n_players + _SPARE), dtype=np.int64)
     positions = np.zeros((n_blocks, 8), dtype=np.int64)
+    n_joint, n_pots = tally_sizes(n_players)
+    block_joint = np.zeros((n_blocks, n_joint + _SPARE), dtype=np.float64)
+    block_pots = np.zeros((n_blocks, n_pots + _SPARE), dtype=np.float64)
     for b in prange(n_blocks):
         for t in range(b, n_tasks, n_blocks):
             m = t // per_deal
             _runouts(holes[m], weights[m], board, out_mask, hilo, t % per_deal if per_deal > 1 else -1, card_key,
                      card_mask, rank, offsets, flush, low, low_bit, category, decks[b], words[b, 0], words[b, 1],
-                     words[b, 2], values[b, 0], values[b, 1], positions[b], block_acc[b])
+                     words[b, 2], values[b, 0], values[b, 1], positions[b], block_joint[b, :n_joint],
+                     block_pots[b, :n_pots], block_acc[b])
     acc: np.ndarray = block_acc[:, :width].sum(axis=0)
+    if n_joint:
+        add_tallies(n_players, block_joint[:, :n_joint].sum(axis=0), block_pots[:, :n_pots].sum(axis=0), acc, False,
+                    category_order)
     return acc
 
 

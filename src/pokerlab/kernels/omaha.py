@@ -509,7 +509,8 @@ def known_runouts(holes: np.ndarray, board: np.ndarray, out_mask: np.uint64, hil
 @njit(cache=True, nogil=True, parallel=True)
 def runouts_many(holes: np.ndarray, weights: np.ndarray, board: np.ndarray, out_mask: np.uint64, hilo: bool,
                  high: np.ndarray, terms: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray,
-                 keys: np.ndarray, board_numbers: np.ndarray, category: np.ndarray) -> np.ndarray:
+                 keys: np.ndarray, board_numbers: np.ndarray, category: np.ndarray,
+                 category_order: np.ndarray) -> np.ndarray:
     """:func:`_runouts` for many deals of hole cards (M, P, h), deal m worth ``weights[m]``, in
     parallel blocks of deals. Returns the summed counters ``acc``."""
     n_deals, n_players = holes.shape[0], holes.shape[1]
@@ -529,7 +530,8 @@ def runouts_many(holes: np.ndarray, weights: np.ndarray, board: np.ndarray, out_
                      board_numbers, category, s[0], s[1], s[2], s[3], s[4], s[5], joint, pots, block_acc[b])
     acc: np.ndarray = block_acc[:, :width].sum(axis=0)
     if n_joint:
-        add_tallies(n_players, block_joint[:, :n_joint].sum(axis=0), block_pots[:, :n_pots].sum(axis=0), acc, False)
+        add_tallies(n_players, block_joint[:, :n_joint].sum(axis=0), block_pots[:, :n_pots].sum(axis=0), acc, False,
+                    category_order)
     return acc
 
 
@@ -770,7 +772,8 @@ def combo_features(combos: np.ndarray, terms: np.ndarray, low_bit: np.ndarray) -
 def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, n_hole: int, board: np.ndarray,
                 base_mask: np.uint64, n_chunks: int, trials_per_chunk: int, seed: int, hilo: bool, high: np.ndarray,
                 terms: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray, keys: np.ndarray,
-                board_numbers: np.ndarray, category: np.ndarray) -> tuple[np.ndarray, int]:
+                board_numbers: np.ndarray, category: np.ndarray,
+                category_order: np.ndarray) -> tuple[np.ndarray, int]:
     """Sample showdowns: each player's hole cards by weight from ``combos[starts[i]:starts[i + 1]]``
     ((K, h) uint8, cumulative weights in ``cumulative``; an empty block is a random hand and a
     block of one a known hand), then the rest of the board.
@@ -1003,5 +1006,6 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
         all_attempts[chunk, 0] = attempts
     acc_sum: np.ndarray = all_acc[:, :width].sum(axis=0)
     if n_joint:
-        add_tallies(n_players, all_joint[:, :n_joint].sum(axis=0), all_pots[:, :n_pots].sum(axis=0), acc_sum, True)
+        add_tallies(n_players, all_joint[:, :n_joint].sum(axis=0), all_pots[:, :n_pots].sum(axis=0), acc_sum, True,
+                    category_order)
     return acc_sum, all_attempts[:, 0].sum()

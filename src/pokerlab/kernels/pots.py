@@ -124,9 +124,11 @@ def tally_sizes(n: int) -> tuple[int, int]:
 
 
 @njit(cache=True, nogil=True)
-def add_tallies(n: int, joint: np.ndarray, pots: np.ndarray, acc: np.ndarray, squares: bool) -> None:
-    """Add :func:`tally`'s histograms to the counters ``acc``."""
-    add_joint(joint, n, acc, np.zeros(n), np.zeros(n), np.arange(9))
+def add_tallies(n: int, joint: np.ndarray, pots: np.ndarray, acc: np.ndarray, squares: bool,
+                category_order: np.ndarray) -> None:
+    """Add :func:`tally`'s histograms to the counters ``acc``; ``category_order`` is each
+    category's place in the game's ranking (see :func:`pokerlab.kernels.equity.add_joint`)."""
+    add_joint(joint, n, acc, np.zeros(n), np.zeros(n), category_order)
     for code in range(pots.shape[0]):
         if pots[code]:
             add_pot(n, code & ((1 << n) - 1), code >> n, pots[code], acc, squares)
