@@ -171,9 +171,9 @@ def test_dead_cards_and_to_dict():
     assert "set 3" in repr(b)
 
 
-def test_an_empty_range_has_empty_lines():
-    b = breakdown("AhAd", "Ah 7d 2c")
-    assert b.combos == 0 and all(line.share == 0 for line in b.made.values())
+def test_a_range_the_board_empties_is_refused_as_equity_refuses_it():
+    with pytest.raises(InvalidRangeError, match="'AhAd' is empty once the board and dead cards are removed"):
+        breakdown("AhAd", "Ah 7d 2c")
 
 
 TABLE = [

@@ -196,7 +196,8 @@ def test_bad_input_exits_2_with_the_reason_on_stderr(args, words):
 def test_usage_errors_exit_2(args):
     result = run(*args)
     assert result.exit_code == 2
-    assert "Traceback" not in result.output and "Error" in result.output
+    lines = result.output.strip().splitlines()
+    assert "Traceback" not in result.output and len(lines) == 1 and lines[0].startswith("error: "), lines
 
 
 @pytest.mark.parametrize("blocked, args, extra", [

@@ -124,7 +124,7 @@ TABLE = [
     Refused("random-hands-negative-count", lambda: random_hands(2, count=-1), InvalidArgumentError, r"count"),
     Refused("random-hands-nan-count", lambda: random_hands(2, count=NAN), InvalidArgumentError, r"count"),  # type: ignore[arg-type]
     Refused("random-hands-nan-seconds", lambda: random_hands(2, seconds=NAN), InvalidArgumentError,
-            r"seconds must be a finite number above 0, got nan"),
+            r"seconds must be a finite number above 0 and at most 86400.0, got nan"),
     Refused("random-hands-zero-seconds", lambda: random_hands(2, seconds=0), InvalidArgumentError, r"seconds"),
     Refused("random-hands-inf-seconds", lambda: random_hands(2, seconds=math.inf), InvalidArgumentError, r"seconds"),
     Refused("random-array-no-count", lambda: random_hands_array(5, count=None), InvalidArgumentError,  # type: ignore[arg-type]

@@ -56,7 +56,7 @@ import numpy as np
 
 from pokerlab.cards import CardsLike, format_cards, parse_cards
 from pokerlab.category import category_of_strength
-from pokerlab.errors import HandSizeError, InvalidArgumentError
+from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidRangeError, clip
 from pokerlab.ranges import COMBO_NAMES, COMBO_ORDER, COMBOS, Range
 from pokerlab.tables import load_tables
 
@@ -105,7 +105,7 @@ class BreakdownLine:
     combos: int
     weight: float
     share: float
-    """The line's weight over the range's weight on the board (0 for an empty range)."""
+    """The line's weight over the range's weight on the board."""
     hands: tuple[str, ...] = field(repr=False)
     """The combos in the line, strongest cards first, like ``"AsKd"``."""
     weights: tuple[float, ...] = field(repr=False)
@@ -203,6 +203,10 @@ def breakdown(hand_range: str | Range, board: CardsLike, dead: CardsLike = "") -
     parse_cards([*board_ids, *dead_ids])  # a card on the board and dead is a duplicate
     left = r.without([*board_ids, *dead_ids]).weights
     present = np.flatnonzero(left)
+    if not present.size:
+        # equity refuses the same range: an all-zero table would read as an answer
+        where = " once the board and dead cards are removed" if r.weights.any() else ""
+        raise InvalidRangeError(f"range {clip(r.text)} is empty{where}")
     # strongest cards first, the order people read combos in
     present = present[np.argsort(COMBO_ORDER[present])]
     weights = left[present]

@@ -31,6 +31,7 @@ import numpy as np
 from pokerlab.cards import mask_of, parse_cards
 from pokerlab.checks import Progress
 from pokerlab.errors import InvalidRangeError
+from pokerlab.kernels import interruptible
 from pokerlab.ranges import CLASS_NAMES, COMBO_CLASSES, COMBO_NAMES, COMBO_ORDER, Range, combo_index
 from pokerlab.tables import load_tables
 
@@ -177,8 +178,9 @@ def _heads_up_rows(players: Sequence[tuple[np.ndarray, np.ndarray]], i: np.ndarr
     (first, w_first), (second, w_second) = players
     holes = np.ascontiguousarray(np.stack([first[i], second[j]], axis=1), dtype=np.uint8)
     t = load_tables()
-    outcomes = _kernels().deal_outcomes(holes, np.array(board, dtype=np.uint8), np.uint64(mask_of(dead)),
-                                        t.card_key, t.card_mask, t.rank, t.offsets, t.flush, category_of_strength())
+    with interruptible():
+        outcomes = _kernels().deal_outcomes(holes, np.array(board, dtype=np.uint8), np.uint64(mask_of(dead)),
+                                            t.card_key, t.card_mask, t.rank, t.offsets, t.flush, category_of_strength())
     boards = outcomes[:, 0, :3].sum(axis=1)
     rows = []
     for player, (combos, weights), own, others in ((0, players[0], i, w_second[j]), (1, players[1], j, w_first[i])):

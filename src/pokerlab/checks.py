@@ -13,7 +13,7 @@ pokerlab.errors.InvalidArgumentError: count must be an int of at least 0, got 2.
 >>> check_seconds(float("nan"))
 Traceback (most recent call last):
 ...
-pokerlab.errors.InvalidArgumentError: seconds must be a finite number above 0, got nan
+pokerlab.errors.InvalidArgumentError: seconds must be a finite number above 0 and at most 86400.0, got nan
 """
 
 from __future__ import annotations
@@ -127,35 +127,61 @@ def check_progress(progress: object) -> Progress | None:
     return progress
 
 
+MAX_TRIALS = 10**12
+"""The most Monte Carlo trials a run may ask for: hours of work on a laptop's cores. A run that
+asks for more would not end in any reasonable time, so it is refused before it starts."""
+
+MIN_STDERR = 1e-6
+"""The smallest standard error a run may stop at when nothing else bounds it: an equity's
+standard error is at most 0.5 / sqrt(trials), so 1e-6 may take up to 2.5e11 trials, within
+:data:`MAX_TRIALS`."""
+
+MAX_SECONDS = 86_400.0
+"""The longest time limit a run may have: a day."""
+
+
 def check_trials(trials: object) -> int | None:
-    """A Monte Carlo trial count: None or an int of at least 1.
+    """A Monte Carlo trial count: None or an int from 1 to :data:`MAX_TRIALS`.
 
     >>> check_trials(10_000)
     10000
     >>> check_trials(0)
     Traceback (most recent call last):
     ...
-    pokerlab.errors.InvalidArgumentError: trials must be an int of at least 1, got 0
+    pokerlab.errors.InvalidArgumentError: trials must be an int from 1 to 1000000000000, got 0
     """
-    return None if trials is None else check_int("trials", trials, low=1)
+    return None if trials is None else check_int("trials", trials, low=1, high=MAX_TRIALS)
 
 
-def check_stderr(stderr: object) -> float | None:
-    """A standard error to stop at: None, or a finite number above 0 and at most 0.5.
+def check_stderr(stderr: object, *, bounded: bool = False) -> float | None:
+    """A standard error to stop at: None, or a finite number from :data:`MIN_STDERR` to 0.5; below
+    that only when ``bounded``, when a trial count or a time limit ends the run as well.
 
     >>> check_stderr(0.001)
     0.001
+    >>> check_stderr(1e-9)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: stderr must be a finite number from 1e-06 to 0.5 (a smaller one \
+takes more than 1000000000000 trials; give trials or seconds too to stop sooner), got 1e-09
     """
-    return None if stderr is None else check_number("stderr", stderr, above=0, high=0.5)
+    if stderr is None:
+        return None
+    number = check_number("stderr", stderr, above=0, high=0.5)
+    if number < MIN_STDERR and not bounded:
+        raise InvalidArgumentError(f"stderr must be a finite number from {MIN_STDERR:g} to 0.5 (a smaller one "
+                                   f"takes more than {MAX_TRIALS} trials; give trials or seconds too to stop "
+                                   f"sooner), got {stderr!r}")
+    return number
 
 
 def check_seconds(seconds: object) -> float | None:
-    """A time limit in seconds: None, or a finite number above 0.
+    """A time limit in seconds: None, or a finite number above 0 and at most :data:`MAX_SECONDS`.
 
     >>> check_seconds(2)
     2.0
     """
-    return None if seconds is None else check_number("seconds", seconds, above=0)
+    return None if seconds is None else check_number("seconds", seconds, above=0, high=MAX_SECONDS)
 
 
 def check_choice(name: str, value: object, choices: Sequence[T]) -> T:

@@ -23,19 +23,22 @@ Results go to stdout; progress, the first-run compile notice and errors go to st
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from numba.core import event as numba_event
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskID, TaskProgressColumn, TextColumn, TimeElapsedColumn
+
+# typer bundles its own click and exports none of its usage errors
+from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 from typer.core import TyperGroup
 
 from pokerlab.checks import Progress as ProgressCallback
-from pokerlab.errors import InvalidArgumentError, PokerlabError
+from pokerlab.errors import InvalidArgumentError, InvalidRangeError, PokerlabError
 
 out = Console(highlight=False)
 """Where results go (stdout)."""
@@ -51,25 +54,51 @@ CONTEXT_SETTINGS: dict[str, Any] = {"help_option_names": ["-h", "--help"]}
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print the result as JSON on stdout.")]
 
 
-def refuse(message: str) -> NoReturn:
-    """End the command with ``error: message`` on stderr and exit status 2."""
+INTERRUPTED = "interrupted"
+"""The one line a command says on stderr when Ctrl-C stops it (exit status 130, as a shell's)."""
+
+MESSAGE_LIMIT = 300
+"""The longest refusal shown: a message that repeats what was typed stays readable whatever was typed."""
+
+
+def refuse(message: str, *after: str) -> NoReturn:
+    """End the command with ``error: message`` on stderr, then the lines ``after`` (indented),
+    and exit status 2."""
+    if len(message) > MESSAGE_LIMIT:
+        message = f"{message[:MESSAGE_LIMIT]}... ({len(message)} characters)"
     typer.echo(f"{typer.style('error:', fg='red')} {message}", err=True)
+    for line in after:
+        typer.echo(f"  {line}", err=True)
     raise typer.Exit(2)
 
 
-class _CompileNotice(numba_event.Listener):
-    """Says :data:`COMPILING` once, when Numba starts compiling (a cached kernel loads silently)."""
+def _compile_notice() -> Any:
+    """A context that says :data:`COMPILING` once, when Numba starts compiling (a cached kernel
+    loads silently). Numba loads here, when a command runs, not when ``pokerlab`` starts."""
+    from numba.core import event as numba_event
 
-    def __init__(self) -> None:
-        self.said = False
+    class CompileNotice(numba_event.Listener):
+        def __init__(self) -> None:
+            self.said = False
 
-    def on_start(self, event: object) -> None:
-        if not self.said:
-            self.said = True
-            err.print(COMPILING)
+        def on_start(self, event: object) -> None:
+            if not self.said:
+                self.said = True
+                err.print(COMPILING)
 
-    def on_end(self, event: object) -> None:
-        pass
+        def on_end(self, event: object) -> None:
+            pass
+
+    return numba_event.install_listener("numba:compile", CompileNotice())
+
+
+def _usage_message(error: UsageError) -> str:
+    """click's usage error as the rest of one ``error:`` line, with where to find help."""
+    message = error.format_message()
+    if message[:1].isupper() and message[1:2].islower():
+        message = message[0].lower() + message[1:]
+    where = f" (see {error.ctx.command_path} -h)" if error.ctx is not None else ""
+    return message.rstrip(".") + where
 
 
 class CommandGroup(TyperGroup):
@@ -79,12 +108,41 @@ class CommandGroup(TyperGroup):
     def invoke(self, ctx: Any) -> Any:
         # a subgroup runs inside its parent's invoke, where the notice already listens
         root = ctx.parent is None
-        notice = numba_event.install_listener("numba:compile", _CompileNotice()) if root else nullcontext()
         try:
-            with notice:
+            with _compile_notice() if root else nullcontext():
                 return super().invoke(ctx)
+        except InvalidRangeError as error:
+            refuse(str(error), *(error.pointer() or ()))
         except PokerlabError as error:
             refuse(str(error))
+        except KeyboardInterrupt:
+            # typer would end with no word at all
+            typer.echo(INTERRUPTED, err=True)
+            raise typer.Exit(130) from None
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, windows_expand_args: bool = True, **kwargs: Any) -> Any:
+        # click would print a usage error as usage, a hint, a blank line and a capitalised
+        # "Error:", and typer turns Ctrl-C into a silent exit: both say one line here instead
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **kwargs)
+        try:
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **kwargs)
+        except NoArgsIsHelpError as error:
+            error.show()
+            code = error.exit_code
+        except UsageError as error:
+            try:
+                refuse(_usage_message(error))
+            except typer.Exit as refused:
+                code = refused.exit_code
+        except ClickException as error:
+            typer.echo(f"{typer.style('error:', fg='red')} {error.format_message()}", err=True)
+            code = error.exit_code
+        except (KeyboardInterrupt, typer.Abort):
+            typer.echo(INTERRUPTED, err=True)
+            code = 130
+        sys.exit(code if isinstance(code, int) else 0)
 
 
 def new_app(help: str) -> typer.Typer:

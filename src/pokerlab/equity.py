@@ -49,12 +49,13 @@ from pokerlab.errors import (
     OutOfTimeError,
     PlayerCountError,
     PokerlabError,
+    clip,
 )
 from pokerlab.game_tables import Ranking
 from pokerlab.games import HOLDEM, Game
 from pokerlab.games import get as get_game
 from pokerlab.games import names as game_names
-from pokerlab.kernels import batch_within
+from pokerlab.kernels import batch_within, interruptible
 from pokerlab.kernels import threads as numba_threads
 from pokerlab.ranges import COMBO_NAMES, Range, check_items_dealt, combo_index
 from pokerlab.tables import EMPTY_KEY, Tables
@@ -207,7 +208,7 @@ def _players(specs: Sequence[PlayerLike], fixed: int) -> list[_Player]:
         second = blocked >> p.combos[:, 1].astype(np.int64) & 1
         keep = (first == 0) & (second == 0) & (p.weights > 0)
         if not keep.any():
-            raise InvalidRangeError(f"player {i + 1}: range {p.label!r} is empty once the board, "
+            raise InvalidRangeError(f"player {i + 1}: range {clip(p.label)} is empty once the board, "
                                     "dead cards and other players' cards are removed")
         out.append(_Player(p.label, np.ascontiguousarray(p.combos[keep]), p.weights[keep].astype(np.float64),
                            p.random))
@@ -339,8 +340,9 @@ def _preflop_counts_many(matchups: list[Matchup], ranking: Ranking) -> list[tupl
                           for hands, dead_cards in missing], dtype=np.uint64)
         # fewer matchups than threads: each matchup's boards are split among the threads
         n_parts = max(1, numba.get_num_threads() // len(missing))
-        counts, shares = _kernels().preflop_exact_many(many, masks, t.rank, t.offsets, t.flush,
-                                                       ranking.category_index, n_parts)
+        with interruptible():
+            counts, shares = _kernels().preflop_exact_many(many, masks, t.rank, t.offsets, t.flush,
+                                                           ranking.category_index, n_parts)
         if len(_PREFLOP_CACHE) + len(missing) > 100_000:
             _PREFLOP_CACHE.clear()
         for key, c, s in zip(missing, counts, shares):
@@ -356,9 +358,10 @@ def _board_counts_many(deals: list[tuple[tuple[tuple[int, int], ...], float]], b
     weights = np.array([weight for _, weight in deals], dtype=np.float64)
     key, mask = _board_key_and_mask(board, t)
     base_mask = sum(1 << c for c in {*board, *dead})
-    counts, shares = _kernels().enumerate_boards_many(holes, weights, key, mask, np.uint64(base_mask),
-                                                      5 - len(board), t.card_key, t.card_mask, t.rank, t.offsets,
-                                                      t.flush, ranking.category_index)
+    with interruptible():
+        counts, shares = _kernels().enumerate_boards_many(holes, weights, key, mask, np.uint64(base_mask),
+                                                          5 - len(board), t.card_key, t.card_mask, t.rank, t.offsets,
+                                                          t.flush, ranking.category_index)
     return counts, shares
 
 
@@ -385,9 +388,10 @@ def _known_counts(hands: tuple[tuple[int, int], ...], board: tuple[int, ...], de
         summary: np.ndarray = _kernels().summarize(counts, shares)
         return counts, summary
     t = ranking.tables
-    counts, summary = _kernels().known_showdowns(np.frombuffer(bytes(cards), dtype=np.uint8), len(hands), len(board),
-                                                 t.card_key, t.card_mask, t.rank, t.offsets, t.flush,
-                                                 ranking.category_index)
+    with interruptible():
+        counts, summary = _kernels().known_showdowns(np.frombuffer(bytes(cards), dtype=np.uint8), len(hands),
+                                                     len(board), t.card_key, t.card_mask, t.rank, t.offsets,
+                                                     t.flush, ranking.category_index)
     return counts, summary
 
 
@@ -454,8 +458,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     started = time.perf_counter()
     players = check_list("players", players)  # type: ignore[assignment]
     trials = check_trials(trials)
-    stderr = check_stderr(stderr)
     seconds = check_seconds(seconds)
+    stderr = check_stderr(stderr, bounded=trials is not None or seconds is not None)
     seed = check_seed(seed)
     threads = check_threads(threads)
     progress = check_progress(progress)
@@ -728,10 +732,11 @@ def _monte_carlo(players: list[_Player], board: tuple[int, ...], fixed: int, tri
         if trials is not None:
             per_chunk, chunks = batch_within(trials - done, per_chunk, n_chunks)
         batch_started = time.perf_counter()
-        c, s, q, attempts, by = _kernels().monte_carlo(
-            combos, starts, cumulative, board_array, np.uint64(fixed), chunks, per_chunk,
-            (base_seed * 1_000_003 + batch) % (1 << 63), t.card_key, t.card_mask, t.rank, t.offsets, t.flush,
-            ranking.category_index, ranking.category_order, combo_of_pair)
+        with interruptible():
+            c, s, q, attempts, by = _kernels().monte_carlo(
+                combos, starts, cumulative, board_array, np.uint64(fixed), chunks, per_chunk,
+                (base_seed * 1_000_003 + batch) % (1 << 63), t.card_key, t.card_mask, t.rank, t.offsets, t.flush,
+                ranking.category_index, ranking.category_order, combo_of_pair)
         now = time.perf_counter()
         batch_seconds = now - batch_started
         counts += c

@@ -35,17 +35,53 @@ class HandSizeError(PokerlabError, ValueError):
     """A hand with a number of cards the operation cannot take."""
 
 
+SHOWN = 80
+"""The most characters of a user's input that a message repeats: a message stays one short line
+however long the input was."""
+
+
+def clip(value: object, limit: int = SHOWN) -> str:
+    """``repr(value)``, cut to about ``limit`` characters, saying how long the whole was.
+
+    >>> clip("AA")
+    "'AA'"
+    >>> clip("AKs," * 5000)
+    "'AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,'... (20000 characters)"
+    """
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]!r}... ({len(value)} characters)"
+    shown = repr(value)
+    return shown if len(shown) <= limit + 2 else f"{shown[:limit]}... ({len(shown)} characters)"
+
+
 class InvalidRangeError(PokerlabError, ValueError):
     """A hand range that cannot be read, or that holds no combo where one is needed.
 
-    A syntax error sets ``position`` (the 0-based index of the offending text in the range)
-    and ``token`` (that text); other range errors leave both ``None``.
+    A syntax error sets ``position`` (the 0-based index of the offending text in the range),
+    ``token`` (that text) and ``text`` (the whole range); other range errors leave them ``None``.
+    The message is one line; :meth:`pointer` draws the caret under the text around the token.
     """
 
-    def __init__(self, message: str, *, position: int | None = None, token: str | None = None):
+    def __init__(self, message: str, *, position: int | None = None, token: str | None = None,
+                 text: str | None = None):
         super().__init__(message)
         self.position = position
         self.token = token
+        self.text = text
+
+    def pointer(self) -> tuple[str, str] | None:
+        """At most 80 characters of the range around the token, and a caret line under the token;
+        None when there is no position, or when the token is the whole range (nothing to point at).
+
+        >>> InvalidRangeError("unknown", position=4, token="AKz", text="QQ+,AKz").pointer()
+        ('QQ+,AKz', '    ^^^')
+        """
+        if self.position is None or self.token is None or self.text is None or self.token == self.text.strip():
+            return None
+        start = max(0, min(self.position - SHOWN // 2, len(self.text) - SHOWN))
+        window = self.text[start:start + SHOWN]
+        width = max(1, min(len(self.token), start + SHOWN - self.position))
+        return window, " " * (self.position - start) + "^" * width
 
 
 class PlayerCountError(PokerlabError, ValueError):
@@ -68,15 +104,17 @@ class HoldError(VideoPokerError):
     """A hold that names no cards of the hand: a position outside 1..5, repeated, or not a number."""
 
 
-class UnknownHandError(PokerlabError, KeyError):
-    """A starting-hand class name that is not one of the 169."""
+class UnknownHandError(PokerlabError, ValueError, KeyError):
+    """A starting-hand class name that is not one of the 169 (a bad argument, so a ``ValueError``;
+    also a ``KeyError``, as a lookup in a table by that name)."""
 
     def __str__(self) -> str:  # KeyError would print the message in quotes
         return str(self.args[0])
 
 
-class UnknownSessionError(PokerlabError, KeyError):
-    """A video poker session id that was never issued or has been let go."""
+class UnknownSessionError(PokerlabError, ValueError, KeyError):
+    """A video poker session id that was never issued or has been let go (a ``ValueError``, like
+    every bad input, and a ``KeyError``, as a lookup)."""
 
     def __str__(self) -> str:
         return str(self.args[0])

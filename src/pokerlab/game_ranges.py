@@ -41,7 +41,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pokerlab.cards import RANKS, SUITS, CardsLike, format_cards, parse_cards
-from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidRangeError, PlayerCountError, PokerlabError
+from pokerlab.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidRangeError,
+    PlayerCountError,
+    PokerlabError,
+    clip,
+)
 from pokerlab.games import Game
 from pokerlab.games import get as get_game
 from pokerlab.ranges import Range
@@ -78,8 +85,8 @@ class GameRange:
 
 
 def _error(text: str, position: int, token: str, why: str) -> InvalidRangeError:
-    return InvalidRangeError(f"{why}: {token[:80]!r} at position {position}\n  {text}\n  "
-                             f"{' ' * position}{'^' * max(1, len(token))}", position=position, token=token)
+    return InvalidRangeError(f"{why}: {clip(token)} at position {position}", position=position, token=token,
+                             text=text)
 
 
 @functools.cache
@@ -189,12 +196,10 @@ def game_range(text: str, game: Game | str) -> GameRange:
     Traceback (most recent call last):
     ...
     pokerlab.errors.InvalidRangeError: a pattern names 4 cards (a rank, a card or * each), got 3: 'AAK' at position 0
-      AAK
-      ^^^
     """
     rules = get_game(game)
     if not isinstance(text, str):
-        raise InvalidRangeError(f"a range is text, like \"AA**ds\"; got {text!r}")
+        raise InvalidRangeError(f"a range is text, like \"AA**ds\"; got {clip(text)}")
     n = rules.hole_cards
     if text.strip().lower() in RANDOM_WORDS:
         return GameRange("random", np.zeros((0, n), dtype=np.uint8), np.zeros(0), True)
@@ -321,6 +326,6 @@ def _range_hands(rules: Game, i: int, p: GameRange, taken: set[int]) -> tuple[np
         return p.combos, p.weights
     keep = (_masks(p.combos) & np.uint64(sum(1 << c for c in taken))) == 0
     if not keep.any():
-        raise InvalidRangeError(f"player {i + 1}: range {p.text!r} is empty once the board, dead cards and "
+        raise InvalidRangeError(f"player {i + 1}: range {clip(p.text)} is empty once the board, dead cards and "
                                 "other players' cards are removed")
     return p.combos[keep], p.weights[keep]

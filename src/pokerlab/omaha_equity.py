@@ -46,7 +46,7 @@ from pokerlab.errors import (
 )
 from pokerlab.game_ranges import hand_label
 from pokerlab.games import Game
-from pokerlab.kernels import batch_within
+from pokerlab.kernels import batch_within, interruptible
 from pokerlab.kernels import pots as scoring
 from pokerlab.kernels import threads as numba_threads
 from pokerlab.kernels.equity import summarize
@@ -276,8 +276,8 @@ def omaha_equity(players: Sequence[WeightedCombos | Hands], board: tuple[int, ..
     """
     started = time.perf_counter()
     trials = check_trials(trials)
-    stderr = check_stderr(stderr)
     seconds = check_seconds(seconds)
+    stderr = check_stderr(stderr, bounded=trials is not None or seconds is not None)
     seed = check_seed(seed)
     threads = check_threads(threads)
     progress = check_progress(progress)
@@ -397,7 +397,8 @@ def _known_runouts(holes: np.ndarray, board: tuple[int, ...], fixed: int, hilo: 
                    progress: Progress | None) -> tuple[np.ndarray, int]:
     """The counters of every board completion for known hands ``holes`` (P, h) after the flop,
     and the number of showdowns."""
-    acc = engine.known(holes, np.array(board, dtype=np.uint8), fixed, hilo)
+    with interruptible():
+        acc = engine.known(holes, np.array(board, dtype=np.uint8), fixed, hilo)
     if progress is not None:
         progress(1, 1)
     return acc, _runouts(board, fixed, holes.size)
@@ -429,7 +430,8 @@ def _exact(players: list[Hands], n_hole: int, board: tuple[int, ...], fixed: int
         if progress is not None:
             progress(start, len(listed))
         part = slice(start, start + step)
-        acc += engine.deals(holes[part], weights[part], board_array, fixed, hilo)
+        with interruptible():
+            acc += engine.deals(holes[part], weights[part], board_array, fixed, hilo)
     if progress is not None:
         progress(len(listed), len(listed))
     return acc, len(listed) * _runouts(board, fixed, n_hole * n_players)
@@ -465,8 +467,9 @@ def _monte_carlo(players: list[Hands], n_hole: int, board: tuple[int, ...], fixe
         if trials is not None:
             per_chunk, chunks = batch_within(trials - done, per_chunk, n_chunks)
         batch_started = time.perf_counter()
-        part, attempts = engine.sample(combos, starts, cumulative.astype(np.float64), board_array, fixed, chunks,
-                                       per_chunk, (base_seed * 1_000_003 + batch) % (1 << 63), hilo)
+        with interruptible():
+            part, attempts = engine.sample(combos, starts, cumulative.astype(np.float64), board_array, fixed, chunks,
+                                           per_chunk, (base_seed * 1_000_003 + batch) % (1 << 63), hilo)
         batch_seconds = time.perf_counter() - batch_started
         acc += part
         batch += 1

@@ -47,7 +47,7 @@ from typing import Any
 import numpy as np
 
 from pokerlab.cards import RANK_NAMES, RANKS, SUITS, CardsLike, card_name, mask_of, parse_cards
-from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidRangeError
+from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidRangeError, clip
 
 __all__ = ["CLASS_NAMES", "COMBOS", "COMBO_CLASSES", "COMBO_NAMES", "COMBO_ORDER", "STARTING_HANDS", "Range",
            "check_items_dealt", "combo_index", "combo_name", "starting_hand", "starting_hand_order", "top_classes"]
@@ -178,7 +178,7 @@ class Range:
 
     def __init__(self, text: str = "", *, order: Sequence[str] | None = None) -> None:
         if not isinstance(text, str):
-            raise InvalidArgumentError(f"a range is read from text, like \"QQ+,AKs\"; got {text!r}")
+            raise InvalidArgumentError(f"a range is read from text, like \"QQ+,AKs\"; got {clip(text)}")
         self._text: str | None = text
         self._weights = _Parser(text, order).parse()
         self._weights.flags.writeable = False
@@ -466,12 +466,8 @@ class _Parser:
         self.order = order
 
     def error(self, position: int, token: str, why: str) -> InvalidRangeError:
-        # a long text is shown around the offending token only
-        start = max(0, position - 30) if len(self.text) > 80 else 0
-        shown = self.text[start:start + 80] if len(self.text) > 80 else self.text
-        caret = " " * (position - start) + "^" * max(1, min(len(token), 80))
-        return InvalidRangeError(f"{why}: {token[:80]!r} at position {position}\n  {shown}\n  {caret}",
-                                 position=position, token=token)
+        return InvalidRangeError(f"{why}: {clip(token)} at position {position}", position=position, token=token,
+                                 text=self.text)
 
     def parse(self) -> np.ndarray:
         if not self.text.strip():

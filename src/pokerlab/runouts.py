@@ -133,7 +133,8 @@ def runouts(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike = "
         raise InvalidArgumentError(f"pairs must be True or False, got {pairs!r}")
     rules = get_game(game)
     budget = check_seconds(seconds)
-    options = {"exact": exact, "trials": check_trials(trials), "stderr": check_stderr(stderr),
+    options = {"exact": exact, "trials": check_trials(trials),
+               "stderr": check_stderr(stderr, bounded=trials is not None or budget is not None),
                "seconds": budget, "seed": check_seed(seed), "threads": check_threads(threads),
                "game": rules}
     progress = check_progress(progress)

@@ -23,8 +23,10 @@ Importing this package loads no Numba (the analyses import it for :func:`threads
 
 import importlib
 import os
+import signal
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -79,6 +81,34 @@ def threads(count: int | None) -> Iterator[None]:
         numba.set_num_threads(previous)
 
 
+@contextmanager
+def interruptible() -> Iterator[None]:
+    """Hold Ctrl-C while a kernel runs in the block, and raise ``KeyboardInterrupt`` as it returns.
+
+    Python runs a signal's handler at its next bytecode, which in a compiled kernel is a call
+    back into Numba's runtime: a ``KeyboardInterrupt`` raised there comes out as a
+    ``SystemError`` with a long traceback. The drivers call their kernels in batches, so an
+    interrupt held to the end of one batch still stops the run at once. Off the main thread,
+    where Python delivers no signals, and under a handler other than Python's own, the block
+    runs as it is.
+
+    >>> with interruptible():
+    ...     pass
+    """
+    if threading.current_thread() is not threading.main_thread() or (
+            signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        yield
+        return
+    caught: list[int] = []
+    signal.signal(signal.SIGINT, lambda number, _frame: caught.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if caught:
+        raise KeyboardInterrupt
+
+
 def batch_within(left: int, per_chunk: int, n_chunks: int) -> tuple[int, int]:
     """(trials per chunk, chunks) of a Monte Carlo kernel call that deals no more than the
     ``left`` trials asked for: ``per_chunk`` at most in each of ``n_chunks``, and the last fewer
@@ -99,4 +129,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["all_hands", "batch_within", "sample_hands", "threads"]
+__all__ = ["all_hands", "batch_within", "interruptible", "sample_hands", "threads"]

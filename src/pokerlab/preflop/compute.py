@@ -28,6 +28,7 @@ from pokerlab.checks import MAX_SEED, Progress, check_int, check_list, check_see
 from pokerlab.equity import Matchup as MatchupKey
 from pokerlab.equity import canonical_matchup, equity
 from pokerlab.errors import InvalidArgumentError
+from pokerlab.kernels import interruptible
 from pokerlab.preflop.results import (
     CLASS_INDEX,
     CLASSES,
@@ -84,8 +85,9 @@ def _exact_chunk(index: int, chunks: int) -> np.ndarray:
     boards, weights = _canonical_boards()
     start, stop = index * len(boards) // chunks, (index + 1) * len(boards) // chunks
     t = load_tables()
-    counts: np.ndarray = versus_random(boards[start:stop], weights[start:stop], _class_of_pair(), t.card_key,
-                                       t.card_mask, t.rank, t.offsets, t.flush)
+    with interruptible():
+        counts: np.ndarray = versus_random(boards[start:stop], weights[start:stop], _class_of_pair(), t.card_key,
+                                           t.card_mask, t.rank, t.offsets, t.flush)
     return counts
 
 
@@ -196,7 +198,8 @@ def _matrix_chunk(cells: tuple[tuple[int, int], ...]) -> np.ndarray:
         uses.append(found)
     holes = np.array([key[0] for key in distinct], dtype=np.int64).reshape(-1, 2, 2)
     t = load_tables()
-    counts = heads_up(holes, t.rank, t.offsets, t.flush, category_of_strength())
+    with interruptible():
+        counts = heads_up(holes, t.rank, t.offsets, t.flush, category_of_strength())
     out = np.zeros((len(cells), 3), dtype=np.int64)
     for row, ((i, _), found) in enumerate(zip(cells, uses)):
         for position, times in found.items():

@@ -27,6 +27,7 @@ import numba
 import numpy as np
 
 from pokerlab.checks import Progress, check_progress, check_threads
+from pokerlab.kernels import interruptible
 from pokerlab.kernels import threads as kernel_threads
 from pokerlab.kernels import videopoker as kernel
 from pokerlab.videopoker.draws import draw_tables
@@ -96,8 +97,9 @@ def analyze(paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS,
     deals = comb(t.deck_size, HAND_SIZE)
 
     def play(first: int) -> tuple[np.ndarray, int, int]:
-        final, played, dealt = kernel.play_all_hands(first, first + 1, t.hand_class, t.counts, t.binom, t.start,
-                                                     pays, t.draw_scale, t.suit_bits)
+        with interruptible():
+            final, played, dealt = kernel.play_all_hands(first, first + 1, t.hand_class, t.counts, t.binom, t.start,
+                                                         pays, t.draw_scale, t.suit_bits)
         return final, int(played), int(dealt)
 
     final = np.zeros(len(t.hands), dtype=np.int64)

@@ -357,6 +357,9 @@ class Paytable:
             text = path.read_text(encoding="utf-8")
         except OSError as err:
             raise PaytableError(f"cannot read pay table {str(path)!r}: {err.strerror}") from err
+        except UnicodeDecodeError as err:
+            raise PaytableError(f"pay table {str(path)!r} is not UTF-8 text (byte {err.start}: "
+                                f"{err.object[err.start:err.start + 1]!r})") from err
         try:
             if path.suffix.lower() == ".json":
                 data = json.loads(text)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pokerlab.checks import Progress, check_int, check_number, check_progress
+from pokerlab.kernels import interruptible
 from pokerlab.kernels import strategy as kernel
 from pokerlab.videopoker.analysis import analyze
 from pokerlab.videopoker.paytable import MAX_COINS, Paytable, check_coins, get_paytable
@@ -200,7 +201,8 @@ def ruin_by_bankroll(hand: HandRisk, hands: int, progress: Progress | None = Non
     risk[0] = 1.0
     step = hands if progress is None else -(-hands // PROGRESS_STEPS)
     for done in range(0, hands, step):
-        risk = kernel.ruin_after(nets, chances, risk, min(step, hands - done), top)
+        with interruptible():
+            risk = kernel.ruin_after(nets, chances, risk, min(step, hands - done), top)
         if progress is not None:
             progress(min(done + step, hands), hands)
     return risk[:top + 1].copy()

@@ -30,6 +30,7 @@ import numpy as np
 
 from pokerlab.cards import RANKS, CardsLike
 from pokerlab.checks import PERMILLE, Progress, check_progress
+from pokerlab.kernels import interruptible
 from pokerlab.kernels import strategy as kernel
 from pokerlab.kernels.strategy import ACE
 from pokerlab.kernels.videopoker import JOKER
@@ -163,7 +164,8 @@ def game_deals(paytable: Paytable, coins: int = MAX_COINS) -> Deals:
     cards, weights = kernel.canonical_deals(paytable.deck_size)
     pays = np.array(paytable.hand_pays(coins), dtype=np.int64)
     t = draw_tables(paytable)
-    evs, own = kernel.deal_hold_evs(cards, t.hand_class, t.counts, t.binom, t.start, pays, t.draw_scale)
+    with interruptible():
+        evs, own = kernel.deal_hold_evs(cards, t.hand_class, t.counts, t.binom, t.start, pays, t.draw_scale)
     return Deals(cards, weights, evs / t.draw_lcm, own)
 
 
@@ -302,7 +304,8 @@ def _chart_play(table: Paytable, coins: int, progress: Progress) -> tuple[Strate
     # one sweep a kernel call, so that progress is heard between them; a sweep that moves
     # nothing ends the search, as it would inside one call
     for _ in range(SWEEPS):
-        swept = kernel.improve_order(starts, entry_pattern, entry_ev, deals.weights, place, 1)
+        with interruptible():
+            swept = kernel.improve_order(starts, entry_pattern, entry_ev, deals.weights, place, 1)
         done += (_SWEPT - done) // 2
         progress(done, PERMILLE)
         if np.array_equal(swept, place):
