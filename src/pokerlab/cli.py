@@ -88,8 +88,10 @@ GameOpt = Annotated[str, typer.Option("--game", "-g", help=f"The game, one of: {
 
 @app.command("eval")
 def eval_command(
-    cards: Annotated[list[str], typer.Argument(help="5 to 9 cards, e.g. As Ks Qs Js Ts 2c 3d (quotes optional); "
-                                                    "with --game, the hole cards first, then the board")],
+    cards: Annotated[list[str], typer.Argument(help="Hold'em: 5 to 9 cards, e.g. As Ks Qs Js Ts 2c 3d "
+                                                    "(quotes optional); "
+                                                    "with --game, the hole cards first, then the board, as many as "
+                                                    "the game deals (pokerlab games)")],
     game: GameOpt = "holdem",
     as_json: JsonFlag = False,
 ) -> None:

@@ -114,8 +114,10 @@ def check_risk(risk: object) -> float:
 
 def risk_of_ruin(paytable: Paytable | str = "jacks-9-6", bankroll: int = 4000, hands: int = 10_000,
                  coins: int = MAX_COINS, progress: Progress | None = None) -> float:
-    """The chance that ``bankroll`` coins run out within ``hands`` hands of ``coins`` coins
-    each, under optimal play: that the bankroll falls below one bet before the last hand.
+    """The chance that a bankroll of ``bankroll`` coins, betting ``coins`` coins a hand under
+    optimal play, is ruined within ``hands`` hands: that it is left with less than one bet
+    (fewer than ``coins`` coins) after some hand, the last hand included. The bankroll counts
+    in whole bets, ``bankroll // coins``: coins short of a bet neither help nor hurt.
 
     ``progress(done, total)`` hears of the hands carried so far (the longest session,
     :data:`MAX_HANDS` hands, takes seconds); the risks are kept for the last sessions asked about.
