@@ -14,6 +14,7 @@ standard error, a trial count or a time limit, whichever comes first.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import importlib
@@ -388,7 +389,8 @@ def _known_counts(hands: tuple[tuple[int, int], ...], board: tuple[int, ...], de
         summary: np.ndarray = _kernels().summarize(counts, shares)
         return counts, summary
     t = ranking.tables
-    with interruptible():
+    # after the flop the call takes microseconds, less than holding Ctrl-C around it would cost
+    with interruptible() if len(board) < 3 else contextlib.nullcontext():
         counts, summary = _kernels().known_showdowns(np.frombuffer(bytes(cards), dtype=np.uint8), len(hands),
                                                      len(board), t.card_key, t.card_mask, t.rank, t.offsets,
                                                      t.flush, ranking.category_index)
