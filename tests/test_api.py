@@ -99,3 +99,19 @@ def test_best_five_reads_as_cards_and_as_ids():
     assert isinstance(five, pl.Cards) and isinstance(five, tuple)
     assert str(five) == five.text == "As Ks Qs Js Ts" and repr(five) == "Cards('As Ks Qs Js Ts')"
     assert five == (51, 47, 43, 39, 35) and pl.evaluate(five) == 7462
+
+
+@pytest.mark.parametrize("name", ["equity", "grid", "outs", "runouts", "breakdown"])
+def test_every_analysis_takes_players_then_board_and_dead_and_options_by_keyword(name):
+    """One shape for every analysis: who plays, then ``board`` and ``dead`` (positional or by
+    name), and ``game``, ``seed``, ``threads`` and ``progress`` only by keyword."""
+    import inspect
+
+    parameters = list(inspect.signature(getattr(pl, name)).parameters.values())
+    assert [p.name for p in parameters[1:3]] == ["board", "dead"]
+    assert parameters[0].kind is parameters[1].kind is parameters[2].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+    for p in parameters[3:]:
+        assert p.kind is inspect.Parameter.KEYWORD_ONLY, f"{name}: {p.name} is not keyword-only"
+    for p in parameters:
+        if p.name == "seed":
+            assert p.default is None

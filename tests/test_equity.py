@@ -267,7 +267,7 @@ def test_grid_with_more_opponents_samples():
 
 
 def test_outs_against_an_opponent():
-    r = outs("AhKh", ["2c2d"], board="Qh7h3s")
+    r = outs("AhKh", "Qh7h3s", opponents=["2c2d"])
     assert not r.ahead_now and r.unseen == 45
     assert r.count == 15  # nine hearts, three aces, three kings
     groups = r.by_category()
@@ -360,10 +360,10 @@ def test_grid_passes_the_run_options_through():
 
 
 def test_outs_say_which_cards_win_and_which_split():
-    behind = outs("AhKh", ["2c2d"], board="Qh7h3s")
+    behind = outs("AhKh", "Qh7h3s", opponents=["2c2d"])
     assert behind.kind == "win" and not behind.splits and len(behind.wins) == behind.count == 15
     assert repr(behind).startswith("OutsResult(15 outs win: ")
-    level = outs("AhKd", ["AcKc"], board="Qh7h3s")  # the same hand: nothing wins, most cards split
+    level = outs("AhKd", "Qh7h3s", opponents=["AcKc"])  # the same hand: nothing wins, most cards split
     assert level.count == 0 and level.split_count == len(level.splits) > 0 and level.kind == "win"
     assert "split the pot" in level.describe()
     data = level.to_dict()
@@ -371,7 +371,7 @@ def test_outs_say_which_cards_win_and_which_split():
 
 
 def test_outs_when_ahead_keep_you_ahead():
-    ahead = outs("QsQd", ["AhKh"], board="Qh7h3s")
+    ahead = outs("QsQd", "Qh7h3s", opponents=["AhKh"])
     assert ahead.ahead_now and ahead.kind == "keep you ahead"
     assert ahead.describe().startswith(f"{ahead.count} cards keep you ahead: ")
     # every unseen card either keeps the set ahead or gives the flush draw its out

@@ -473,6 +473,6 @@ def test_outs_in_a_game_by_dealing_every_card(game: str, hand: str, opponent: st
             wins.append(card)
         elif mine == theirs:
             splits.append(card)
-    r = pl.outs(hand, [opponent], board, game=game)
+    r = pl.outs(hand, board, opponents=[opponent], game=game)
     assert [o.card for o in r.wins] == wins and [o.card for o in r.splits] == splits
     assert r.unseen == len(rules.deck) - len(seen) and wins

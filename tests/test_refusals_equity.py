@@ -39,7 +39,7 @@ def flop_grid() -> GridResult:
 
 
 def flop_outs(opponents, board="Qh7h3s", **options):
-    return lambda: outs("AhKh", opponents, board, **options)
+    return lambda: outs("AhKh", board, opponents=opponents, **options)
 
 
 TABLE = [

@@ -304,7 +304,7 @@ def grid_command(hand: Annotated[str, typer.Argument(help="The player's hole car
                  game: GameOpt = "holdem", as_json: JsonFlag = False) -> None:
     """The odds grid: how often you and the best opponent end with each pair of categories (%)."""
     with progress_bar("grid") as progress:
-        result = grid(hand, board, opponents, dead=dead, exact=exact_argument(exact, trials, stderr, seconds),
+        result = grid(hand, board, dead, opponents=opponents, exact=exact_argument(exact, trials, stderr, seconds),
                       trials=trials, stderr=stderr, seconds=seconds, seed=seed, threads=threads, progress=progress,
                       game=game)
     if as_json:
@@ -318,7 +318,7 @@ def grid_command(hand: Annotated[str, typer.Argument(help="The player's hole car
 def outs_summary(result: OutsResult) -> str:
     """One line: how many unseen cards win, split, keep you ahead or improve your hand.
 
-    >>> outs_summary(outs("AhKh", ["2c2d"], board="Qh7h3s"))
+    >>> outs_summary(outs("AhKh", "Qh7h3s", opponents=["2c2d"]))
     'Ah Kh on Qh 7h 3s vs 2c 2d: 15 of 45 cards win'
     """
     versus = f" vs {', '.join(result.opponents)}" if result.opponents else ""
@@ -333,7 +333,7 @@ def outs_command(hand: Annotated[str, typer.Argument(help="The player's hole car
                  board: BoardOpt = "", dead: DeadOpt = "", game: GameOpt = "holdem",
                  as_json: JsonFlag = False) -> None:
     """The next cards that win or split against known opponents (or, with none, improve the hand)."""
-    result = outs(hand, opponents or [], board, dead, game=game)
+    result = outs(hand, board, dead, opponents=opponents or [], game=game)
     if as_json:
         print_json(result.to_dict())
         return

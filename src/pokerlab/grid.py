@@ -101,7 +101,7 @@ def takes_grid(rules: Game) -> bool:
     return bool(rules.board_cards) and not rules.hilo
 
 
-def grid(hand: CardsLike, board: CardsLike = "", opponents: int = 1, *, dead: CardsLike = "",
+def grid(hand: CardsLike, board: CardsLike = "", dead: CardsLike = "", *, opponents: int = 1,
          exact: bool | None = None, trials: int | None = None, stderr: float | None = None,
          seconds: float | None = None, seed: int | None = None, threads: int | None = None,
          progress: Progress | None = None, game: Game | str = "holdem") -> GridResult:

@@ -1,6 +1,6 @@
 """Outs: the unseen cards that help on the next street.
 
->>> r = outs("AhKh", ["2c2d"], board="Qh7h3s")
+>>> r = outs("AhKh", "Qh7h3s", opponents=["2c2d"])
 >>> r
 OutsResult(15 outs win: 2h 3h 4h 5h 6h 8h 9h Th Jh Kc Kd Ks Ac Ad As)
 >>> r.count, len(r.splits), sorted(r.by_category())[:1]
@@ -96,9 +96,9 @@ class OutsResult:
     def describe(self) -> str:
         """The outs in a sentence.
 
-        >>> outs("AhKh", ["2c2d"], board="Qh7h3s").describe()
+        >>> outs("AhKh", "Qh7h3s", opponents=["2c2d"]).describe()
         '15 cards win: 2h 3h 4h 5h 6h 8h 9h Th Jh Kc Kd Ks Ac Ad As'
-        >>> outs("QsQd", ["AhKh"], board="Qh7h3s").describe()[:24]
+        >>> outs("QsQd", "Qh7h3s", opponents=["AhKh"]).describe()[:24]
         '37 cards keep you ahead:'
         """
         one = self.count == 1
@@ -133,17 +133,17 @@ class OutsResult:
                          for o in self.outs]}
 
 
-def outs(hand: CardsLike, opponents: Sequence[CardsLike] = (), board: CardsLike = "",
-         dead: CardsLike = "", *, game: Game | str = "holdem") -> OutsResult:
+def outs(hand: CardsLike, board: CardsLike = "", dead: CardsLike = "", *, opponents: Sequence[CardsLike] = (),
+         game: Game | str = "holdem") -> OutsResult:
     """The next cards that put ``hand`` ahead of known opponents (or keep it ahead), or, with
     none, that improve its category. Only on a flop or turn (3 or 4 board cards).
 
-    ``opponents`` is a list of hands, even for one opponent: ``outs("AhKh", ["2c2d"], ...)``.
+    ``opponents`` is a list of hands, even for one opponent: ``outs("AhKh", "Qh7h3s", opponents=["2c2d"])``.
     ``game`` is a game with a board and one pot (see :mod:`pokerlab.games`): hold'em, short
     deck or the high Omaha games; the hi/lo games split the pot, so no single card "wins"
     it, and the lowball rankings have no board.
 
-    >>> outs("AhKh", ["Jc Jd"], board="Qh 7h 6s", game="short-deck").count  # 5 hearts, 3 aces, 3 kings
+    >>> outs("AhKh", "Qh 7h 6s", opponents=["Jc Jd"], game="short-deck").count  # 5 hearts, 3 aces, 3 kings
     11
     """
     others = check_list("opponents", opponents)

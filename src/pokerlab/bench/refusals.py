@@ -120,8 +120,8 @@ def library_cases() -> dict[str, Callable[[], object]]:
         "exact three random hands": lambda: pl.equity(["random"] * 3, exact=True),
         "grid ten opponents": lambda: pl.grid("AsKs", opponents=10),
         "grid hand of three": lambda: pl.grid("AsKsQs"),
-        "outs on the river": lambda: pl.outs("AhKh", ["2c2d"], "Qh7h3s9d2h"),
-        "outs duplicate": lambda: pl.outs("AhKh", ["Ah2d"], "Qh7h3s"),
+        "outs on the river": lambda: pl.outs("AhKh", "Qh7h3s9d2h", opponents=["2c2d"]),
+        "outs duplicate": lambda: pl.outs("AhKh", "Qh7h3s", opponents=["Ah2d"]),
         # games
         "short deck card": lambda: games.SHORT_DECK.evaluate("As 5s", "Qs Js Ts"),
         "short deck board in equity": lambda: pl.equity(HANDS, "2c7h8h", game="short-deck"),

@@ -244,7 +244,7 @@ def create_app(time_limit: float = DEFAULT_TIME_LIMIT) -> FastAPI:
         """How the hand ends up against random opponents, by final category of each side."""
         _distinct({"hand": parse_cards(body.hand), "board": parse_cards(body.board)})
         with blame("opponents"):
-            result = bounded(lambda **options: grid(body.hand, body.board, body.opponents, **options),
+            result = bounded(lambda **options: grid(body.hand, body.board, opponents=body.opponents, **options),
                              min(body.seconds, time_limit), body.seed, getattr(request.state, ARRIVED))
         return {**result.to_dict(), "labels": {c.name: c.label for c in HandCategory}}
 
