@@ -62,11 +62,14 @@ TABLE_VERSION = 1
 class ClassTable:
     """All-in results between starting-hand classes: ``pairs[i, j]`` combo pairs of
     ``hands[i]`` and ``hands[j]`` that share no card, and ``equity[i, j]`` the sum over those
-    pairs of the first hand's all-in equity (ties count half)."""
+    pairs of the first hand's all-in equity (ties count half); ``ties[i, j]`` the sum of their
+    chances of a tie (None where not known: three-player ICM needs it, since a split pot is
+    not worth half a win there)."""
 
     hands: tuple[str, ...]
     pairs: np.ndarray = field(repr=False)
     equity: np.ndarray = field(repr=False)
+    ties: np.ndarray | None = field(default=None, repr=False)
 
     @classmethod
     def from_counts(cls, hands: Sequence[str], wins: np.ndarray, ties: np.ndarray,
@@ -81,9 +84,10 @@ class ClassTable:
         """
         pairs = np.asarray(showdowns, dtype=np.int64) // BOARDS
         equity = (np.asarray(wins, dtype=np.float64) + np.asarray(ties, dtype=np.float64) / 2) / BOARDS
-        pairs.setflags(write=False)
-        equity.setflags(write=False)
-        return cls(tuple(hands), pairs, equity)
+        tied = np.asarray(ties, dtype=np.float64) / BOARDS
+        for array in (pairs, equity, tied):
+            array.setflags(write=False)
+        return cls(tuple(hands), pairs, equity, tied)
 
 
 @functools.cache
