@@ -138,3 +138,61 @@ def pushfold_command(
     for title, hand_range in (("small blind pushes", result.push_range()), ("big blind calls", result.call_range())):
         out.print(f"{title}: {len(hand_range)} combos ({hand_range.weights.sum() / 1326:.1%})")
         _grid(hand_range)
+
+
+PUSHFOLD_ICM_CONTEXT: dict[str, Any] = {"ignore_unknown_options": True, "allow_extra_args": False}
+"""``--stacks``, ``--payouts`` and ``--blinds`` each take several values, read from the arguments."""
+
+
+def split_pushfold_icm_arguments(values: list[str]) -> dict[str, list[float]]:
+    """The numbers after each of ``--stacks``, ``--payouts`` and ``--blinds`` (commas work too).
+
+    >>> split_pushfold_icm_arguments(["--stacks", "10", "15", "25", "--payouts", "50,30,20", "--blinds", "0.5", "1"])
+    {'stacks': [10.0, 15.0, 25.0], 'payouts': [50.0, 30.0, 20.0], 'blinds': [0.5, 1.0]}
+    """
+    found: dict[str, list[str]] = {}
+    current: str | None = None
+    for value in values:
+        if value in ("--stacks", "--payouts", "--blinds"):
+            current = value[2:]
+            found[current] = []
+        elif current is None:
+            raise InvalidArgumentError(f"give --stacks, --payouts and --blinds before the numbers, got {value!r}")
+        else:
+            found[current].append(value)
+    for name in ("stacks", "payouts", "blinds"):
+        if name not in found:
+            raise InvalidArgumentError(f"give --{name}: pokerlab pushfold-icm --stacks 10 15 25 --payouts 50 30 20 "
+                                       "--blinds 0.5 1")
+    return {name: _numbers(name, found[name]) for name in ("stacks", "payouts", "blinds")}
+
+
+def pushfold_icm_command(
+    values: Annotated[list[str], typer.Argument(
+        metavar="--stacks S S S --payouts P... --blinds SB BB",
+        help="The button's, small blind's and big blind's stacks, the prizes from first place down, the blinds")],
+    ante: Annotated[float, typer.Option(help="The ante each player posts, in chips.")] = 0.0,
+    as_json: JsonFlag = False,
+) -> None:
+    """Three-player push/fold (button, small blind, big blind) in prize equity by ICM."""
+    from pokerlab.tournament.icm_pushfold import DECISIONS, POSITIONS, pushfold_icm
+
+    given = split_pushfold_icm_arguments(values)
+    with progress_bar("all-in equity table (first run only)") as progress:
+        if not table_ready():
+            class_table(progress)
+    result = pushfold_icm(given["stacks"], given["payouts"], given["blinds"], ante)
+    if as_json:
+        print_json(result.to_dict())
+        return
+    out.print(f"ICM push/fold: stacks {' / '.join(f'{s:g}' for s in result.stacks)}, prizes "
+              f"{' / '.join(f'{p:g}' for p in result.payouts)}, blinds {result.blinds[0]:g}/{result.blinds[1]:g}"
+              + (f", ante {result.ante:g}" if result.ante else ""))
+    out.print("EV (prize equity): " + ", ".join(f"{p.replace('_', ' ')} {v:.4f}" for p, v in zip(POSITIONS, result.ev))
+              + f"; exploitability {result.exploitability:.2e} ({result.exploitability / result.pool:.1e} of the pool)")
+    for decision in DECISIONS:
+        frequencies = result.ranges[decision]
+        hand_range = Range(",".join(f"{h}:{f:.3f}" if f < 0.9995 else h for h, f in frequencies.items()
+                                    if f >= 0.0005) or "")
+        out.print(f"{decision.replace('_', ' ')}: {len(hand_range)} combos ({hand_range.weights.sum() / 1326:.1%})")
+        _grid(hand_range)
