@@ -503,8 +503,12 @@ def _solve(g: _Game, tolerance: float, iterations: int, discount: Discount
     return average, t
 
 
-def _snap(x: np.ndarray) -> np.ndarray:
-    out: np.ndarray = np.where(x < PURE, 0.0, np.where(x > 1 - PURE, 1.0, x))
+SNAPS = (0.05, 0.02, 0.01, PURE)
+"""Frequencies within these of 0 or 1 are tried as pure, coarsest first."""
+
+
+def _snap(x: np.ndarray, cut: float) -> np.ndarray:
+    out: np.ndarray = np.where(x < cut, 0.0, np.where(x > 1 - cut, 1.0, x))
     return out
 
 
@@ -550,8 +554,15 @@ def solve_icm_table(table: ClassTable, stacks: Sequence[float], payouts: Sequenc
         sampled = np.unique(np.concatenate([sampled, needed]), axis=0)
         _sample(glob[sampled], count, seed)
         _use_samples(g, proxy, glob, sampled, pay.three_way, count)
-    x = _snap(x)
-    ev, gains = _evaluate(g, x)
+    # Discounted CFR's average keeps traces of its first iterations, where every hand played
+    # half the time: the coarsest rounding to pure play that stays within the tolerance is kept,
+    # and the exploitability reported is that of the strategies returned
+    for cut in SNAPS:
+        snapped = _snap(x, cut)
+        ev, gains = _evaluate(g, snapped)
+        if gains.max() <= share * pool or cut == SNAPS[-1]:
+            x = snapped
+            break
     ranges = MappingProxyType({name: MappingProxyType(dict(zip(table.hands, x[k].tolist())))
                                for k, name in enumerate(DECISIONS)})
     return IcmPushFoldResult((float(chips[0]), float(chips[1]), float(chips[2])),
