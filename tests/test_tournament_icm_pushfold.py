@@ -242,3 +242,11 @@ def test_full_game_and_command() -> None:
                                       "20", "--blinds", "0.5", "1", "--json"])
     assert out.exit_code == 0, out.output
     assert json.loads(out.output)["ev"]["button"] == pytest.approx(result.ev[0], abs=1e-9)
+
+
+def test_the_command_is_registered_on_pokerlab() -> None:
+    from pokerlab.cli import app as pokerlab_app
+
+    result = CliRunner().invoke(pokerlab_app, ["pushfold-icm", "--stacks", "10", "15", "--payouts", "50", "30",
+                                               "--blinds", "0.5", "1"])
+    assert result.exit_code == 2 and result.output.strip().startswith("error: stacks")

@@ -26,7 +26,13 @@ from pokerlab.grid import GridResult, grid
 from pokerlab.outs import OutsResult, outs
 from pokerlab.preflop.cli import app as preflop_app
 from pokerlab.ranges import COMBOS, Range
-from pokerlab.tournament.cli import ICM_CONTEXT, icm_command, pushfold_command
+from pokerlab.tournament.cli import (
+    ICM_CONTEXT,
+    PUSHFOLD_ICM_CONTEXT,
+    icm_command,
+    pushfold_command,
+    pushfold_icm_command,
+)
 from pokerlab.videopoker.cli import app as videopoker_app
 
 app = new_app("pokerlab: poker hand evaluation and odds.")
@@ -36,6 +42,7 @@ app.command("breakdown")(breakdown_command)
 app.command("runouts")(runouts_command)
 app.command("icm", context_settings=ICM_CONTEXT)(icm_command)
 app.command("pushfold")(pushfold_command)
+app.command("pushfold-icm", context_settings=PUSHFOLD_ICM_CONTEXT)(pushfold_icm_command)
 
 
 def _print_version(asked: bool) -> None:
