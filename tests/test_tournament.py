@@ -8,7 +8,6 @@ import importlib
 import itertools
 import json
 import math
-import time
 
 import numpy as np
 import pytest
@@ -84,23 +83,14 @@ def test_icm_more_players_than_payouts_and_zero_stacks() -> None:
     assert got == pytest.approx([10 * s / 210 * 10 for s in (10, 20, 30, 40, 50, 60)])
 
 
-def test_icm_twenty_players_in_a_second_and_nine_in_a_millisecond() -> None:
+def test_icm_of_twenty_players() -> None:
+    """Twenty players' subsets (2^20) are the recursion's whole work; its speed is a figure of
+    ``pokerlab bench tournament``, not a test's."""
     stacks20 = [1000 + 137 * k for k in range(20)]
     payouts = [30, 20, 14, 10, 8, 6, 5, 4, 3]
-    icm(stacks20, payouts)  # compiled or loaded from Numba's cache first
-    started = time.perf_counter()
     got = icm(stacks20, payouts)
-    assert time.perf_counter() - started < 1.0
     assert sum(got) == pytest.approx(sum(payouts))
     assert all(x < y for x, y in zip(got, got[1:]))  # more chips, more equity
-    best = min(_seconds(lambda: icm(stacks20[:9], payouts)) for _ in range(20))
-    assert best < 1e-3
-
-
-def _seconds(call: object) -> float:
-    started = time.perf_counter()
-    call()  # type: ignore[operator]
-    return time.perf_counter() - started
 
 
 @pytest.mark.parametrize(("stacks", "payouts", "message"), [
@@ -380,12 +370,9 @@ def test_pushfold_agrees_with_holdem_resources() -> None:
 
 
 @pytest.mark.slow
-def test_pushfold_full_game_speed_and_exactness() -> None:
-    pushfold(10)
+def test_pushfold_full_game_exactness() -> None:
     for stack in (1.4, 2.6, 7.7, 10, 20, 50):
-        started = time.perf_counter()
         result = pushfold(stack)
-        assert time.perf_counter() - started < 1.0
         assert result.exploitability < 1e-4
         assert len(result.push_combos()) == len(result.call_combos()) == 1326
     # the equilibrium is exact: rounding is all that is left
