@@ -19,7 +19,7 @@ from types import ModuleType
 import numpy as np
 
 from pokerlab.game_tables import ranking_in_deck
-from pokerlab.omaha import low_bits, tally_sizes
+from pokerlab.omaha import low_bits, tallied
 from pokerlab.omaha_tables import best_five_low_table
 
 
@@ -53,19 +53,11 @@ class Engine:
         serially after the flop (no thread to wake for a thousand boards), else in parallel."""
         if len(board) < 3:
             return self.deals(holes[None], np.ones(1), board, fixed, hilo)
-        from pokerlab.kernels import pots
-
         n_players = len(holes)
-        n_joint, n_pots = tally_sizes(n_players)
-        width = n_players * pots.CELLS
-        counters = np.zeros(width + n_joint + n_pots)  # one allocation, three views
-        acc, joint, tallies = counters[:width], counters[width:width + n_joint], counters[width + n_joint:]
-        _kernels().known_runouts(holes, board, np.uint64(fixed), hilo, *self.tables, np.zeros(64, dtype=np.uint8),
-                                 np.zeros((3, n_players), dtype=np.uint64), np.zeros((2, n_players), dtype=np.int64),
-                                 np.zeros(8, dtype=np.int64), joint, tallies, acc)
-        if n_joint:
-            pots.add_tallies(n_players, joint, tallies, acc, False, self.category_order)
-        return acc
+        return tallied(n_players, self.category_order, lambda joint, tallies, acc: _kernels().known_runouts(
+            holes, board, np.uint64(fixed), hilo, *self.tables, np.zeros(64, dtype=np.uint8),
+            np.zeros((3, n_players), dtype=np.uint64), np.zeros((2, n_players), dtype=np.int64),
+            np.zeros(8, dtype=np.int64), joint, tallies, acc))
 
     def deals(self, holes: np.ndarray, weights: np.ndarray, board: np.ndarray, fixed: int, hilo: bool) -> np.ndarray:
         """The counters of every completion of ``board`` for deals of hole cards (M, P, 2), deal

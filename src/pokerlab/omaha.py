@@ -14,6 +14,7 @@ higher is better, 56 being 5-4-3-2-A (:func:`describe_low`). Equity is in
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 import numpy as np
 
@@ -213,18 +214,10 @@ class Engine:
         """The counters of every completion of a board of three or more cards for one deal of
         known hands (P, h), in one serial kernel call (no thread to wake for a thousand boards)."""
         from pokerlab.kernels import omaha as kernels
-        from pokerlab.kernels import pots
 
-        n_players = len(holes)
-        n_joint, n_pots = tally_sizes(n_players)
-        width = n_players * pots.CELLS
-        counters = np.zeros(width + n_joint + n_pots)  # one allocation, three views
-        acc, joint, tallies = counters[:width], counters[width:width + n_joint], counters[width + n_joint:]
-        kernels.known_runouts(holes, board, np.uint64(fixed), hilo, *self.tables, np.zeros((6, 64), dtype=np.uint64),
-                              joint, tallies, acc)
-        if n_joint:
-            pots.add_tallies(n_players, joint, tallies, acc, False, self.category_order)
-        return acc
+        return tallied(len(holes), self.category_order, lambda joint, tallies, acc: kernels.known_runouts(
+            holes, board, np.uint64(fixed), hilo, *self.tables, np.zeros((6, 64), dtype=np.uint64), joint, tallies,
+            acc))
 
     def deals(self, holes: np.ndarray, weights: np.ndarray, board: np.ndarray, fixed: int, hilo: bool) -> np.ndarray:
         """The counters of every completion of ``board`` for deals of hole cards (M, P, h), deal
@@ -250,6 +243,23 @@ class Engine:
         acc, attempts = kernels.monte_carlo(combos, starts, cumulative, combos.shape[1], board, np.uint64(fixed),
                                             chunks, per_chunk, seed, hilo, *self.tables, self.category_order)
         return acc, int(attempts)
+
+
+def tallied(n_players: int, category_order: np.ndarray,
+            count: Callable[[np.ndarray, np.ndarray, np.ndarray], object]) -> np.ndarray:
+    """The pot counters of one serial kernel call, ``count(joint, tallies, acc)``, that scores up
+    to three players in the histograms of :func:`pokerlab.kernels.pots.tally` and more into
+    ``acc``: one allocation for all three, the histograms added to ``acc`` after."""
+    from pokerlab.kernels import pots
+
+    n_joint, n_pots = tally_sizes(n_players)
+    width = n_players * pots.CELLS
+    counters = np.zeros(width + n_joint + n_pots)
+    acc, joint, tallies = counters[:width], counters[width:width + n_joint], counters[width + n_joint:]
+    count(joint, tallies, acc)
+    if n_joint:
+        pots.add_tallies(n_players, joint, tallies, acc, False, category_order)
+    return acc
 
 
 @functools.cache

@@ -43,6 +43,22 @@ def _value(n_players: int, hole_key: np.ndarray, hole_mask: np.ndarray, hole_low
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _board_words(board: np.ndarray, card_key: np.ndarray, card_mask: np.ndarray,
+                 low_bit: np.ndarray) -> tuple[np.uint64, np.uint64, np.uint64]:
+    """A board's key (from :data:`~pokerlab.kernels.evaluation.KEY_START`), suit-rank mask and
+    low-rank set, which each completion of it extends card by card."""
+    key = KEY_START
+    mask = np.uint64(0)
+    low_set = np.uint64(0)
+    for j in range(board.shape[0]):
+        c = np.uint64(board[j])
+        key += card_key[c]
+        mask |= card_mask[c]
+        low_set |= low_bit[c]
+    return key, mask, low_set
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _count(n_players: int, hi: np.ndarray, lo: np.ndarray, hilo: bool, weight: float, category: np.ndarray,
            joint: np.ndarray, pots: np.ndarray, acc: np.ndarray) -> None:
     """One showdown into the histograms when they are in use (up to three players: one
@@ -73,14 +89,7 @@ def _runouts(holes: np.ndarray, weight: float, board: np.ndarray, out_mask: np.u
         hole_low[i] = (low_bit[c0] | low_bit[c1]) * np.uint64(256)
         out_mask |= (ONE << c0) | (ONE << c1)
     n = fill_deck(out_mask, deck)
-    key0 = KEY_START
-    mask0 = np.uint64(0)
-    low0 = np.uint64(0)
-    for j in range(board.shape[0]):
-        c = np.uint64(board[j])
-        key0 += card_key[c]
-        mask0 |= card_mask[c]
-        low0 |= low_bit[c]
+    key0, mask0, low0 = _board_words(board, card_key, card_mask, low_bit)
     n_deal = 5 - board.shape[0]
     if n_deal == 0:
         _value(n_players, hole_key, hole_mask, hole_low, key0, mask0, low0, hilo, rank, offsets, flush, low, hi, lo, 0)
@@ -376,14 +385,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
         elif size == 0:
             n_random += 1
     to_deal = 2 * n_random + 5 - board.shape[0]
-    key0 = KEY_START
-    mask0 = np.uint64(0)
-    low0 = np.uint64(0)
-    for j in range(board.shape[0]):
-        c = np.uint64(board[j])
-        key0 += card_key[c]
-        mask0 |= card_mask[c]
-        low0 |= low_bit[c]
+    key0, mask0, low0 = _board_words(board, card_key, card_mask, low_bit)
     all_acc = np.zeros((n_chunks, width + _SPARE), dtype=np.float64)
     all_words = np.zeros((n_chunks, 3, n_players + _SPARE), dtype=np.uint64)
     all_values = np.zeros((n_chunks, 2, n_players + _SPARE), dtype=np.int64)
