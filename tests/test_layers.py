@@ -23,9 +23,9 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("ranges", ("ranges", "game_ranges")),
     ("equity", ("equity", "equity_results", "omaha_equity", "by_combo", "kernels.breakdown", "kernels.preflop")),
     ("analyses", ("algorithms", "grid", "outs", "runouts", "breakdown", "videopoker", "kernels.videopoker",
-                  "kernels.strategy", "preflop", "equilibrium", "tournament")),
-    ("faces", ("", "cli", "cli_ranges", "cli_support", "preflop.cli", "videopoker.cli", "tournament.cli", "web",
-               "bench")),
+                  "kernels.strategy", "preflop", "equilibrium", "tournament", "solver")),
+    ("faces", ("", "cli", "cli_ranges", "cli_support", "preflop.cli", "videopoker.cli", "tournament.cli",
+               "solver.cli", "web", "bench")),
 ]
 """The layers, bottom up, each with the modules and packages in it (names after ``pokerlab.``;
 a package stands for every module in it that is not named apart)."""

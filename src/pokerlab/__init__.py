@@ -47,9 +47,9 @@ from pokerlab.ranges import STARTING_HANDS, Range, starting_hand
 from pokerlab.runouts import runouts
 
 if TYPE_CHECKING:
-    from pokerlab import algorithms, preflop, videopoker
+    from pokerlab import algorithms, preflop, solver, tournament, videopoker
 
-_SUBPACKAGES = ("algorithms", "preflop", "tournament", "videopoker")
+_SUBPACKAGES = ("algorithms", "preflop", "solver", "tournament", "videopoker")
 
 
 def __getattr__(name: str) -> Any:
@@ -94,7 +94,9 @@ __all__ = [
     "preflop",
     "random_hands",
     "runouts",
+    "solver",
     "starting_hand",
+    "tournament",
     "videopoker",
     "winners",
 ]
