@@ -19,8 +19,8 @@ from pokerlab.grid import grid
 from pokerlab.runouts import runouts
 from pokerlab.videopoker import PAYTABLES, Trainer, get_paytable, hold_evs
 from pokerlab.web import create_app
-from pokerlab.web.app import STATIC
 from pokerlab.web.compute import MIN_MONTE_CARLO_SECONDS, bounded
+from pokerlab.web.pages import STATIC
 from pokerlab.web.sessions import START_CREDITS
 
 TIME_LIMIT = 0.5
@@ -452,7 +452,7 @@ def test_a_session_of_ones_own_game_lists_its_costliest_mistakes(client):
 
 
 def test_a_strategy_chart_is_worked_out_in_the_background(monkeypatch):
-    import pokerlab.web.app as web_app
+    import pokerlab.web.videopoker as web_app
 
     release = threading.Event()
 

@@ -318,7 +318,7 @@ def test_monte_carlo_is_asked_for_less_than_the_time_left():
 
 
 def test_runouts_are_given_less_than_the_time_left(monkeypatch):
-    import pokerlab.web.app as web_app
+    import pokerlab.web.ranges as web_app
 
     asked = []
 
@@ -335,7 +335,7 @@ def test_runouts_are_given_less_than_the_time_left(monkeypatch):
 
 
 def test_omaha_odds_are_worked_out_one_at_a_time(monkeypatch):
-    import pokerlab.web.app as web_app
+    import pokerlab.web.odds as web_app
 
     started, release = threading.Event(), threading.Event()
     real_equity = web_app.equity

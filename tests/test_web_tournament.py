@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from pokerlab.tournament import icm, pushfold
 from pokerlab.tournament.pushfold import ClassTable, class_table
 from pokerlab.web import create_app
-from pokerlab.web.app import STATIC
+from pokerlab.web.pages import STATIC
 from pokerlab.web.tournament import PREPARING_RETRY
 
 HANG_GUARD = 120.0
