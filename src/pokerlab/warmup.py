@@ -1,0 +1,276 @@
+"""Compile the Numba kernels before the work that needs them: once, up front, and said aloud.
+
+A kernel compiles the first time it is called with new argument types, which takes seconds
+to a minute on a busy machine, and is then kept in Numba's disk cache. Each :class:`Part`
+of :data:`PARTS` is what one kind of user meets (the equity of hold'em, Omaha's, video poker
+advice, ...), with a function that calls that part's public functions on tiny inputs, so
+that the kernels are compiled for the very argument types the real calls pass them: after
+:func:`warm`, a first real call in a new process loads its kernels from the cache and
+compiles nothing. ``pokerlab compile`` warms every part, in parallel; a command warms its
+part before starting its clock, so that a compile is announced and never counted as work;
+the web app warms what its pages need before it takes requests.
+
+>>> warmed = warm(["tournament"])
+>>> [part.name for part in warmed.parts], warmed.parts[0].seconds >= 0
+(['tournament'], True)
+
+A new part (the solver, say) is a function here that calls its public functions on the
+smallest inputs that take every path to its kernels, and a :class:`Part` line in
+:data:`PARTS`; ``tests/test_warmup.py`` then checks, in a process with an empty cache, that
+the part's real calls compile nothing once it is warm.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from pokerlab.checks import Progress, check_choice, check_list, check_progress
+
+__all__ = ["PARTS", "Part", "PartWarmed", "Warmed", "counting_compiles", "equity_part", "warm"]
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of pokerlab that has kernels: its ``name`` (as ``pokerlab compile`` takes it),
+    ``what`` it compiles, in words ("the Omaha equity kernels"), and ``exercise``, which calls
+    the part's public functions on tiny inputs."""
+
+    name: str
+    what: str
+    exercise: Callable[[], object]
+
+
+@dataclass(frozen=True)
+class PartWarmed:
+    """How warming one part went: its ``name``, the ``seconds`` it took, and how many of
+    pokerlab's kernels were ``compiled`` (the others loaded from the cache)."""
+
+    name: str
+    seconds: float
+    compiled: int
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain values, for JSON."""
+        return {"name": self.name, "seconds": self.seconds, "compiled": self.compiled}
+
+
+@dataclass(frozen=True)
+class Warmed:
+    """What :func:`warm` did, part by part, in the order asked."""
+
+    parts: tuple[PartWarmed, ...]
+
+    @property
+    def seconds(self) -> float:
+        """The time taken by all the parts."""
+        return sum(part.seconds for part in self.parts)
+
+    @property
+    def compiled(self) -> int:
+        """The kernels compiled, over all the parts (none when every one came from the cache)."""
+        return sum(part.compiled for part in self.parts)
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain values, for JSON."""
+        return {"parts": [part.to_dict() for part in self.parts], "seconds": self.seconds, "compiled": self.compiled}
+
+
+@contextmanager
+def counting_compiles(on_start: Callable[[str], None] | None = None) -> Iterator[set[str]]:
+    """Within the block, the set of pokerlab kernels Numba compiles (module and name), filled
+    as they compile; ``on_start(kernel)`` is told of each as it starts. A kernel loaded from
+    the cache is no compile and is not told of.
+
+    >>> with counting_compiles() as compiled:
+    ...     pass
+    >>> compiled
+    set()
+    """
+    from numba.core import event
+
+    compiled: set[str] = set()
+
+    class Listener(event.Listener):
+        def on_start(self, ev: Any) -> None:
+            function = ev.data["dispatcher"].py_func
+            if function.__module__.startswith("pokerlab."):
+                name = f"{function.__module__}.{function.__qualname__}"
+                compiled.add(name)
+                if on_start is not None:
+                    on_start(name)
+
+        def on_end(self, ev: Any) -> None:
+            pass
+
+    with event.install_listener("numba:compile", Listener()):
+        yield compiled
+
+
+def warm(parts: Iterable[str] | None = None, progress: Progress | None = None) -> Warmed:
+    """Compile (or load from the cache) the kernels of ``parts``, names from :data:`PARTS`
+    (None: every part), one after the other; ``progress(done, total)`` is told of each part
+    done. A part whose kernels are all in the cache takes a fraction of a second.
+
+    >>> warm(["nothing"])
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: part must be one of 'evaluate', 'equity', 'omaha', 'best-five', \
+'analyses', 'preflop', 'videopoker', 'videopoker-charts', 'tournament'; got 'nothing'
+    """
+    names = list(PARTS) if parts is None else [check_choice("part", name, list(PARTS))
+                                               for name in check_list("parts", parts, "part names")]
+    progress = check_progress(progress)
+    done = []
+    for i, name in enumerate(names):
+        started = time.perf_counter()
+        with counting_compiles() as compiled:
+            PARTS[name].exercise()
+        done.append(PartWarmed(name, time.perf_counter() - started, len(compiled)))
+        if progress is not None:
+            progress(i + 1, len(names))
+    return Warmed(tuple(done))
+
+
+def equity_part(game: object) -> str:
+    """The part whose kernels compute equity in ``game`` (a name or a
+    :class:`~pokerlab.games.Game`): Omaha's engine, the best-five engine of the hi/lo games
+    with two hole cards, or hold'em's.
+
+    >>> equity_part("omaha5-hilo"), equity_part("holdem-hilo"), equity_part("short-deck")
+    ('omaha', 'best-five', 'equity')
+    """
+    from pokerlab.games import get
+
+    rules = get(game)  # type: ignore[arg-type]  # get refuses what is not a game or a name
+    return "omaha" if rules.hole_used else "best-five" if rules.hilo else "equity"
+
+
+# Each part's tiny calls take every path from the public functions to the part's kernels:
+# before and after the flop, known hands and ranges, exact and Monte Carlo, each combo.
+
+
+def _evaluate() -> None:
+    import numpy as np
+
+    from pokerlab.evaluate import evaluate_many
+    from pokerlab.games import ACE_TO_FIVE, DEUCE_TO_SEVEN, OMAHA, OMAHA_HILO, SHORT_DECK
+    from pokerlab.iterate import count_hands, hands, hands_array, random_hands, random_hands_array
+
+    seven = np.array([[51, 47, 43, 39, 35, 30, 26]], dtype=np.uint8)  # cards of every deck
+    evaluate_many(seven)
+    evaluate_many(seven, validate=False)
+    evaluate_many(seven.astype(np.int64))  # what np.array makes of a list of ints
+    next(iter(hands(5)))
+    next(iter(random_hands(5, count=1, seed=0)))
+    hands_array(7, shared="As Ks Qs Js Ts", dead="2c")
+    random_hands_array(7, shared="As Ks Qs", count=1, seed=0)
+    count_hands(2)
+    SHORT_DECK.evaluate_many(seven[:, :2], seven[:, 2:])
+    holes, board = np.array([[51, 47, 0, 1]], dtype=np.uint8), np.array([[43, 39, 35, 4, 8]], dtype=np.uint8)
+    OMAHA.evaluate_many(holes, board)
+    OMAHA_HILO.evaluate_low_many(holes, board)
+    DEUCE_TO_SEVEN.evaluate_many(seven[:, :5])
+    ACE_TO_FIVE.evaluate_many(seven)
+
+
+def _holdem_equity() -> None:
+    from pokerlab.equity import equity
+
+    for game in ("holdem", "short-deck"):
+        equity(["AhKh", "QdQc"], game=game)
+        equity(["AhKh", "QdQc"], "Qh 7h 8s", game=game)
+        equity(["AhKh", "QQ"], "Qh 7h 8s", by_combo=True, game=game)
+        equity(["AhKh", "QQ", "random"], "Qh 7h 8s 9d", game=game)
+        equity(["AhKh", "QQ"], game=game)
+        equity(["AhKh", "QQ,JJ"], trials=64, seed=0, game=game)
+        equity(["AhKh", "QQ,JJ"], trials=64, seed=0, by_combo=True, game=game)
+
+
+def _omaha_equity() -> None:
+    from pokerlab.equity import equity
+
+    for game in ("omaha", "omaha-hilo"):
+        equity(["AhKhQdJd", "9s8s7c6c"], game=game)
+        equity(["AhKhQdJd", "9s8s7c6c"], "Qh 7h 3s", game=game)
+        equity(["AhKhQdJd", "AA**"], "Qh 7h 3s", game=game)
+        equity(["AhKhQdJd", "random"], trials=64, seed=0, game=game)
+
+
+def _best_five_equity() -> None:
+    from pokerlab.equity import equity
+
+    equity(["AhKh", "2c3d"], game="holdem-hilo")
+    equity(["AhKh", "2c3d"], "Qh 7h 4s", game="holdem-hilo")
+    equity(["AhKh", "22,33"], "Qh 7h 4s", game="holdem-hilo")
+    equity(["AhKh", "random"], trials=64, seed=0, game="holdem-hilo")
+
+
+def _analyses() -> None:
+    from pokerlab.breakdown import breakdown
+    from pokerlab.grid import grid
+    from pokerlab.outs import outs
+    from pokerlab.runouts import runouts
+
+    grid("AhKh", "Qh 7h 3s")
+    grid("AhKh", trials=64, seed=0)
+    outs("AhKh", "Qh 7h 3s", opponents=["2c2d"])
+    runouts(["AhKh", "2c2d"], "Qh 7h 3s 9d")
+    runouts(["AhKh", "QQ"], "Qh 7h 3s", pairs=True)
+    breakdown("QQ+,AK,KQs", "Ah 7d 2c")
+
+
+def _preflop() -> None:
+    from pokerlab.preflop import matrix, vs_random, vs_random_job
+
+    matrix(["AA", "72o"])
+    exact = vs_random_job(1)
+    exact.function(0, 1 << 40)  # the first chunk of a split so fine that it holds no board
+    vs_random(2, stderr=0.5, seed=0)
+
+
+def _videopoker() -> None:
+    from pokerlab.videopoker import analyze, hold_evs, risk_of_ruin
+
+    for paytable, hand in (("jacks-9-6", "As Ks Kh 4s 4d"), ("deuces-wild-full-pay", "2s Ks Kh 4s 4d"),
+                           ("joker-kings-20-7-5", "Jk Ks Kh 4s 4d")):
+        hold_evs(hand, paytable)
+    analyze("jacks-9-6")
+    risk_of_ruin("jacks-9-6", bankroll=100, hands=2)
+
+
+def _videopoker_charts() -> None:
+    from pokerlab.videopoker import get_paytable
+    from pokerlab.videopoker.strategy import chart_play
+
+    chart_play(get_paytable("jacks-9-6"), 5)
+
+
+def _tournament() -> None:
+    from pokerlab.preflop import matrix
+    from pokerlab.tournament import icm
+    from pokerlab.tournament.icm_pushfold import solve_icm_table
+    from pokerlab.tournament.pushfold import ClassTable, solve_table
+
+    icm([50, 30, 20], [70, 30])
+    m = matrix(["AA", "72o"])
+    table = ClassTable.from_counts(m.hands, m.wins, m.ties, m.showdowns)
+    solve_table(table, 10)
+    solve_icm_table(table, [10, 10, 10], [1], [0.5, 1])
+
+
+PARTS: dict[str, Part] = {part.name: part for part in (
+    Part("evaluate", "the batch evaluation kernels", _evaluate),
+    Part("equity", "the hold'em and short deck equity kernels", _holdem_equity),
+    Part("omaha", "the Omaha equity kernels", _omaha_equity),
+    Part("best-five", "the hold'em hi/lo equity kernels", _best_five_equity),
+    Part("analyses", "the grid, outs, runouts and breakdown kernels", _analyses),
+    Part("preflop", "the preflop table kernels", _preflop),
+    Part("videopoker", "the video poker kernels", _videopoker),
+    Part("videopoker-charts", "the video poker strategy chart kernels", _videopoker_charts),
+    Part("tournament", "the ICM and push/fold kernels", _tournament),
+)}
+"""Every part with kernels, by name, in the order :func:`warm` takes them."""
