@@ -25,7 +25,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("analyses", ("algorithms", "grid", "outs", "runouts", "breakdown", "videopoker", "kernels.videopoker",
                   "kernels.strategy", "preflop", "equilibrium", "tournament", "solver")),
     ("faces", ("", "cli", "cli_ranges", "cli_support", "preflop.cli", "videopoker.cli", "tournament.cli",
-               "solver.cli", "web", "bench")),
+               "solver.cli", "web", "bench", "warmup")),
 ]
 """The layers, bottom up, each with the modules and packages in it (names after ``pokerlab.``;
 a package stands for every module in it that is not named apart)."""
