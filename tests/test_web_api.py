@@ -301,6 +301,27 @@ def test_a_session_plays_like_the_trainer(client):
     assert played["session"]["hands"] == 2 and played["session"]["ev_lost"] == pytest.approx(summary.ev_lost)
 
 
+def test_a_session_picks_up_where_it_was(client):
+    session = client.post("/api/videopoker/sessions", json={"seed": 2}).json()
+    base = f"/api/videopoker/sessions/{session['id']}"
+    assert client.get(base).json() == {"hand": None, "session": session}
+    dealt = client.post(base + "/deal").json()
+    again = client.get(base).json()
+    assert again["hand"] == dealt["hand"] and again["session"] == dealt["session"]
+    assert again["session"]["credits"] == START_CREDITS - 5, "the bet is taken at the deal"
+    assert "no such video poker session" in refused(client.get("/api/videopoker/sessions/nope"), 404, "session")
+
+
+def test_a_new_session_may_carry_credits_over(client):
+    session = client.post("/api/videopoker/sessions", json={"paytable": "deuces-wild-full-pay", "coins": 1,
+                                                            "credits": 1234}).json()
+    assert session["credits"] == 1234 and session["hands"] == 0
+    base = f"/api/videopoker/sessions/{session['id']}"
+    client.post(base + "/deal")
+    assert client.post(base + "/draw", json={"hold": []}).json()["session"]["credits"] >= 1233
+    refused(client.post("/api/videopoker/sessions", json={"credits": -1}), 422, "credits")
+
+
 def test_session_refusals(client):
     session = client.post("/api/videopoker/sessions", json={}).json()
     base = f"/api/videopoker/sessions/{session['id']}"
@@ -353,6 +374,21 @@ def test_equity_by_combo_lists_each_combo(roomy):
     assert mean == pytest.approx(body["players"][1]["equity"])
 
 
+@pytest.mark.parametrize("game, written, meant", [
+    ("omaha", "AA", "AAxx"), ("omaha", "AKds", "AKxxds"), ("omaha", "KK:0.5, QQJ", "KKxx:0.5,QQJx"),
+    ("omaha5", "AA", "AAxxx"), ("omaha-hilo", "A2", "A2xx"), ("omaha", "AA**", "AA**"),
+])
+def test_omaha_patterns_as_players_write_them(roomy, game, written, meant):
+    """A pattern naming fewer cards than a hand holds means any cards for the rest."""
+    body = {"players": ["AsKsQdJd" + "2c3c"[:2 * (pl_games.get(game).hole_cards - 4)], written],
+            "board": "9h8h7d6c", "game": game, "seconds": 10}
+    got = roomy.post("/api/equity", json=body).json()
+    expected = equity([body["players"][0], meant], body["board"], game=game)
+    assert got["exact"] and expected.exact
+    assert [p["equity"] for p in got["players"]] == pytest.approx([p.equity for p in expected.players])
+    assert got["players"][1]["made"] == "a range"
+
+
 @pytest.mark.parametrize("body, field, problem", [
     ({"players": ["AsKs", "QdQc"], "game": "omaha"}, "players[0]", "Omaha hand has 4 cards, got 2"),
     ({"players": ["AsKs", "5c5d"], "game": "short-deck"}, "players[1]", "not in the short-deck deck"),
@@ -401,6 +437,15 @@ def test_runouts_with_little_time_use_monte_carlo(client):
     body = client.post("/api/runouts", json={"players": ["AhKh", "random", "random"], "board": "Qh7h3s",
                                              "seconds": 0.2, "seed": 1}).json()
     assert body["exact"] is False and len(body["cards"]) == 47
+    # every sampled figure comes with its standard error, for the page's ±
+    assert all(len(row["stderr"]) == 3 and row["stderr"][0] > 0 for row in body["cards"])
+    assert body["before_stderr"][0] > 0
+
+
+def test_exact_runouts_say_they_have_no_error(roomy):
+    roomy.post("/api/runouts", json={"players": ["AhKh", "2c2d"], "board": "Qh7h3s"})  # loads the kernels
+    body = roomy.post("/api/runouts", json={"players": ["AhKh", "2c2d"], "board": "Qh7h3s", "seconds": 10}).json()
+    assert body["exact"] and {s for row in body["cards"] for s in row["stderr"]} == {0.0}
 
 
 @pytest.mark.parametrize("body, field, problem", [

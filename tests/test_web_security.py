@@ -77,9 +77,51 @@ def test_one_client_keeps_its_cookie_across_sessions(client):
 def test_a_flood_of_sessions_from_one_address_leaves_others_alone():
     store = SessionStore(capacity=100, per_address=10)
     kept = store.create("jacks-9-6", 5, "alice", address="192.0.2.1")
-    flood = [store.create("jacks-9-6", 5, f"mallory{i}", address="198.51.100.7") for i in range(1000)]
+    flood = [store.create("jacks-9-6", 5, f"mallory{i}", address="198.51.100.7", claimed=False) for i in range(1000)]
     assert store.has(kept) and len(store) == 11
     assert all(store.has(i) for i in flood[-10:]) and not store.has(flood[-11])
+
+
+def _played(store, session, client):
+    with store.use(session, client) as trainer:
+        trainer.deal()
+
+
+@pytest.mark.parametrize("keeps_its_key", [False, True])
+def test_a_neighbour_at_the_same_address_cannot_push_a_session_out(keeps_its_key):
+    """Behind one address (a household, an office), a script starting sessions in a loop only
+    ever loses its own: with a key of its own, over its own cap; without, as one owner."""
+    store = SessionStore(capacity=1000, per_client=8, per_address=32)
+    alice = store.create("jacks-9-6", 5, "alice", address="192.0.2.1")
+    _played(store, alice, "alice")
+    flood = [store.create("jacks-9-6", 5, "mallory" if keeps_its_key else f"mallory{i}", address="192.0.2.1",
+                          claimed=keeps_its_key) for i in range(200)]
+    assert store.has(alice)
+    assert store.has(flood[-1]), "the newest session is kept"
+    with store.use(alice, "alice") as trainer:
+        assert trainer.hand is not None
+
+
+def test_a_client_keeps_at_most_its_own_cap():
+    store = SessionStore(per_client=3)
+    sessions = [store.create("jacks-9-6", 5, "bob", address="192.0.2.1") for _ in range(5)]
+    assert [store.has(s) for s in sessions] == [False, False, True, True, True]
+
+
+def test_forwarded_addresses_are_read_only_from_a_configured_proxy():
+    from fastapi import FastAPI, Request
+
+    echo = FastAPI()
+
+    @echo.get("/")
+    def address(request: Request) -> str:
+        return request.client.host
+
+    spoofed = {"X-Forwarded-For": "203.0.113.9"}
+    with running(echo) as url:  # anyone on the machine could send the header
+        assert httpx.get(url, headers=spoofed, timeout=30).json() == "127.0.0.1"
+    with running(echo, proxies="127.0.0.1") as url:  # a reverse proxy on this machine, named
+        assert httpx.get(url, headers=spoofed, timeout=30).json() == "203.0.113.9"
 
 
 def test_a_long_session_id_is_not_echoed(client):
@@ -317,47 +359,138 @@ def test_monte_carlo_is_asked_for_less_than_the_time_left():
 
 
 
-def test_runouts_are_given_less_than_the_time_left(monkeypatch):
-    import pokerlab.web.ranges as web_app
+def test_runouts_try_exact_first_then_sample_in_the_time_left(monkeypatch):
+    import pokerlab.web.ranges as web_ranges
 
     asked = []
 
     def fake_runouts(players, board, dead, **options):
         asked.append(options)
+        if options["exact"]:
+            raise ExactTooLargeError("too large")
         return runouts(players, board, dead, exact=True)
 
-    monkeypatch.setattr(web_app, "runouts", fake_runouts)
+    monkeypatch.setattr(web_ranges, "runouts", fake_runouts)
     client = TestClient(create_app(time_limit=5.0))
     body = {"players": ["AhKh", "2c2d"], "board": "Qh7h3s", "seconds": 2.0}
     assert client.post("/api/runouts", json=body).status_code == 200
-    assert MIN_MONTE_CARLO_SECONDS <= asked[0]["seconds"] <= 2.0 * MONTE_CARLO_SHARE
-    assert "exact" not in asked[0], "runouts decides exact or sampled itself, within its budget"
+    assert [a["exact"] for a in asked] == [True, False]
+    assert MIN_MONTE_CARLO_SECONDS <= asked[1]["seconds"] <= 2.0 * MONTE_CARLO_SHARE
 
 
-def test_omaha_odds_are_worked_out_one_at_a_time(monkeypatch):
-    import pokerlab.web.odds as web_app
+# --- heavy work: a page's newer request supersedes its older one; Omaha queues ------------------
 
-    started, release = threading.Event(), threading.Event()
-    real_equity = web_app.equity
+OMAHA = {"players": ["AsKsQsJs", "8c8d9c9d"], "board": "2c3d4h", "game": "omaha"}
 
-    def slow_equity(*args, **options):  # the Omaha engine reading a long range before it checks the time
-        if options["game"].hole_used:
-            started.set()
-            release.wait(30)
-        return real_equity(*args, **options)
 
-    monkeypatch.setattr(web_app, "equity", slow_equity)
-    client = TestClient(create_app(time_limit=0.5))
-    body = {"players": ["AsKsQsJs", "8c8d9c9d"], "board": "2c3d4h", "game": "omaha"}
-    first = []
-    worker = threading.Thread(target=lambda: first.append(client.post("/api/equity", json=body)))
+class HeldEquity:
+    """Stands in for the library's equity: each call is held (reporting progress, as the library
+    does between batches) until released, and counted while it runs."""
+
+    def __init__(self, real, only_omaha=False):
+        self.real, self.release, self.only_omaha = real, threading.Event(), only_omaha
+        self.running = self.most = self.calls = 0
+        self.lock = threading.Lock()
+
+    def __call__(self, *args, **options):
+        if self.only_omaha and not options["game"].hole_used:
+            return self.real(*args, **options)
+        with self.lock:
+            self.calls += 1
+            self.running += 1
+            self.most = max(self.most, self.running)
+        try:
+            for _ in range(3000):  # 30 s at most: a hang guard
+                if self.release.wait(0.01):
+                    break
+                if options.get("progress"):
+                    options["progress"](0, 1)
+            return self.real(*args, **{**options, "progress": None})
+        finally:
+            with self.lock:
+                self.running -= 1
+
+    def wait_for(self, running):
+        for _ in range(3000):
+            if self.running >= running:
+                return
+            time.sleep(0.01)
+        raise AssertionError(f"{running} calls never ran at once")
+
+
+def _post_in_thread(client, body, page, out):
+    headers = {"X-Pokerlab-Page": page} if page else {}
+    worker = threading.Thread(target=lambda: out.append(client.post("/api/equity", json=body, headers=headers)))
     worker.start()
+    return worker
+
+
+def test_omaha_requests_from_several_pages_wait_their_turn_rather_than_being_refused(monkeypatch):
+    import pokerlab.web.odds as web_odds
+
+    held = HeldEquity(web_odds.equity, only_omaha=True)
+    monkeypatch.setattr(web_odds, "equity", held)
+    client = TestClient(create_app(time_limit=0.5))
+    answers, workers = [], []
     try:
-        assert started.wait(30)
-        busy = refusal(client.post("/api/equity", json=body), 429)
-        assert busy["errors"][0]["field"] == "game" and "try again" in busy["detail"]
+        for page in ("first", "second", "third", "fourth"):
+            workers.append(_post_in_thread(client, {**OMAHA, "seed": 1}, page, answers))
+        held.wait_for(web_odds.OMAHA_AT_ONCE)
+        time.sleep(0.2)  # the others reach the queue
         assert client.post("/api/equity", json={"players": ["AsKs", "QdQc"]}).status_code == 200, "hold'em goes on"
     finally:
-        release.set()
-        worker.join()
-    assert first[0].status_code == 200
+        held.release.set()
+        for worker in workers:
+            worker.join(60)
+    assert [a.status_code for a in answers] == [200] * 4, [a.text for a in answers]
+    assert held.most == web_odds.OMAHA_AT_ONCE, "a few at a time, the rest in line"
+
+
+def test_a_pages_newer_request_supersedes_its_older_one(monkeypatch):
+    import pokerlab.web.odds as web_odds
+
+    held = HeldEquity(web_odds.equity)
+    monkeypatch.setattr(web_odds, "equity", held)
+    client = TestClient(create_app(time_limit=5.0))
+    older, newer, elsewhere, workers = [], [], [], []
+    try:
+        workers.append(_post_in_thread(client, OMAHA, "page", older))
+        workers.append(_post_in_thread(client, OMAHA, "other-page", elsewhere))
+        held.wait_for(2)
+        workers.append(_post_in_thread(client, {**OMAHA, "board": "2c3d4h5s"}, "page", newer))
+        workers[0].join(30)
+        assert older and refusal(older[0], 409)["errors"][0]["field"] == "request"
+        assert "newer request" in older[0].json()["detail"]
+    finally:
+        held.release.set()
+        for worker in workers:
+            worker.join(60)
+    assert newer[0].status_code == 200 and newer[0].json()["board"] == "2c 3d 4h 5s"
+    assert elsewhere[0].status_code == 200, "another page's request is its own"
+
+
+def test_a_superseded_hold_em_request_stops_too(monkeypatch):
+    import pokerlab.web.odds as web_odds
+
+    held = HeldEquity(web_odds.equity)
+    monkeypatch.setattr(web_odds, "equity", held)
+    client = TestClient(create_app(time_limit=5.0))
+    older, newer = [], []
+    heavy = {"players": ["AsKs", "QQ+,AKs", "random"], "seed": 1}
+    workers = [_post_in_thread(client, heavy, "page", older)]
+    try:
+        held.wait_for(1)
+        workers.append(_post_in_thread(client, {"players": ["AsKs", "QdQc"]}, "page", newer))
+        workers[0].join(30)
+        assert older[0].status_code == 409
+    finally:
+        held.release.set()
+        for worker in workers:
+            worker.join(60)
+    assert newer[0].status_code == 200
+
+
+def test_a_page_names_itself_in_a_token(client):
+    body = {"players": ["AsKs", "QdQc"]}
+    bad = client.post("/api/equity", json=body, headers={"X-Pokerlab-Page": "<script>"})
+    assert refusal(bad, 422)["errors"][0]["field"] == "X-Pokerlab-Page"

@@ -27,6 +27,7 @@ from pokerlab.web.ranges import ranges_routes
 from pokerlab.web.refusals import error_response, field_name
 from pokerlab.web.tournament import tournament_routes
 from pokerlab.web.videopoker import videopoker_routes
+from pokerlab.web.work import Superseded
 
 DEFAULT_TIME_LIMIT = 5.0
 """Seconds any one analysis may take on the server, whatever the request asks for."""
@@ -68,6 +69,10 @@ def _add_refusals(app: FastAPI) -> None:
     @app.exception_handler(FieldError)
     async def invalid_field(_request: Request, err: FieldError) -> JSONResponse:
         return error_response([(err.field, err.problem)], err.status)
+
+    @app.exception_handler(Superseded)
+    async def superseded(_request: Request, err: Superseded) -> JSONResponse:
+        return error_response([("request", str(err))], 409)
 
     @app.exception_handler(UnknownSessionError)
     async def unknown_session(_request: Request, err: UnknownSessionError) -> JSONResponse:

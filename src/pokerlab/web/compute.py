@@ -38,7 +38,7 @@ MIN_MONTE_CARLO_SECONDS = 0.05
 
 
 def bounded(analysis: Callable[..., T], seconds: float, seed: int | None = None,
-            started: float | None = None) -> T:
+            started: float | None = None, check: Callable[[], None] | None = None) -> T:
     """Run ``analysis(**equity_options)`` so that it ends about ``seconds`` after ``started``.
 
     ``started`` is a :func:`time.perf_counter` reading, by default now; a server passes the
@@ -48,13 +48,16 @@ def bounded(analysis: Callable[..., T], seconds: float, seed: int | None = None,
     budget is spent or its pace shows it will not finish by then; then Monte Carlo runs for
     most of the time left (at least a moment, so there is always an answer), stopping early
     at the default standard error. The time is wall-clock, so concurrent requests share the
-    cores and each still ends on time.
+    cores and each still ends on time. ``check``, if given, is called as the work goes, and
+    stops it by raising (a page's newer request supersedes this one).
     """
     started = time.perf_counter() if started is None else started
     exact_started = time.perf_counter()
     exact_deadline = started + seconds * EXACT_SHARE
 
     def stop_when_late(done: int, total: int) -> None:
+        if check is not None:
+            check()
         if done >= total:  # a finished run is kept however late: only work still to do is abandoned
             return
         now = time.perf_counter()
@@ -66,7 +69,8 @@ def bounded(analysis: Callable[..., T], seconds: float, seed: int | None = None,
         return analysis(exact=True, progress=stop_when_late)
     except (ExactTooLargeError, OutOfTimeError):
         left = (seconds - (time.perf_counter() - started)) * MONTE_CARLO_SHARE
-        return analysis(exact=False, seconds=max(left, MIN_MONTE_CARLO_SECONDS), stderr=DEFAULT_STDERR, seed=seed)
+        return analysis(exact=False, seconds=max(left, MIN_MONTE_CARLO_SECONDS), stderr=DEFAULT_STDERR, seed=seed,
+                        progress=None if check is None else lambda _done, _total: check())
 
 
 def hole_cards(player: str) -> tuple[int, ...] | None:

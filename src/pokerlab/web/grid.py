@@ -20,6 +20,7 @@ from pokerlab.web.guards import ARRIVED
 from pokerlab.web.models import GridRequest
 from pokerlab.web.refusals import blame
 from pokerlab.web.table import distinct
+from pokerlab.web.work import PageId, WorkQueue
 
 
 def grid_routes(time_limit: float) -> APIRouter:
@@ -29,14 +30,16 @@ def grid_routes(time_limit: float) -> APIRouter:
     ['/api/grid']
     """
     router = APIRouter(tags=["odds"])
+    queue = WorkQueue(slots=0)  # nothing queues: a page's newer grid stops its older one
 
     @router.post("/api/grid", summary="Odds grid")
-    def grid_endpoint(body: GridRequest, request: Request) -> dict[str, object]:
+    def grid_endpoint(body: GridRequest, request: Request, page: PageId = None) -> dict[str, object]:
         """How the hand ends up against random opponents, by final category of each side."""
         distinct({"hand": parse_cards(body.hand), "board": parse_cards(body.board)})
-        with blame("opponents"):
+        key = None if page is None else (page, request.url.path)
+        with blame("opponents"), queue.turn(key, queued=False) as check:
             result = bounded(lambda **options: grid(body.hand, body.board, opponents=body.opponents, **options),
-                             min(body.seconds, time_limit), body.seed, getattr(request.state, ARRIVED))
+                             min(body.seconds, time_limit), body.seed, getattr(request.state, ARRIVED), check)
         return {**result.to_dict(), "labels": {c.name: c.label for c in HandCategory}}
 
     return router

@@ -17,6 +17,7 @@ players.1
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 from pydantic import (
@@ -32,15 +33,26 @@ from pydantic import (
 
 from pokerlab.cards import format_cards, parse_cards
 from pokerlab.equity import RANDOM_WORDS
-from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidCardError, InvalidRangeError, PaytableError
+from pokerlab.errors import (
+    HandSizeError,
+    InvalidArgumentError,
+    InvalidCardError,
+    InvalidRangeError,
+    PaytableError,
+)
 from pokerlab.game_ranges import game_range
 from pokerlab.games import GAMES, Game
 from pokerlab.games import get as get_game
 from pokerlab.ranges import Range
 from pokerlab.videopoker import MAX_COINS, PAYTABLES, WILDS, Paytable, format_hand, parse_hand
+from pokerlab.web.compute import hole_cards
+from pokerlab.web.sessions import START_CREDITS
 
 MAX_TEXT = 200
 """Longest card or range text accepted: enough for any real range, and bounds parsing work."""
+
+MAX_CREDITS = 10**9
+"""Most credits a video poker session may start with."""
 
 MAX_SECONDS = 30.0
 """Largest time budget a request may ask for; the server's own limit may be lower."""
@@ -95,6 +107,34 @@ def check_player(spec: str, game: Game) -> None:
     if len(cards) != game.hole_cards:
         raise HandSizeError(f"a {game.title} hand has {game.hole_cards} cards, got {len(cards)}")
     game.check_cards("hole cards", cards)
+
+
+_PATTERN = re.compile(r"(?:\s*(?:(?:10|[2-9tjqka])[cdhs]?|[*x]))+\s*", re.IGNORECASE)
+_PATTERN_CARD = re.compile(r"(?:10|[2-9tjqka])[cdhs]?|[*x]", re.IGNORECASE)
+_SUIT_SHAPES = ("ds", "ss", "rainbow")
+
+
+def game_player(spec: str, game: Game) -> str:
+    """A player (as :func:`_player` spells it) as the game's ranges read it: in Omaha, a pattern
+    naming fewer cards than a hand holds means any cards for the rest, as players write it
+    (``AA`` is ``AAxx``, ``AKds`` is ``AKxxds``). Anything else is left as it is.
+
+    >>> game_player("AA, KKds:0.5", get_game("omaha")), game_player("AA", get_game("holdem"))
+    ('AAxx,KKxxds:0.5', 'AA')
+    """
+    if not game.hole_used or spec == "random" or hole_cards(spec) is not None:
+        return spec
+    items = []
+    for item in spec.split(","):
+        body, colon, weight = item.partition(":")
+        body = body.strip()
+        shape = next((s for s in _SUIT_SHAPES if body.lower().endswith(s) and _PATTERN.fullmatch(body[:-len(s)])), "")
+        head = body[:len(body) - len(shape)]
+        if _PATTERN.fullmatch(head):
+            named = len(_PATTERN_CARD.findall(head))
+            body = head.replace(" ", "") + "x" * max(game.hole_cards - named, 0) + shape
+        items.append(body + colon + weight.strip())
+    return ",".join(items)
 
 
 def _game(name: str) -> str:
@@ -264,6 +304,8 @@ class SessionRequest(Request):
 
     paytable: AnyPaytable = Field(default_factory=lambda: PAYTABLES["jacks-9-6"])
     coins: int = Field(default=MAX_COINS, ge=1, le=MAX_COINS)
+    credits: int = Field(default=START_CREDITS, ge=0, le=MAX_CREDITS,
+                         description="Credits to start with (play money: a page carries them over to a new game)")
     seed: Seed = None
 
 

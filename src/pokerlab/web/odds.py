@@ -9,11 +9,6 @@
 
 from __future__ import annotations
 
-import threading
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 from fastapi import APIRouter, Request
 
 from pokerlab.cards import card_name
@@ -23,29 +18,16 @@ from pokerlab.games import Game
 from pokerlab.games import get as get_game
 from pokerlab.web.compute import bounded, made_hand
 from pokerlab.web.guards import ARRIVED
-from pokerlab.web.models import GAME_NAMES, EquityRequest
+from pokerlab.web.models import GAME_NAMES, EquityRequest, game_player
 from pokerlab.web.refusals import blame
 from pokerlab.web.table import check_players, distinct_at_table
+from pokerlab.web.work import PageId, WorkQueue
 
-OMAHA_AT_ONCE = 1
-"""Omaha odds worked out at once. The Omaha engine reads every hand of a range before it looks at
-the clock (seconds for ``random``, a minute in five-card Omaha), so that many at once would hold
-every worker; a request that finds the slot taken until its time is up is told to try again."""
-
-
-@contextmanager
-def _one_slot(slots: threading.BoundedSemaphore | None, deadline: float) -> Iterator[None]:
-    """Hold one of ``slots`` (None: no limit), waiting for it until ``deadline`` (a perf_counter
-    reading) at the latest; a 429 if none came free by then."""
-    if slots is None:
-        yield
-        return
-    if not slots.acquire(timeout=max(deadline - time.perf_counter(), 0.0)):
-        raise FieldError("game", "the server is busy with other Omaha odds: try again in a moment", 429)
-    try:
-        yield
-    finally:
-        slots.release()
+OMAHA_AT_ONCE = 2
+"""Odds in the games dealt by hole rows (Omaha's, and the hi/lo games) worked out at once; more
+wait their turn. Omaha's engine lists every hand of a ``random`` player (millions in five- and
+six-card Omaha, hundreds of megabytes), so a few at a time keep the server's memory in bounds;
+each ends within its time, so the line moves."""
 
 
 def _game_view(game: Game) -> dict[str, object]:
@@ -61,7 +43,7 @@ def odds_routes(time_limit: float) -> APIRouter:
     ['/api/equity', '/api/games']
     """
     router = APIRouter(tags=["odds"])
-    omaha_slots = threading.BoundedSemaphore(OMAHA_AT_ONCE)
+    queue = WorkQueue(slots=OMAHA_AT_ONCE)
 
     @router.get("/api/games")
     async def games() -> dict[str, object]:
@@ -71,27 +53,29 @@ def odds_routes(time_limit: float) -> APIRouter:
     # The analyses are plain functions: FastAPI runs them on its thread pool, off the event
     # loop, and the Numba kernels release the GIL, so a slow one never holds up the rest.
     @router.post("/api/equity", summary="Equity")
-    def equity_endpoint(body: EquityRequest, request: Request) -> dict[str, object]:
+    def equity_endpoint(body: EquityRequest, request: Request, page: PageId = None) -> dict[str, object]:
         """Each player's win, tie and equity (high and low shares, scoops in a hi/lo game): exact when
-        it fits the time, else Monte Carlo with ± (stderr); ``by_combo`` adds each combo of each range."""
+        it fits the time, else Monte Carlo with ± (stderr); ``by_combo`` adds each combo of each range.
+        In Omaha a pattern may name fewer cards than a hand: ``AA`` is ``AAxx``."""
         game = get_game(body.game)
         if body.by_combo and (game.hole_used or game.hilo):
             raise FieldError("by_combo", f"combo by combo is for hold'em and short deck, not {game.title}")
-        check_players(body.players, game)
+        specs = [game_player(spec, game) for spec in body.players]
+        check_players(specs, game)
         with blame("board"):
             board = game.check_cards("board", body.board)
         with blame("dead"):
             dead = game.check_cards("dead", body.dead)
-        distinct_at_table(board, dead, body.players)
+        distinct_at_table(board, dead, specs)
         seconds = min(body.seconds, time_limit)
-        arrived = getattr(request.state, ARRIVED)
-        # the hole-row engines' calls can take seconds; they queue for their own slots
-        with blame("players"), _one_slot(omaha_slots if game.hole_used or game.hilo else None, arrived + seconds):
-            result = bounded(lambda **options: equity(body.players, body.board, body.dead, game=game,
+        key = None if page is None else (page, request.url.path)
+        # time spent in the queue counts against the budget: the answer is due when it is due
+        with blame("players"), queue.turn(key, queued=bool(game.hole_used or game.hilo)) as check:
+            result = bounded(lambda **options: equity(specs, body.board, body.dead, game=game,
                                                       by_combo=body.by_combo, **options),
-                             seconds, body.seed, arrived)
+                             seconds, body.seed, getattr(request.state, ARRIVED), check)
         players = [{**player.to_dict(), "made": made_hand(spec, body.board, game)}
-                   for player, spec in zip(result.players, body.players)]
+                   for player, spec in zip(result.players, specs)]
         return {**result.to_dict(), "players": players, "seconds": seconds}
 
     return router

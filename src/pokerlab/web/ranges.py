@@ -10,8 +10,6 @@ every player's equity (the page's equity heat map is the odds page's ``/api/equi
 
 from __future__ import annotations
 
-import time
-
 from fastapi import APIRouter, Request
 
 from pokerlab.breakdown import breakdown
@@ -19,11 +17,12 @@ from pokerlab.cards import parse_cards
 from pokerlab.errors import FieldError
 from pokerlab.games import HOLDEM
 from pokerlab.runouts import runouts
-from pokerlab.web.compute import MIN_MONTE_CARLO_SECONDS, MONTE_CARLO_SHARE
+from pokerlab.web.compute import bounded
 from pokerlab.web.guards import ARRIVED
 from pokerlab.web.models import BreakdownRequest, RunoutsRequest
 from pokerlab.web.refusals import blame
 from pokerlab.web.table import check_players, distinct, distinct_at_table
+from pokerlab.web.work import PageId, WorkQueue
 
 
 def ranges_routes(time_limit: float) -> APIRouter:
@@ -33,6 +32,7 @@ def ranges_routes(time_limit: float) -> APIRouter:
     ['/api/breakdown', '/api/runouts']
     """
     router = APIRouter(tags=["ranges"])
+    queue = WorkQueue(slots=0)  # nothing queues: a page's newer request stops its older one
 
     @router.post("/api/breakdown")
     def breakdown_endpoint(body: BreakdownRequest) -> dict[str, object]:
@@ -45,21 +45,26 @@ def ranges_routes(time_limit: float) -> APIRouter:
             return breakdown(body.range, body.board, body.dead).to_dict()
 
     @router.post("/api/runouts")
-    def runouts_endpoint(body: RunoutsRequest, request: Request) -> dict[str, object]:
+    def runouts_endpoint(body: RunoutsRequest, request: Request, page: PageId = None) -> dict[str, object]:
         """Every player's equity after each card that can come next, and each player's best and worst
-        cards; exact when it fits the time, else Monte Carlo for each card."""
+        cards: exact when every card's run fits the time, else Monte Carlo for each card, with each
+        equity's standard error (``stderr``, 0 when exact)."""
         board = parse_cards(body.board)
         if len(board) not in (3, 4):
             raise FieldError("board", f"give a flop or a turn (3 or 4 cards), got {len(board)}")
         check_players(body.players, HOLDEM)
         distinct_at_table(board, parse_cards(body.dead), body.players)
         seconds = min(body.seconds, time_limit)
-        # runouts keeps a budget itself, shared over its runs (exact where their pace allows),
-        # so it gets the time the request has left rather than bounded()'s exact-first attempt
-        left = seconds - (time.perf_counter() - getattr(request.state, ARRIVED))
-        with blame("players"):
-            result = runouts(body.players, body.board, body.dead, seed=body.seed,
-                             seconds=max(left * MONTE_CARLO_SHARE, MIN_MONTE_CARLO_SECONDS))
-        return {**result.to_dict(), "seconds": seconds}
+        key = None if page is None else (page, request.url.path)
+        # exact first, as for every analysis: runouts' own choice judges the pace by the first
+        # card's run alone, and a slow first run on a busy machine sampled what was exact in 0.2 s
+        with blame("players"), queue.turn(key, queued=False) as check:
+            result = bounded(lambda **options: runouts(body.players, body.board, body.dead, **options),
+                             seconds, body.seed, getattr(request.state, ARRIVED), check)
+        found = result.to_dict()
+        cards = [{**row, "stderr": [p.stderr for p in run.players]}
+                 for row, run in zip(found["cards"], result.by_card.values())]  # type: ignore[call-overload]
+        return {**found, "cards": cards, "before_stderr": [p.stderr for p in result.before.players],
+                "seconds": seconds}
 
     return router

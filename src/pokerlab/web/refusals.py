@@ -98,7 +98,7 @@ def field_name(location: tuple[str | int, ...]) -> str:
     >>> len(field_name(("body", "x" * 60_000)))
     41
     """
-    parts = location[1:] if location and location[0] in ("body", "query", "path") else location
+    parts = location[1:] if location and location[0] in ("body", "query", "path", "header") else location
     if not parts or isinstance(parts[0], int):  # a JSON syntax error is located by its position
         return "body"
     name = str(parts[0]) or '""'  # an unknown field may be named by the empty string

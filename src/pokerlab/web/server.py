@@ -23,6 +23,7 @@ from fastapi import FastAPI
 from pokerlab.errors import PokerlabError
 from pokerlab.web.app import create_app
 from pokerlab.web.protocol import REQUEST_SECONDS, timed_protocol
+from pokerlab.web.warm import warm_pages
 
 STARTUP_SECONDS = 30.0
 
@@ -49,29 +50,36 @@ def url_of(sock: socket.socket) -> str:
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
 
-def _server(app: FastAPI, request_seconds: float = REQUEST_SECONDS) -> uvicorn.Server:
+def _server(app: FastAPI, request_seconds: float = REQUEST_SECONDS, proxies: str | None = None) -> uvicorn.Server:
     # Request logs would flood a terminal during a load test (and would write session ids to
     # it); warnings and errors still show. No WebSockets: the app has none to offer.
+    # X-Forwarded-For is read only from the proxies named: uvicorn trusts it from 127.0.0.1 by
+    # default, so anyone on the machine could pose as any address and pass the per-address caps.
     return uvicorn.Server(uvicorn.Config(app, http=timed_protocol(request_seconds), ws="none", log_level="warning",
-                                         timeout_graceful_shutdown=5))
+                                         timeout_graceful_shutdown=5, proxy_headers=proxies is not None,
+                                         forwarded_allow_ips=proxies or ""))
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Serve the app until interrupted, printing its URL once it listens."""
-    sock = bind(host, port)
+def serve(host: str = "127.0.0.1", port: int = 8000, proxies: str | None = None) -> None:
+    """Serve the app until interrupted: the pages' kernels are prepared first (saying so), then
+    its URL is printed and requests are taken. ``proxies``: the addresses (comma-separated) of
+    reverse proxies whose ``X-Forwarded-For`` names the client; none by default."""
+    sock = bind(host, port)  # first, so that a busy port is reported at once
+    warm_pages(log=lambda line: print(line, flush=True))
     print(f"pokerlab is serving on {url_of(sock)}  (Ctrl+C to stop)", flush=True)
-    _server(create_app()).run(sockets=[sock])
+    _server(create_app(), proxies=proxies).run(sockets=[sock])
 
 
 @contextmanager
 def running(app: FastAPI | None = None, host: str = "127.0.0.1", port: int = 0,
-            request_seconds: float = REQUEST_SECONDS) -> Iterator[str]:
+            request_seconds: float = REQUEST_SECONDS, proxies: str | None = None) -> Iterator[str]:
     """Serve ``app`` (default: a new one) in a background thread; yields its URL, stops on exit.
 
-    A client gets ``request_seconds`` to send each request whole, then it is cut off.
+    A client gets ``request_seconds`` to send each request whole, then it is cut off;
+    ``proxies`` as for :func:`serve`.
     """
     sock = bind(host, port)
-    server = _server(app or create_app(), request_seconds)
+    server = _server(app or create_app(), request_seconds, proxies)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + STARTUP_SECONDS

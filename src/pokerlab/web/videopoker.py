@@ -21,7 +21,7 @@ from pokerlab.videopoker.strategy import Strategy, strategy
 from pokerlab.web.compute import Background
 from pokerlab.web.models import DrawRequest, HoldsRequest, PaytableName, Refusal, SessionRequest
 from pokerlab.web.refusals import blame
-from pokerlab.web.sessions import START_CREDITS, SessionStore, new_client_key
+from pokerlab.web.sessions import SessionStore, new_client_key
 
 STRATEGY_RETRY = 5
 """Seconds after which to ask again for a strategy chart being worked out (the request itself
@@ -44,12 +44,13 @@ def _dealt(trainer: Trainer) -> Trainer:
     return trainer
 
 
-def _session_view(session_id: str, trainer: Trainer) -> dict[str, object]:
+def _session_view(session_id: str, trainer: Trainer, credits: int) -> dict[str, object]:
+    """The session as the page shows it, from the ``credits`` it started with."""
     summary = trainer.summary()
     # the bet leaves the credits at the deal, as on a machine, though the trainer books it at the draw
     waiting = trainer.coins if trainer.hand is not None else 0
     return {"id": session_id, "paytable": trainer.paytable.name, "coins": trainer.coins,
-            "credits": START_CREDITS + summary.net - waiting, **summary.to_dict()}
+            "credits": credits + summary.net - waiting, **summary.to_dict()}
 
 
 def _paytable_view(table: Paytable) -> dict[str, object]:
@@ -68,10 +69,13 @@ def videopoker_routes(time_limit: float) -> APIRouter:
     seconds for a strategy chart.
 
     >>> len(videopoker_routes(5.0).routes)
-    8
+    9
     """
     router = APIRouter(tags=["video poker"])
     sessions = SessionStore()
+
+    def view(session_id: str, trainer: Trainer) -> dict[str, object]:
+        return _session_view(session_id, trainer, sessions.credits(session_id))
     charts: Background[tuple[str, int], Strategy] = Background(lambda key: strategy(*key))
 
     @router.get("/api/paytables")
@@ -100,17 +104,27 @@ def videopoker_routes(time_limit: float) -> APIRouter:
 
     @router.post("/api/videopoker/sessions")
     def new_session(request: Request, response: Response, body: SessionRequest | None = None) -> dict[str, object]:
-        """Start a session: a pay table (built-in or one's own), a bet and credits to play with (no
-        body: the defaults). The session is bound to this client by a cookie, which later calls must send."""
+        """Start a session: a pay table (built-in or one's own), a bet and the credits to play with
+        (no body: the defaults; a page changing the game or the bet carries its credits over). The
+        session is bound to this client by a cookie, which later calls must send."""
         body = body or SessionRequest()
         client = _client(request)
         if not client:
             client = new_client_key()
             response.set_cookie(CLIENT_COOKIE, client, httponly=True, samesite="strict", path="/api/videopoker")
         address = request.client.host if request.client else ""
-        session_id = sessions.create(body.paytable, body.coins, client, body.seed, address)
+        session_id = sessions.create(body.paytable, body.coins, client, body.seed, address, body.credits,
+                                     claimed=bool(_client(request)))
         with sessions.use(session_id, client) as trainer:
-            return _session_view(session_id, trainer)
+            return view(session_id, trainer)
+
+    @router.get("/api/videopoker/sessions/{session_id}", responses=SESSION_REFUSALS)
+    def session(session_id: str, request: Request) -> dict[str, object]:
+        """The session as it stands, and the hand waiting for its draw (null between hands): a page
+        reloaded picks up where it was."""
+        with sessions.use(session_id, _client(request)) as trainer:
+            hand = None if trainer.hand is None else format_hand(trainer.hand).split()
+            return {"hand": hand, "session": view(session_id, trainer)}
 
     @router.post("/api/videopoker/sessions/{session_id}/deal", responses=SESSION_REFUSALS)
     def deal(session_id: str, request: Request) -> dict[str, object]:
@@ -118,7 +132,7 @@ def videopoker_routes(time_limit: float) -> APIRouter:
         with sessions.use(session_id, _client(request)) as trainer:
             if trainer.hand is not None:
                 raise FieldError("session", "a hand is dealt and not yet drawn to: draw first", 409)
-            return {"hand": format_hand(trainer.deal()).split(), "session": _session_view(session_id, trainer)}
+            return {"hand": format_hand(trainer.deal()).split(), "session": view(session_id, trainer)}
 
     @router.get("/api/videopoker/sessions/{session_id}/holds", responses=SESSION_REFUSALS)
     def session_holds(session_id: str, request: Request) -> dict[str, object]:
@@ -132,13 +146,13 @@ def videopoker_routes(time_limit: float) -> APIRouter:
         with sessions.use(session_id, _client(request)) as trainer:
             with blame("hold"):
                 result = _dealt(trainer).hold(body.hold)
-            return {"result": result.to_dict(), "session": _session_view(session_id, trainer)}
+            return {"result": result.to_dict(), "session": view(session_id, trainer)}
 
     @router.get("/api/videopoker/sessions/{session_id}/mistakes", responses=SESSION_REFUSALS)
     def mistakes(session_id: str, request: Request) -> dict[str, object]:
         """The session's costliest holds, the most EV lost first, each with the best hold and its EV."""
         with sessions.use(session_id, _client(request)) as trainer:
             return {"mistakes": [r.to_dict() for r in trainer.error_log(MISTAKES_LISTED)],
-                    "session": _session_view(session_id, trainer)}
+                    "session": view(session_id, trainer)}
 
     return router
