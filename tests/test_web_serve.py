@@ -1,4 +1,5 @@
-"""``pokerlab serve``: prints its URL, listens on loopback by default, says so when the port is taken."""
+"""``pokerlab serve``: prepares the pages' kernels before it takes requests, prints its URL, listens
+on loopback by default, says so when the port is taken."""
 
 import re
 import socket
@@ -6,19 +7,31 @@ import subprocess
 import sys
 
 import httpx
+import pytest
 
 from pokerlab.web.server import bind
 
 SERVE = [sys.executable, "-m", "pokerlab.cli", "serve"]
 
 
-def test_serve_prints_its_url_and_serves_the_pages():
+@pytest.mark.timeout(900)  # a hang guard: after an install the kernels compile first, minutes on a busy machine
+def test_serve_prepares_the_pages_then_prints_its_url_and_serves_them():
     server = subprocess.Popen([*SERVE, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        line = server.stdout.readline()
-        url = re.search(r"http://127\.0\.0\.1:\d+/", line).group(0)  # loopback unless told otherwise
+        said = []
+        while not said or "serving on" not in said[-1]:
+            said.append(server.stdout.readline())
+            assert said[-1], f"the server ended: {server.stderr.read()}"
+        # the kernels first, said aloud, so that no first request pays for a compile
+        assert said[0].startswith("pokerlab: preparing the ") and "Omaha" in said[0], said
+        assert said[1].startswith("pokerlab: ready in "), said
+        url = re.search(r"http://127\.0\.0\.1:\d+/", said[-1]).group(0)  # loopback unless told otherwise
         assert "Hand odds" in httpx.get(url, timeout=30).text
         assert httpx.get(url + "cards/back.svg", timeout=30).status_code == 200
+        # a first answer that is exact in microseconds is exact, even on the page's first, short budget
+        for body in ({"players": ["AsKs2d3c", "QhQd8c9c"], "board": "Qs7s4hKd", "game": "omaha-hilo"},
+                     {"players": ["QQ+,AK", "JJ"], "board": "Ah7d2c", "by_combo": True}):
+            assert httpx.post(url + "api/equity", json={**body, "seconds": 1}, timeout=60).json()["exact"], body
     finally:
         server.terminate()
         server.wait(30)

@@ -27,5 +27,6 @@ def warm_pages(parts: Sequence[str] = PAGE_PARTS, log: Callable[[str], object] =
     what = ", ".join(PARTS[name].what.removeprefix("the ").removesuffix(" kernels") for name in parts)
     log(f"pokerlab: preparing the {what} kernels (compiled once after an install: a minute or more)")
     warmed = warm(parts)
-    log(f"pokerlab: ready in {warmed.seconds:.1f} s ({warmed.compiled} kernels compiled, the rest read from the cache)")
+    compiled = f"{warmed.compiled} kernel{'' if warmed.compiled == 1 else 's'} compiled"
+    log(f"pokerlab: ready in {warmed.seconds:.1f} s ({compiled}, the rest read from the cache)")
     return warmed
