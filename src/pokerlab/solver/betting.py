@@ -69,10 +69,10 @@ from pokerlab.solver.tree import CHANCE, FOLD, IP, OOP, SHOWDOWN, STREETS, Actio
 
 __all__ = ["MAX_NODES", "TreeConfig", "build_tree"]
 
-MAX_NODES = 1_000_000
-"""The most nodes a tree may have: far more than any tree a solver can hold once the turn and
-river cards multiply it, and few enough to build in seconds (a larger one is refused sooner:
-its repeated subtrees are counted once)."""
+MAX_NODES = 100_000
+"""The most nodes a tree may have: more than a solver can hold once the turn and river cards
+multiply a flop or turn tree (a flop tree with six bet sizes and three raise sizes, 16 pots
+deep, has about 140,000), and few enough to walk in about a second before refusing."""
 
 RIVER = len(STREETS) - 1
 
@@ -131,20 +131,23 @@ class _State(NamedTuple):
         return cls(_NONE, 0.0, 0, False, False, (stack, stack))
 
     def dealt(self) -> _State:
-        return self._replace(last=_DEALT, amount=0.0)
+        return _State(_DEALT, 0.0, self.bets, self.allin, self.oop_called, self.stack)
 
     def after(self, player: int, action: int, amount: float) -> _State:
+        # tuples made whole, not by _replace: this runs once per node, and _replace is slow
+        last, prev, bets, allin, oop_called, (oop, ip) = self
         if action == _CHECK:
-            return self._replace(last=_CHECK, amount=0.0, oop_called=False)
+            return _State(_CHECK, 0.0, bets, allin, False, (oop, ip))
         if action == _CALL:
-            behind = self.stack[1 - player]
-            return _State(_CALL, 0.0, 0, self.allin, player == OOP, (behind, behind))
+            behind = ip if player == OOP else oop
+            return _State(_CALL, 0.0, 0, allin, player == OOP, (behind, behind))
         if action == _FOLD:
-            return self._replace(last=_FOLD)
-        to_call = self.stack[player] - self.stack[1 - player]
-        stacks = list(self.stack)
-        stacks[player] -= amount - self.amount + to_call
-        return _State(action, amount, self.bets + 1, action == _ALLIN, self.oop_called, (stacks[0], stacks[1]))
+            return _State(_FOLD, prev, bets, allin, oop_called, (oop, ip))
+        if player == OOP:  # the bettor puts in the call and the raise above the bet faced
+            oop -= amount - prev + (oop - ip)
+        else:
+            ip -= amount - prev + (ip - oop)
+        return _State(action, amount, bets + 1, action == _ALLIN, oop_called, (oop, ip))
 
 
 _Node = tuple[int, int, _State]
@@ -261,15 +264,19 @@ class TreeConfig:
         """The children of every distinct node, and the number of nodes in the whole tree."""
         below: dict[_Node, list[_Node]] = {}
         sizes: dict[_Node, int] = {}
+        seen = 0  # the nodes walked so far, a repeated subtree counted whole: the refusal comes early
 
         def size(node: _Node) -> int:
-            if node not in sizes:
+            nonlocal seen
+            if node in sizes:
+                seen += sizes[node]
+            else:
+                seen += 1
                 children = below[node] = self._children(*node)
-                total = 1 + sum(size(child) for child in children)
-                if total > max_nodes or len(sizes) >= max_nodes:
-                    raise InvalidArgumentError(f"bets, raises: the tree would have more than {max_nodes:,} nodes; "
-                                               "give fewer sizes, a cap on raises, or an all-in threshold")
-                sizes[node] = total
+                sizes[node] = 1 + sum(size(child) for child in children)
+            if seen > max_nodes:
+                raise InvalidArgumentError(f"bets, raises: the tree would have more than {max_nodes:,} nodes; "
+                                           "give fewer sizes, a cap on raises, or an all-in threshold")
             return sizes[node]
 
         return below, size((OOP, self.street, _State.root(self.stack)))
