@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerlab.errors import InvalidArgumentError
+from pokerlab.errors import InvalidArgumentError, clip
 from pokerlab.solver.betting import TreeConfig, build_tree
 from pokerlab.solver.sizes import (
     AllIn,
@@ -46,12 +46,12 @@ def test_every_size_form_reads(text: str, size: object) -> None:
 @pytest.mark.parametrize("text", [
     "0", "1.23", "%", "+42%", "-30%", "x", "0x", "1x", "c", "12.3c", "10c10", "42cr", "c3r", "0c0r", "123c101r",
     "1c2r3", "12c3.4r", "0e", "2.7e", "101e", "3e7", "E%", "1e2e3", "bet", "1a", "a1", "1_0%", "inf%", "nan%",
-    "2c3c", "3000000000c",
+    "2c3c", "3000000000c", "9" * 400 + "%", "1e" + "9" * 400 + "%", "1" * 13 + "x",
 ])
 def test_a_size_that_cannot_be_read_is_refused_naming_the_argument_and_the_token(text: str) -> None:
     with pytest.raises(InvalidArgumentError, match=r"^raises: ") as caught:
         parse_sizes(f"50%, {text}", "raises", raises=True)
-    assert repr("".join(text.split())) in str(caught.value)
+    assert clip("".join(text.split())) in str(caught.value)
 
 
 @pytest.mark.parametrize(("text", "words"), [("2.5x", "only a raise"), ("20c3r", "only a raise")])
@@ -78,7 +78,7 @@ def test_a_long_bad_token_is_clipped_and_a_non_text_refused() -> None:
         parse_sizes(0.5)  # type: ignore[arg-type]
 
 
-NUMBERS = st.floats(min_value=0, max_value=1e6, allow_nan=False, allow_infinity=False)
+NUMBERS = st.floats(min_value=0, max_value=1e12, allow_nan=False, allow_infinity=False)
 SIZES = st.one_of(
     st.builds(PotShare, NUMBERS),
     st.builds(BetMultiple, st.floats(min_value=1, max_value=100, exclude_min=True)),

@@ -50,6 +50,9 @@ PLAYERS = ("oop", "ip")
 
 MAX_STREETS = 100
 """The most streets a geometric size may spread over, and the largest raise cap (postflop-solver's)."""
+MAX_NUMBER = 1e12
+"""The largest number in a size: a larger share or multiple only ever means all-in, and one
+too large for a float would be infinite."""
 MAX_CHIPS = 2**31 - 1
 """The largest constant size (postflop-solver keeps amounts in 32-bit integers)."""
 
@@ -156,7 +159,10 @@ def _number(name: str, token: str, text: str) -> float:
     # Only plain decimals: Python's float() also reads "1_0", "inf" and "1e3", which are no sizes
     if not _NUMBER.fullmatch(text):
         raise _fail(name, token, f"is not a size; a size is one of {_FORMS}")
-    return float(text)
+    number = float(text)
+    if number > MAX_NUMBER:
+        raise _fail(name, token, f"is too large; a size's number is at most {MAX_NUMBER:.0e}")
+    return number
 
 
 def _count(name: str, token: str, text: str, what: str) -> int:
