@@ -11,10 +11,13 @@ from math import comb
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import games_referee as ref
 import pokerlab as pl
 from pokerlab import games
+from pokerlab.equity_results import PlayerEquity
 from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidArgumentError, InvalidCardError
 
 GAMES = list(games.GAMES.values())
@@ -90,6 +93,86 @@ def test_exact_equity_against_dealing_every_board(game: games.Game, players: int
         assert (p.hi_equity, p.lo_equity, p.scoop) == pytest.approx((hi, lo, scoop), abs=1e-9)
         assert p.equity == pytest.approx(hi + lo, abs=1e-9)
     assert np.array_equal(r.counts, category_counts(game, hands, board_ids))
+    expected_fields = every_field(game, hands, board_ids)
+    for p, want in zip(r.players, expected_fields):
+        assert {name: getattr(p, name) for name in want} == pytest.approx(want, abs=1e-12)
+
+
+FIELDS = ("win", "tie", "lose", "tie_equity", "equity", "hi_equity", "lo_equity", "scoop", "hi_win", "hi_tie",
+          "hi_lose", "lo_win", "lo_tie", "lo_lose", "no_low", "quartered")
+"""Every share of the showdowns a player's result gives."""
+
+
+def every_field(game: games.Game, hands: list[tuple[int, ...]], board: tuple[int, ...]) -> list[dict[str, float]]:
+    """Each player's every field of :data:`FIELDS`, by the referee over every completion of the
+    board, from each showdown's high and low by the rules: the pot as a whole, each half apart."""
+    used = {c for h in hands for c in h} | set(board)
+    completions = list(itertools.combinations([c for c in game.deck if c not in used], 5 - len(board)))
+    rest = np.array(completions, dtype=np.uint8).reshape(len(completions), 5 - len(board))
+    boards = np.concatenate([np.tile(np.array(board, dtype=np.uint8), (len(rest), 1)), rest], axis=1)
+    holes = [np.tile(np.array(h, dtype=np.uint8), (len(boards), 1)) for h in hands]
+    high = np.stack([referee_scores(game, h, boards, SCORES[game.ranking]) for h in holes])
+    low = np.stack([referee_scores(game, h, boards, ref.eight_or_better) if game.hilo else np.zeros(len(boards))
+                    for h in holes])
+    has_low = low.max(axis=0) > 0
+    hi_best = high == high.max(axis=0)
+    lo_best = (low == low.max(axis=0)) & has_low
+    n_hi, n_lo = hi_best.sum(axis=0), lo_best.sum(axis=0)
+    hi_share = np.where(has_low, 0.5, 1.0) * hi_best / n_hi
+    lo_share = 0.5 * lo_best / np.maximum(n_lo, 1)
+    share = hi_share + lo_share
+    out = []
+    for i in range(len(hands)):
+        fields = {"win": share[i] == 1, "tie": (share[i] > 0) & (share[i] < 1), "lose": share[i] == 0,
+                  "tie_equity": np.where(share[i] < 1, share[i], 0), "equity": share[i], "hi_equity": hi_share[i],
+                  "lo_equity": lo_share[i], "scoop": share[i] == 1, "hi_win": hi_best[i] & (n_hi == 1),
+                  "hi_tie": hi_best[i] & (n_hi > 1), "hi_lose": ~hi_best[i], "lo_win": lo_best[i] & (n_lo == 1),
+                  "lo_tie": lo_best[i] & (n_lo > 1), "lo_lose": has_low & ~lo_best[i], "no_low": ~has_low,
+                  "quartered": has_low & (share[i] == 0.25)}
+        out.append({name: float(np.mean(fields[name])) for name in FIELDS})
+    return out
+
+
+def assert_adds_up(p: PlayerEquity, showdowns: float) -> None:
+    """The identities a player's fields keep in every game (see PlayerEquity)."""
+    assert p.win + p.tie + p.lose == pytest.approx(1, abs=1e-12)
+    assert p.hi_win + p.hi_tie + p.hi_lose == pytest.approx(1, abs=1e-12)
+    assert p.lo_win + p.lo_tie + p.lo_lose + p.no_low == pytest.approx(1, abs=1e-12)
+    assert p.equity == pytest.approx(p.win + p.tie_equity, abs=1e-12)
+    assert p.equity == pytest.approx(p.hi_equity + p.lo_equity, abs=1e-12)
+    assert p.scoop == p.win and p.quartered <= p.tie and p.tie_equity <= p.tie
+    assert sum(p.win_by_category.values()) == pytest.approx(p.hi_win, abs=1e-12)
+    assert sum(p.lose_by_category.values()) == pytest.approx(p.hi_lose, abs=1e-12)
+    assert p.wins + p.ties + p.losses == pytest.approx(showdowns)
+
+
+SPLIT_GAMES = [g for g in BOARD_GAMES if g.hilo]
+
+
+@pytest.mark.parametrize("game", SPLIT_GAMES, ids=lambda g: g.name)
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(2, 4), board=st.sampled_from([3, 4, 5]), seed=st.integers(0, 2 ** 32 - 1))
+def test_split_pot_fields_add_up_and_match_the_referee(game: games.Game, players: int, board: int,
+                                                       seed: int) -> None:
+    """Over random spots of every hi/lo game: every field as the referee counts it, and the
+    identities between them (a quartered player shows a tie, not a loss)."""
+    hands, board_ids = spot(game, players, board, seed)
+    r = pl.equity([list(h) for h in hands], list(board_ids), game=game)
+    for p, want in zip(r.players, every_field(game, hands, board_ids)):
+        assert_adds_up(p, r.showdowns)
+        assert {name: getattr(p, name) for name in want} == pytest.approx(want, abs=1e-12)
+    assert sum(p.equity for p in r.players) == pytest.approx(1, abs=1e-12)
+
+
+@pytest.mark.parametrize("game", BOARD_GAMES, ids=lambda g: g.name)
+def test_fields_add_up_by_monte_carlo_and_with_ranges(game: games.Game) -> None:
+    """Sampled runs and ranges keep the same identities as exact runs of known hands."""
+    hands, board_ids = spot(game, 3, 3, seed=17)
+    players: list[object] = [list(hands[0]), list(hands[1]), "random"]
+    for r in (pl.equity(players, list(board_ids), game=game, trials=20_000, seed=2),
+              pl.equity(players[:2], game=game, trials=20_000, seed=3)):
+        for p in r.players:
+            assert_adds_up(p, r.showdowns)
 
 
 ORDERS = {"standard": ref.STANDARD, "short-deck": ref.SHORT_DECK, "short-deck-triton": ref.TRITON}

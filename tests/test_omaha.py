@@ -210,9 +210,10 @@ def assert_matches(result, expected):
         assert p.hi_equity == pytest.approx(float(expected["hi"][i]), abs=1e-12)
         assert p.lo_equity == pytest.approx(float(expected["lo"][i]), abs=1e-12)
         assert p.scoop == pytest.approx(float(expected["scoop"][i]), abs=1e-12)
-        assert (p.win, p.tie, p.lose) == pytest.approx(
+        assert (p.hi_win, p.hi_tie, p.hi_lose) == pytest.approx(
             tuple(float(expected[k][i]) for k in ("win", "tie", "lose")), abs=1e-12)
         assert p.equity == pytest.approx(p.hi_equity + p.lo_equity, abs=1e-12)
+        assert p.win == p.scoop and p.equity == pytest.approx(p.win + p.tie_equity, abs=1e-12)
 
 
 def random_hands(seed, n_players, n_hole, n_board):
@@ -251,6 +252,11 @@ def test_split_pots_and_the_scoop():
     expected = referee.equity([[(h, 1.0)] for h in hands], list(board), [], True)
     assert_matches(r, expected)
     assert r.players[0].lo_equity == r.players[1].lo_equity == 0.25
+    # the quartered player shares the pot (a tie), the other takes three quarters
+    quartered, other = r.players
+    assert (quartered.win, quartered.tie, quartered.lose, quartered.quartered) == (0, 1, 0, 1)
+    assert (quartered.hi_lose, quartered.lo_tie, quartered.equity) == (1, 1, 0.25)
+    assert (other.hi_win, other.lo_tie, other.equity, other.quartered) == (1, 1, 0.75, 0)
 
 
 def test_weighted_ranges_match_brute_force():
@@ -277,7 +283,7 @@ def test_preflop_exact_matches_every_board_dealt():
     lo0 = np.where(has_low, lo_share / 2, 0).mean()
     assert r.players[0].hi_equity == pytest.approx(hi0, abs=1e-12)
     assert r.players[0].lo_equity == pytest.approx(lo0, abs=1e-12)
-    assert r.players[0].win == pytest.approx((highs[0] > highs[1]).mean(), abs=1e-12)
+    assert r.players[0].hi_win == pytest.approx((highs[0] > highs[1]).mean(), abs=1e-12)
     assert r.players[0].scoop == pytest.approx((np.where(has_low, hi_share + lo_share, 2 * hi_share) == 2).mean(),
                                                abs=1e-12)
 
@@ -302,7 +308,8 @@ def test_monte_carlo_counts_each_outcome_like_exact(n_players):
     sampled = omaha_equity(known(*hands), tuple(board), (), hilo=True, trials=200_000, seed=2)
     n = sampled.showdowns
     for e, s in zip(exact.players, sampled.players):
-        for name in ("win", "tie", "lose", "scoop", "hi_equity", "lo_equity"):
+        for name in ("win", "tie", "lose", "scoop", "hi_equity", "lo_equity", "hi_win", "hi_tie", "lo_win", "lo_tie",
+                     "lo_lose", "no_low", "quartered"):
             p = getattr(e, name)
             assert abs(getattr(s, name) - p) <= 5 * math.sqrt(max(p * (1 - p), 1e-4) / n), name
         e_rows = np.array(e.by_category) / exact.showdowns

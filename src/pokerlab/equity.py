@@ -620,7 +620,8 @@ def _other_engine(rules: Game, players: Sequence[PlayerLike], board: tuple[int, 
         else:
             fixed_ids = parse_cards([*board, *dead])  # a card in both is a duplicate
             parsed = _players(players, sum(1 << c for c in (*fixed_ids, *rules.missing_cards)))
-            labels, combos = [p.label for p in parsed], [(p.combos, p.weights) for p in parsed]
+            labels = [p.label for p in parsed]
+            combos = [(p.combos[:0], p.weights[:0]) if p.random else (p.combos, p.weights) for p in parsed]
     seconds = None if deadline is None else max(deadline - time.perf_counter(), MIN_SECONDS_LEFT)
     return omaha.omaha_equity(combos, board, dead, hilo=rules.hilo, exact=exact, trials=trials, stderr=stderr,
                               seconds=seconds, seed=seed, threads=threads, progress=progress, labels=labels,
@@ -798,9 +799,10 @@ def _result(labels: list[str], counts: np.ndarray, summary: np.ndarray, squares:
     for label, row, error in zip(labels, rows, errors):
         wins, ties, losses = row[9]
         split = row[10][0] / (2520 * total)
+        win, tie, lose = wins / total, ties / total, losses / total
         players.append(frozen(PlayerEquity, (
-            label, wins / total, ties / total, split, losses / total, wins / total + split, error,
-            wins / total + split, 0.0, wins / total, wins, ties, losses, tuple(map(tuple, row[:9])), ())))
+            label, win, tie, split, lose, win + split, error, win + split, 0.0, win, win, tie, lose, 0.0, 0.0, 0.0, 1.0,
+            0.0, wins, ties, losses, tuple(map(tuple, row[:9])), ())))
     return frozen(EquityResult, (tuple(players), cards_text(board), cards_text(dead), squares is None, total,
                                  time.perf_counter() - started, counts, rules.name))
 

@@ -31,11 +31,30 @@ _CATEGORIES = tuple(HandCategory)
 
 @dataclass(frozen=True)
 class PlayerEquity:
-    """One player's results. Fractions of showdowns; ``equity`` is win plus split shares.
+    """One player's results, each a fraction of the showdowns (weighted by the ranges).
 
-    ``hi_equity`` and ``lo_equity`` are the shares of the pot won with the high hand and with
-    the low hand (they add up to ``equity``; in a high-only game ``lo_equity`` is 0), and
-    ``scoop`` the fraction of showdowns in which the player takes the whole pot alone.
+    The pot as a whole: ``win`` is taking all of it alone (``scoop`` is its hi/lo name, always
+    the same value), ``tie`` taking part of it, ``lose`` none of it; they add up to 1.
+    ``equity`` is the player's mean share of the pot, ``win`` plus ``tie_equity`` (the share won
+    in the showdowns counted under ``tie``), and also ``hi_equity`` plus ``lo_equity``, the
+    shares won with the high hand and with the low hand (0 in a high-only game).
+
+    Each half apart, in a game split between the best high and the best eight-or-better low:
+    ``hi_win``, ``hi_tie`` and ``hi_lose`` say whether the player's high hand was the best alone,
+    shared the best or was beaten (they add up to 1); ``lo_win``, ``lo_tie`` and ``lo_lose`` the
+    same of the low, where a low that does not qualify loses, and ``no_low`` counts the showdowns
+    in which nobody had a low, so the high took the whole pot (the four add up to 1).
+    ``quartered`` is taking exactly a quarter of a split pot (one half shared two ways, say, and
+    none of the other). In a high-only game the high half is the pot: ``hi_win`` is ``win`` and
+    so on, ``no_low`` is 1 and ``quartered`` 0.
+
+    ``wins``, ``ties`` and ``losses`` are the counts behind ``win``, ``tie`` and ``lose``;
+    ``by_category`` and its views describe the high hand by the player's final category.
+
+    >>> import pokerlab as pl
+    >>> p = pl.equity(["Ac2d8s8h", "Ad2h9d9c"], "4h5s6hKc9h", game="omaha-hilo").players[0]
+    >>> p.equity, p.hi_lose, p.lo_tie, p.quartered, (p.win, p.tie, p.lose)   # the low shared, the high lost
+    (0.25, 1.0, 1.0, 1.0, (0.0, 1.0, 0.0))
     """
 
     hand: str
@@ -48,11 +67,20 @@ class PlayerEquity:
     hi_equity: float
     lo_equity: float
     scoop: float
+    hi_win: float = field(repr=False)
+    hi_tie: float = field(repr=False)
+    hi_lose: float = field(repr=False)
+    lo_win: float = field(repr=False)
+    lo_tie: float = field(repr=False)
+    lo_lose: float = field(repr=False)
+    no_low: float = field(repr=False)
+    quartered: float = field(repr=False)
     wins: float = field(repr=False)
     ties: float = field(repr=False)
     losses: float = field(repr=False)
     by_category: tuple[tuple[float, float, float], ...] = field(repr=False, compare=False)
-    """Showdowns won, split and lost, for each of the player's final categories."""
+    """Showdowns whose high hand won alone, split and lost, for each of the player's final
+    categories."""
     combos: tuple[ComboEquity, ...] = field(default=(), repr=False, compare=False)
     """With ``by_combo=True``: every combo of the player's range (see :mod:`pokerlab.by_combo`)."""
 
@@ -63,13 +91,15 @@ class PlayerEquity:
 
     @property
     def win_by_category(self) -> dict[HandCategory, float]:
-        """The fraction of showdowns won with each final category."""
+        """The fraction of showdowns whose high half was won alone with each final category
+        (they add up to :attr:`hi_win`)."""
         total = self.wins + self.ties + self.losses
         return {c: row[0] / total for c, row in zip(_CATEGORIES, self.by_category)}
 
     @property
     def lose_by_category(self) -> dict[HandCategory, float]:
-        """The fraction of showdowns lost with each final category."""
+        """The fraction of showdowns whose high half was lost with each final category (they
+        add up to :attr:`hi_lose`)."""
         total = self.wins + self.ties + self.losses
         return {c: row[2] / total for c, row in zip(_CATEGORIES, self.by_category)}
 
@@ -77,7 +107,9 @@ class PlayerEquity:
         """Plain JSON-ready values."""
         return {"hand": self.hand, "win": self.win, "tie": self.tie, "tie_equity": self.tie_equity,
                 "lose": self.lose, "equity": self.equity, "stderr": self.stderr, "hi_equity": self.hi_equity,
-                "lo_equity": self.lo_equity, "scoop": self.scoop,
+                "lo_equity": self.lo_equity, "scoop": self.scoop, "hi_win": self.hi_win, "hi_tie": self.hi_tie,
+                "hi_lose": self.hi_lose, "lo_win": self.lo_win, "lo_tie": self.lo_tie, "lo_lose": self.lo_lose,
+                "no_low": self.no_low, "quartered": self.quartered,
                 "win_by_category": {c.name: v for c, v in self.win_by_category.items()},
                 "lose_by_category": {c.name: v for c, v in self.lose_by_category.items()},
                 **({"combos": [c.to_dict() for c in self.combos],

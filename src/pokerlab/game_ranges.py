@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -61,9 +60,6 @@ SUIT_SHAPES = {"ds": "double suited", "ss": "single suited", "rainbow": "rainbow
 MAX_LISTED = 3_000_000
 """The most hands one pattern may list: a pattern with more (say ``A*****`` in six-card
 Omaha) is refused; ``random`` is the way to say any hand."""
-MAX_RANDOM = 10_000_000
-"""The most hands a ``random`` player may hold once the known cards are out: six-card Omaha
-needs a flop or known hands (20 million hands from a full deck, 8 million after a flop)."""
 
 _ITEM = re.compile(r"(?P<body>[^:]*?)\s*(?::\s*(?P<weight>[^:]*))?$")
 _CARD = re.compile(r"(10|[2-9tjqka])[cdhs]?|[*x]", re.IGNORECASE)
@@ -254,14 +250,15 @@ def game_players(game: Game | str, players: Sequence[PlayerSpec | Range], board:
                  dead: CardsLike = ()) -> tuple[list[str], list[KnownHand | tuple[np.ndarray, np.ndarray]]]:
     """Each player's label and hands for an Omaha game's equity, as the engine takes them: a
     known hand as one (ids, weight) pair in a list (checked in plain Python, quicker than
-    arrays for one hand), a range as (K, hole cards) uint8 rows and their weights (K,). A
-    player is a known hand, a range or ``random`` (every hand of the cards no one else holds).
+    arrays for one hand), a range as (K, hole cards) uint8 rows and their weights (K,), and
+    ``random`` (every hand of the cards no one else holds) as empty rows, which the engine deals
+    from the deck.
     Known cards may not repeat; a range loses the hands that hold the board's, the dead or a
     known hand's cards.
 
     >>> labels, hands = game_players("omaha", ["AsKsQdJd", "random"], "2c 3c 4c")
     >>> labels, hands[0], hands[1][0].shape
-    (['AsKsQdJd', 'random'], [((37, 41, 47, 51), 1.0)], (148995, 4))
+    (['AsKsQdJd', 'random'], [((37, 41, 47, 51), 1.0)], (0, 4))
     """
     rules = get_game(game)
     if not 2 <= len(players) <= 10:
@@ -314,14 +311,8 @@ def _player(rules: Game, i: int, spec: PlayerSpec | Range) -> GameRange | tuple[
 def _range_hands(rules: Game, i: int, p: GameRange, taken: set[int]) -> tuple[np.ndarray, np.ndarray]:
     """Player ``i``'s hands of range ``p`` that hold none of the ``taken`` cards (a single
     hand's were checked against them)."""
-    if p.random:
-        left = np.array(sorted(set(range(4 * rules.lowest_rank, 52)) - taken), dtype=np.uint8)
-        if math.comb(len(left), rules.hole_cards) > MAX_RANDOM:
-            raise InvalidRangeError(f"player {i + 1}: random {rules.name} hands are too many to deal "
-                                    f"({math.comb(len(left), rules.hole_cards):,} from the {len(left)} cards "
-                                    f"left; at most {MAX_RANDOM:,}); put cards on the board or give a range")
-        combos = combinations(left, rules.hole_cards)
-        return combos, np.ones(len(combos))
+    if p.random:  # no rows: dealt from the deck, never listed here
+        return p.combos, p.weights
     if len(p) == 1:
         return p.combos, p.weights
     keep = (_masks(p.combos) & np.uint64(sum(1 << c for c in taken))) == 0

@@ -44,7 +44,7 @@ from pokerlab.errors import (
     InvalidRangeError,
     PlayerCountError,
 )
-from pokerlab.game_ranges import hand_label
+from pokerlab.game_ranges import combinations, hand_label
 from pokerlab.games import Game
 from pokerlab.kernels import batch_within, interruptible
 from pokerlab.kernels import pots as scoring
@@ -145,8 +145,10 @@ def _hands_at_once(combos: Sequence[Any]) -> Hands | None:
     except (TypeError, ValueError, IndexError):
         return None
     if cards.ndim != 2 or cards.dtype.kind not in "iu" or weights.shape != (len(cards),) \
-            or weights.dtype.kind not in "iuf" or not len(cards):
+            or weights.dtype.kind not in "iuf":
         return None
+    if not len(cards):  # a random hand
+        return cards.astype(np.uint8), weights.astype(np.float64)
     weights = weights.astype(np.float64, copy=False)
     if (cards.dtype.kind == "i" and cards.min() < 0) or cards.max() > 51 or not np.isfinite(weights).all() \
             or (weights < 0).any():
@@ -209,7 +211,7 @@ def _playable(players: list[Hands], fixed: int) -> list[Hands]:
                 taken |= 1 << c
     out = []
     for p, (cards, weights) in enumerate(players):
-        if len(cards) == 1 and weights[0] > 0:  # a known hand, its cards checked above
+        if len(cards) == 1 and weights[0] > 0 or not len(cards):  # a known hand, its cards checked above, or random
             out.append((cards, weights))
             continue
         keep = weights > 0
@@ -228,6 +230,13 @@ def _playable(players: list[Hands], fixed: int) -> list[Hands]:
 
 def _mask(cards: Sequence[int]) -> int:
     return sum(1 << c for c in cards)
+
+
+def _listed(players: list[Hands], taken: int, n_hole: int) -> list[Hands]:
+    """The players with each random hand listed: every hand of the cards not ``taken``."""
+    left = np.array([c for c in range(52) if not taken >> c & 1], dtype=np.uint8)
+    return [(cards, weights) if len(cards) else (every := combinations(left, n_hole), np.ones(len(every)))
+            for cards, weights in players]
 
 
 def _deals(players: list[list[tuple[Combo, float]]], used: int = 0,
@@ -253,18 +262,17 @@ def omaha_equity(players: Sequence[WeightedCombos | Hands], board: tuple[int, ..
 
     ``players`` holds, per player, a list of (hole combo, weight): a known hand is one combo of
     weight 1.0; a pair of arrays, combos (K, h) and weights (K,), will do as well (quicker for
-    large ranges). ``board`` (0, 3, 4 or 5 ids) and ``dead`` are card ids. ``exact=None``
-    enumerates when the work is small (preflop in Omaha: at most the engine's
-    ``exact_preflop_deals`` deals of hole cards; otherwise: at most
-    :data:`MAX_EXACT_SHOWDOWNS` showdowns) and samples
-    otherwise, until the largest standard error is at most ``stderr`` (default 0.0005),
-    ``trials`` showdowns were dealt or ``seconds`` passed. ``trials``, ``stderr``, ``seconds``,
+    large ranges), and a pair of empty arrays (0 by h, and 0) is a random hand: every hand of the
+    cards no one else holds, dealt from the deck (listed only for an exact run). ``board`` (0,
+    3, 4 or 5 ids) and ``dead`` are card ids. ``exact=None`` enumerates when the work is small
+    (preflop in Omaha: at most the engine's ``exact_preflop_deals`` deals of hole cards;
+    otherwise: at most :data:`MAX_EXACT_SHOWDOWNS` showdowns) and samples otherwise, until the
+    largest standard error is at most ``stderr`` (default 0.0005), ``trials`` showdowns were
+    dealt or ``seconds`` passed. ``trials``, ``stderr``, ``seconds``,
     ``seed``, ``threads`` and ``progress`` mean what they mean for :func:`pokerlab.equity.equity`.
 
-    Each player's ``hi_equity`` and ``lo_equity`` are the shares of the pot won with the high
-    and the low hand (``equity`` is their sum), ``scoop`` the fraction of showdowns in which
-    the player takes the whole pot alone, and ``tie_equity`` the share won in the others.
-    ``win``, ``tie``, ``lose`` and the counts by category are about the high hand. ``labels``
+    The fields of each player's result are those of :class:`~pokerlab.equity_results.PlayerEquity`:
+    the pot as a whole, each half apart and the high hand by category. ``labels``
     names the players (default: the hand, or the number of combos). ``game``, a
     :class:`~pokerlab.games.Game` of two hole cards and three board cards, gives the ranking,
     the deck (the cards it leaves out are never dealt) and the name in the result (default:
@@ -315,10 +323,11 @@ def omaha_equity(players: Sequence[WeightedCombos | Hands], board: tuple[int, ..
                                      engine.hole_sizes)
     given = _check_labels(labels, len(checked))
     playable = _playable(checked, fixed)
-    names = given or [hand_label(tuple(cards[0].tolist())) if len(cards) == 1 else f"{len(cards)} combos"
-                      for cards, _ in playable]
+    names = given or [hand_label(tuple(cards[0].tolist())) if len(cards) == 1
+                      else f"{len(cards)} combos" if len(cards) else "random" for cards, _ in playable]
     if exact is not False:
-        deals = math.prod(len(cards) for cards, _ in playable)
+        taken = fixed | sum(_mask(cards[0].tolist()) for cards, _ in playable if len(cards) == 1)
+        deals = math.prod(len(cards) or math.comb(52 - taken.bit_count(), n_hole) for cards, _ in playable)
         left = 52 - fixed.bit_count() - n_hole * len(playable)
         showdowns = deals * math.comb(left, 5 - len(board_ids))
         preflop_deals = engine.exact_preflop_deals
@@ -334,7 +343,8 @@ def omaha_equity(players: Sequence[WeightedCombos | Hands], board: tuple[int, ..
     else:
         with numba_threads(threads):
             if exact:
-                acc, showdowns = _exact(playable, n_hole, board_ids, fixed, hilo, engine, progress)
+                acc, showdowns = _exact(_listed(playable, taken, n_hole), n_hole, board_ids, fixed, hilo, engine,
+                                        progress)
             else:
                 acc, showdowns = _monte_carlo(playable, n_hole, board_ids, fixed, hilo, engine, trials, stderr,
                                               seconds, seed, progress)
@@ -444,12 +454,7 @@ def _monte_carlo(players: list[Hands], n_hole: int, board: tuple[int, ...], fixe
     number of showdowns dealt."""
     if trials is None and stderr is None and seconds is None:
         stderr = DEFAULT_STDERR
-    # a player holding, equally weighted, every hand the other known cards leave is dealt at
-    # random from the deck (an empty block)
-    taken = fixed | sum(_mask(cards[0].tolist()) for cards, _ in players if len(cards) == 1)
-    everything = math.comb(52 - taken.bit_count(), n_hole)
-    blocks = [(cards[:0], weights[:0]) if len(cards) == everything and (weights == weights[0]).all()
-              else (cards, weights) for cards, weights in players]
+    blocks = players  # a random hand is an empty block, dealt from the deck
     combos = np.ascontiguousarray(np.concatenate([cards for cards, _ in blocks]))
     starts = np.cumsum([0] + [len(cards) for cards, _ in blocks]).astype(np.int64)
     cumulative = np.concatenate([np.cumsum(weights) for _, weights in blocks])
@@ -520,20 +525,25 @@ def _result(labels: list[str], acc: np.ndarray, showdowns: int, squares: bool, b
             dead: tuple[int, ...], started: float, exact: bool, game: str) -> EquityResult:
     n_players = len(labels)
     counts = acc[:n_players * 243].reshape(n_players, 9, 9, 3)
-    base = n_players * 243
     errors = _standard_errors(acc, n_players, squares)
-    sums = acc[base:base + 3 * n_players].tolist()
+    blocks = acc[n_players * 243:n_players * scoring.CELLS].reshape(8, n_players).tolist()
+    high_units, low_units, scoops, _, low_wins, low_ties, low_only, quarters = blocks
     players = []
     rows = summarize(counts, np.zeros(n_players)).tolist()  # [player][own category 0..8, totals, -][outcome]
     total = sum(rows[0][9])
+    split_pots = sum(low_units) / scoring.HALF_POT  # each split pot pays out one low half
     for i, label in enumerate(labels):
-        wins, ties, losses = rows[i][9]
-        hi_equity = sums[i] / scoring.POT_UNITS / total
-        lo_equity = sums[n_players + i] / scoring.POT_UNITS / total
-        scoop = sums[2 * n_players + i] / total
+        hi_wins, hi_ties, hi_losses = rows[i][9]
+        hi_equity = high_units[i] / scoring.POT_UNITS / total
+        lo_equity = low_units[i] / scoring.POT_UNITS / total
         equity = hi_equity + lo_equity
-        players.append(frozen(PlayerEquity, (label, wins / total, ties / total, equity - scoop, losses / total, equity,
-                                             errors[i], hi_equity, lo_equity, scoop, wins, ties, losses,
-                                             tuple(map(tuple, rows[i][:9])), ())))
+        losses = hi_losses - low_only[i]  # nothing of the pot: the high lost, and no share of a low either
+        wins = scoops[i]
+        ties = total - wins - losses
+        players.append(frozen(PlayerEquity, (
+            label, wins / total, ties / total, equity - wins / total, losses / total, equity, errors[i], hi_equity,
+            lo_equity, wins / total, hi_wins / total, hi_ties / total, hi_losses / total, low_wins[i] / total,
+            low_ties[i] / total, max(split_pots - low_wins[i] - low_ties[i], 0.0) / total,
+            (total - split_pots) / total, quarters[i] / total, wins, ties, losses, tuple(map(tuple, rows[i][:9])), ())))
     return frozen(EquityResult, (tuple(players), cards_text(board), cards_text(dead), exact, showdowns,
                                  time.perf_counter() - started, counts, game))

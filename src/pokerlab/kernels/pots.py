@@ -2,9 +2,12 @@
 float64 row of counters per player set, ``acc``. For P players,
 ``acc[i * 243 + own * 27 + other * 3 + outcome]`` counts player i's high hand by its category,
 the best other category and win (0), split (1) or loss (2), as hold'em's kernels count; then
-from ``P * 243`` come four blocks of P: pot units won with the high hand, pot units won with
-the low hand (a pot is :data:`POT_UNITS`), scoops (the whole pot alone) and, for Monte Carlo,
-the sum of squared pot shares.
+from ``P * 243`` come eight blocks of P (:data:`HIGH_UNITS` and after): pot units won with the
+high hand and with the low hand (a pot is :data:`POT_UNITS`), scoops (the whole pot alone), for
+Monte Carlo the sum of squared pot shares, and four counts that only a pot split between a high
+and a low adds to: lows won alone, lows split, showdowns that gave the player a share of the
+low and none of the high, and quarters (exactly a quarter of the pot). A high-only pot pays for
+none of these four: its every outcome follows from the category cells.
 """
 
 from __future__ import annotations
@@ -17,8 +20,11 @@ from pokerlab.kernels.equity import JOINT_PLAYERS, add_joint
 POT_UNITS = 5040
 """A pot in units: halves of it split up to ten ways stay whole numbers."""
 HALF_POT = POT_UNITS // 2
-CELLS = 247
-"""Counters per player in ``acc``: 243 category cells and four per-player sums."""
+HIGH_UNITS, LOW_UNITS, SCOOPS, SQUARES, LOW_WINS, LOW_TIES, LOW_ONLY, QUARTERS = range(8)
+"""The per-player blocks after the category cells, in order: block k of player i is
+``acc[P * 243 + k * P + i]``."""
+CELLS = 243 + 8
+"""Counters per player in ``acc``: 243 category cells and eight per-player sums."""
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -37,17 +43,23 @@ def add_pot(n: int, high_winners: int, low_winners: int, weight: float, acc: np.
     base = n * 243
     for i in range(n):
         units = 0
-        if (high_winners >> i) & 1:
+        high = (high_winners >> i) & 1
+        if high:
             units = high_unit
-            acc[base + i] += weight * high_unit
+            acc[base + HIGH_UNITS * n + i] += weight * high_unit
         if (low_winners >> i) & 1:
             units += low_unit
-            acc[base + n + i] += weight * low_unit
+            acc[base + LOW_UNITS * n + i] += weight * low_unit
+            acc[base + (LOW_WINS if n_low == 1 else LOW_TIES) * n + i] += weight
+            if not high:
+                acc[base + LOW_ONLY * n + i] += weight
         if units == POT_UNITS:
-            acc[base + 2 * n + i] += weight
+            acc[base + SCOOPS * n + i] += weight
+        elif n_low and 4 * units == POT_UNITS:
+            acc[base + QUARTERS * n + i] += weight
         if squares:
             share = units / POT_UNITS
-            acc[base + 3 * n + i] += weight * share * share
+            acc[base + SQUARES * n + i] += weight * share * share
 
 
 @njit(cache=True, nogil=True, inline="always")
