@@ -261,9 +261,9 @@ def equity_command(players: PlayersArg, board: BoardOpt = "", dead: DeadOpt = ""
     how = "exact" if result.exact else f"Monte Carlo, {result.showdowns:,.0f} trials"
     table = Table(title=f"board: {result.board or 'none'}, dead: {result.dead or 'none'} "
                         f"({how}, {result.elapsed:.3f} s)")
-    # a split pot shows its halves and scoops in place of win/tie/lose, which count the high
-    # hand alone (--json has every field), so the table fits 80 columns
-    shown = ("high", "low", "scoop") if hilo else ("win", "tie", "lose")
+    # a split pot shows the shares of the pot won by the high and by the low, and the scoops,
+    # in place of win/tie/lose (--json has every field, each half's too), in 80 columns
+    shown = ("pot by high", "pot by low", "scoop") if hilo else ("win", "tie", "lose")
     for column in ("player", "equity", *shown) + (() if result.exact else ("± stderr",)):
         table.add_column(column, justify="left" if column == "player" else "right")
     for p in result.players:
