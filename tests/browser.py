@@ -117,6 +117,29 @@ def small_targets(page) -> list[str]:
     return page.evaluate(SMALL_TARGETS, MIN_TARGET)
 
 
+AA_CONTRAST = 4.5
+"""WCAG AA's least contrast for text of any size and weight."""
+
+CONTRASTS = """(selector) => {
+  const rgb = (text) => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = (c) => { const [r, g, b] = c.map((v) => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  return [...document.querySelectorAll(selector)].map((cell) => {
+    const style = getComputedStyle(cell);
+    if (style.backgroundImage !== "none") return [cell.textContent, 0];  // a gradient: no single ratio
+    const [a, b] = [lum(rgb(style.color)), lum(rgb(style.backgroundColor))];
+    return [cell.textContent, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)];
+  }); }"""
+
+
+def text_contrasts(page, selector: str) -> list[tuple[str, float]]:
+    """Each matching element's text contrast by WCAG's formula, from the colours the browser
+    computed for its text and its own background (axe cannot judge text on a gradient, so a
+    gradient counts as 0)."""
+    return [tuple(pair) for pair in page.evaluate(CONTRASTS, selector)]
+
+
 def serious_violations(page) -> list[str]:
     """axe-core's serious and critical violations on the page as it stands."""
     from axe_playwright_python.sync_playwright import Axe

@@ -78,24 +78,111 @@ def test_hand_odds_by_clicking(page, url):
     screenshot(page, "odds-monte-carlo.png")
 
 
+def address(page):
+    """The page's address as the page has it now (Playwright's page.url follows a replaceState late)."""
+    return page.evaluate("location.href")
+
+
+def seat_error(page, index):
+    return page.inner_text(f'.seat[data-player="{index}"] .field-error')
+
+
 def test_typing_a_range_and_a_bad_one(page, url):
     page.goto(url + "odds")
     page.fill('.seat[data-player="0"] input', "A♥ K♥")  # symbols, as the library reads them
     page.fill('.seat[data-player="1"] input', "QQ+,ZZ")
     wait_for_state(page, "error")
-    assert page.inner_text("#error").startswith("Player 2: unknown range token: 'ZZ'"), "errors name the player"
+    # the message sits in the seat it is about, and the seat and its box are marked
+    assert seat_error(page, 1).startswith("unknown range token: 'ZZ'")
+    assert page.get_attribute('.seat[data-player="1"] input', "aria-invalid") == "true"
+    assert "invalid" in page.get_attribute('.seat[data-player="1"]', "class")
+    assert seat_error(page, 0) == "" and page.inner_text("#error") == ""
     assert in_play(page, "Kh")
     page.fill('.seat[data-player="1"] input', "QQ+,AKs")
     wait_for_text(page, '.seat[data-player="1"] .made', "a range")
-    assert page.inner_text("#error") == ""
+    assert seat_error(page, 1) == "" and page.get_attribute('.seat[data-player="1"] input', "aria-invalid") == "false"
     page.fill("#board-text", "Qh 7h 3h")
     wait_for_text(page, '.seat[data-player="0"] .made', evaluate("Ah Kh Qh 7h 3h").describe())
     assert in_play(page, "7h")
     page.fill("#dead-text", "Ah")  # already player 1's: the message names both places in words
     wait_for_state(page, "error")
-    assert page.inner_text("#error").startswith("Player 1: duplicate card: Ah, already in")
+    assert seat_error(page, 0).startswith("duplicate card: Ah, already in")
     assert page.get_attribute('.seat[data-player="0"] .equity', "data-equity") == "", "no odds stay beside an error"
+    page.fill("#dead-text", "")
+    page.fill("#board-text", "Qh 7h 3h 7h")  # a board's own error is named under the board
+    wait_for_state(page, "error")
+    assert page.inner_text("#board-error").startswith("duplicate card: 7h")
+    assert "invalid" in page.get_attribute("#board-panel", "class")
 
+
+def test_an_error_shows_beside_its_field_on_a_phone(browser, url):
+    with new_page(browser, url, PHONE, has_touch=True, is_mobile=True) as phone:
+        phone.goto(url + "odds")
+        phone.fill('.seat[data-player="1"] input', "AA:0")
+        phone.fill('.seat[data-player="0"] input', "AsKs")
+        wait_for_state(phone, "error")
+        field = phone.locator('.seat[data-player="1"] input')
+        message = phone.locator('.seat[data-player="1"] .field-error')
+        field.scroll_into_view_if_needed()
+        assert "is empty" in message.inner_text()
+        box, under = field.bounding_box(), message.bounding_box()
+        assert 0 <= under["y"] - (box["y"] + box["height"]) < 40, "the message is right under the field"
+        assert under["y"] + under["height"] <= PHONE["height"], "on the screen with the field"
+
+
+def test_a_typed_range_sends_the_deck_on(page, url):
+    page.goto(url + "odds")
+    pick(page, "Ah", "Kh")
+    page.fill('.seat[data-player="1"] input', "QQ+,AKs")
+    asked = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    pick(page, "Qh")  # for the flop: the deck moved on to the board once player 2's range was typed
+    assert page.locator('#board .slot.filled[data-card="Qh"]').count() == 1
+    assert not asked, f"no question about replacing the range: {asked}"
+    assert page.input_value('.seat[data-player="1"] input') == "QQ+,AKs"
+    assert page.inner_text("#picking") == "Pick the board"
+
+
+def test_a_spot_is_kept_in_the_address_to_share(browser, page, url):
+    page.goto(url + "odds")
+    page.wait_for_selector("#game option", state="attached")
+    pick(page, "Ah", "Kh")
+    page.fill('.seat[data-player="1"] input', "QQ+,AKs")
+    page.click("#add-player")
+    page.click('.seat[data-player="2"] button.random')
+    page.fill("#board-text", "Qh7h3s")
+    page.fill("#dead-text", "2c")
+    wait_for_state(page, "done", "exact")
+    shown = [page.get_attribute(f'.seat[data-player="{i}"] .equity', "data-equity") for i in range(3)]
+    link = address(page)
+    assert "board=Qh7h3s" in link and "dead=2c" in link
+    with new_page(browser, url) as other:  # the link, opened elsewhere, shows the same spot
+        other.goto(link)
+        wait_for_state(other, "done", "exact")
+        assert other.input_value('.seat[data-player="1"] input') == "QQ+,AKs"
+        assert other.locator('.seat[data-player="0"] .slot.filled').count() == 2
+        assert other.input_value("#board-text") == "Qh7h3s" and other.input_value("#dead-text") == "2c"
+        assert other.locator(".seat").count() == 3
+        again = [float(other.get_attribute(f'.seat[data-player="{i}"] .equity', "data-equity")) for i in range(3)]
+        assert again == pytest.approx([float(x) for x in shown], abs=0.02)
+    page.goto(url + "grid")
+    page.go_back()  # back on the page, the spot is still there
+    wait_for_state(page, "done", "exact")
+    assert page.input_value("#board-text") == "Qh7h3s"
+
+
+def test_grid_and_ranges_keep_their_spot_in_the_address(page, url):
+    page.goto(url + "grid?hand=AsKs&board=TsQs2d&opponents=2")
+    wait_for_state(page, "exact", "done")
+    assert page.locator("#hand .slot.filled").count() == 2 and page.input_value("#opponents") == "2"
+    page.select_option("#opponents", "3")
+    assert "opponents=3" in address(page)
+    page.goto(url + "ranges?range=QQ%2B%2CAKs&villain=JJ&board=Ah7d2c")
+    page.wait_for_selector("#breakdown-panel[data-state=done]")
+    assert page.input_value("#range-text") == "QQ+,AKs" and page.input_value("#villain-text") == "JJ"
+    assert page.locator('#range-grid [data-hand="AKs"][aria-pressed=true]').count() == 1
+    page.fill("#range-text", "KK")
+    assert "range=KK" in address(page)
 
 def test_picking_never_overwrites_a_typed_range_without_asking(page, url):
     page.goto(url + "odds")
@@ -230,11 +317,88 @@ def test_a_lost_video_poker_session_starts_a_new_one(page, url):
     answer = {"status": 404, "content_type": "application/json", "body": json.dumps(lost)}
     page.route("**/deal", lambda route: route.fulfill(**answer), times=1)
     page.click("#deal")
-    wait_for_text(page, "#message", "Your session had expired, so a new one started with 1,000 credits.")
+    wait_for_text(page, "#message", "Your session had expired, so a new one started with your 1,000 credits.")
     assert page.inner_text("#error") == ""
     page.click("#deal")  # the new session deals
     page.wait_for_selector(".vp-card[data-card]:not([data-card=''])")
     assert page.inner_text("#error") == ""
+
+
+def slowly(page, ms=300):
+    """A route handler that holds each answer back a moment, as a busy server does."""
+    return lambda route: page.wait_for_timeout(ms) or route.continue_()
+
+
+def credits(page):
+    return int(page.get_attribute("#credits", "data-value"))
+
+
+def test_deal_and_draw_go_once_however_often_pressed(page, url):
+    page.goto(url + "videopoker")
+    page.wait_for_selector("#credits[data-value='1000']")
+    page.route("**/deal", slowly(page))
+    page.route("**/draw", slowly(page))
+    page.dblclick("#deal")
+    assert page.get_attribute("#deal", "aria-disabled") == "true", "disabled while the deal is on its way"
+    wait_for_text(page, "#deal", "Draw")
+    page.wait_for_selector("#deal[aria-disabled=false]")
+    assert page.inner_text("#error") == "" and credits(page) == 995
+    for _ in range(3):  # Enter held down on the button
+        page.keyboard.press("Enter")
+    page.wait_for_selector("#message:not([data-paid=''])")
+    page.wait_for_selector("#deal[aria-disabled=false]")
+    assert page.inner_text("#error") == ""
+    assert page.inner_text("#hands") == "1" and page.inner_text("#deal") == "Deal", "one draw, no deal after it"
+
+
+def test_a_reload_keeps_the_credits_the_statistics_and_the_hand(page, url):
+    page.goto(url + "videopoker")
+    page.wait_for_selector("#credits[data-value='1000']")
+    page.select_option("#coins", "2")
+    page.wait_for_selector("#credits[data-value='1000']")
+    page.click("#deal")
+    wait_for_text(page, "#deal", "Draw")
+    page.click("#deal")
+    wait_for_text(page, "#deal", "Deal")
+    page.click("#deal")  # a hand waiting for its draw when the page reloads
+    wait_for_text(page, "#deal", "Draw")
+    dealt = [page.get_attribute(f'.vp-card[data-position="{p}"]', "data-card") for p in range(1, 6)]
+    before = credits(page)
+    page.reload()
+    wait_for_text(page, "#deal", "Draw")
+    assert credits(page) == before and page.inner_text("#hands") == "1"
+    assert page.input_value("#coins") == "2"
+    assert [page.get_attribute(f'.vp-card[data-position="{p}"]', "data-card") for p in range(1, 6)] == dealt
+    page.click("#deal")
+    page.wait_for_selector("#message:not([data-paid=''])")
+    assert page.inner_text("#hands") == "2" and page.inner_text("#error") == ""
+
+
+def test_changing_the_game_or_bet_asks_and_keeps_the_credits(page, url):
+    page.goto(url + "videopoker")
+    page.wait_for_selector("#credits[data-value='1000']")
+    page.click("#deal")
+    wait_for_text(page, "#deal", "Draw")
+    page.click("#deal")
+    wait_for_text(page, "#deal", "Deal")
+    after_one = credits(page)
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.select_option("#coins", "1")
+    page.wait_for_timeout(200)
+    assert asked and "statistics of your 1 hand start again" in asked[0] and f"{after_one:,} credits" in asked[0]
+    assert page.input_value("#coins") == "5" and credits(page) == after_one and page.inner_text("#hands") == "1"
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.select_option("#coins", "1")
+    page.wait_for_function("() => document.querySelector('#hands').textContent === '0'")
+    assert credits(page) == after_one, "the credits carry over"
+    page.click("#deal")  # mid-hand: the question says the bet is given up
+    wait_for_text(page, "#deal", "Draw")
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    page.select_option("#paytable", "deuces-wild-full-pay")
+    page.wait_for_function("() => document.querySelector('#pays').textContent.includes('Four Deuces')")
+    assert "its bet of 1 is given up" in asked[-1]
+    assert credits(page) == after_one - 1 and page.inner_text("#deal") == "Deal"
 
 
 def test_api_docs_render_offline(page, url):
@@ -260,14 +424,69 @@ def test_game_selector(page, url):
     assert page.locator(".deck button:visible").count() == 36
     assert not page.locator('.deck button[data-card="5h"]').is_visible()
     assert page.locator('.seat[data-player="0"] .slot.filled').count() == 2
+    assert "2d 3c from Player 2" in page.inner_text("#notice"), "the cards the deck left out are named"
 
-    page.select_option("#game", "omaha-hilo")
+
+def test_short_deck_says_which_board_cards_it_drops(page, url):
+    page.goto(url + "odds")
+    page.wait_for_selector("#game option", state="attached")
+    pick(page, "Ah", "Kh", "Qd", "Qc")
+    page.fill("#board-text", "Qh7h3s")
+    page.select_option("#game", "short-deck")
+    assert page.inner_text("#notice") == \
+        "Short deck (six plus) hold'em deals 36 cards, so 3s from the board was taken off."
+    assert page.locator("#board .slot.filled").count() == 2
     page.click("#clear")
-    pick(page, "Ah", "2h", "3c", "Kd", "Ks", "Kc", "Qd", "Qs")
-    wait_for_state(page, "exact", "done", timeout=COMPILING_MS)
-    figures = page.inner_text('.seat[data-player="0"] .figures')
-    assert "hi " in figures and "lo " in figures and "scoop " in figures, figures
+    assert page.inner_text("#notice") == ""
 
+
+def test_omaha_help_and_ranges_as_omaha_players_write_them(page, url):
+    page.goto(url + "odds")
+    page.wait_for_selector("#game option", state="attached")
+    assert "QQ+" in page.get_attribute('.seat[data-player="0"] input', "placeholder")
+    page.select_option("#game", "omaha")
+    placeholder = page.get_attribute('.seat[data-player="0"] input', "placeholder")
+    assert "AA" in placeholder and "QQ+" not in placeholder
+    assert "AAxx" in page.inner_text("#range-help") and "ds" in page.inner_text("#range-help")
+    pick(page, "As", "Ks", "Qd", "Jd")
+    page.fill('.seat[data-player="1"] input', "AA")  # two aces and any two cards
+    page.fill("#board-text", "9h8h7d")
+    wait_for_state(page, "exact", "done", timeout=COMPILING_MS)
+    assert seat_error(page, 1) == "" and page.inner_text("#error") == ""
+    shown = float(page.get_attribute('.seat[data-player="1"] .equity', "data-equity"))
+    expected = equity(["AsKsQdJd", "AAxx"], "9h8h7d", game="omaha", exact=False, trials=100_000, seed=1)
+    assert shown == pytest.approx(expected.players[1].equity, abs=0.02)
+
+
+def test_omaha_typed_right_after_random_is_answered(page, url):
+    """One user typing a flop half a second after clicking random: the newer request replaces the
+    older, and the page ends on the answer, not on an error."""
+    page.goto(url + "odds")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "omaha5")
+    pick(page, "As", "Ks", "Qd", "Jd", "Tc")
+    page.click('.seat[data-player="1"] button.random')
+    page.wait_for_timeout(500)
+    page.fill("#board-text", "9h8h7d")
+    wait_for_state(page, "exact", "done", timeout=COMPILING_MS)
+    assert page.inner_text("#error") == "" and seat_error(page, 0) == "" and seat_error(page, 1) == ""
+    assert page.get_attribute('.seat[data-player="0"] .equity', "data-equity") != ""
+
+
+def test_hi_lo_figures_read_as_shares_of_the_pot_and_of_runouts(page, url):
+    page.goto(url + "odds")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "omaha-hilo")
+    pick(page, "Ah", "2h", "3c", "Kd", "Ks", "Kc", "Qd", "Qs")
+    page.fill("#board-text", "4h5s9c")
+    wait_for_state(page, "exact", "done", timeout=COMPILING_MS)
+    expected = equity(["Ah2h3cKd", "KsKcQdQs"], "4h5s9c", game="omaha-hilo").players[0]
+    pot, runs = page.locator('.seat[data-player="0"] .figures div').all_inner_texts()
+    assert pot == f"share of the pot: high {100 * expected.hi_equity:.1f}% + low {100 * expected.lo_equity:.1f}%"
+    assert runs == (f"of runouts: scoops {100 * expected.scoop:.1f}% · part {100 * expected.tie:.1f}% · "
+                    f"none {100 * expected.lose:.1f}%")
+    assert expected.scoop + expected.tie + expected.lose == pytest.approx(1.0), "the runouts add up"
+    assert expected.hi_equity + expected.lo_equity == pytest.approx(expected.equity), "the pot's halves add up"
 
 def test_a_phone_by_touch(browser, url):
     """Taps pick cards, show a grid cell's details (there is no hover on a phone) and paint a range."""

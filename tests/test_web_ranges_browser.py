@@ -4,7 +4,7 @@ next-card table checked against the library."""
 
 import pytest
 
-from browser import check_screens, needs_chromium, new_page, pick
+from browser import AA_CONTRAST, check_screens, needs_chromium, new_page, pick, text_contrasts
 from pokerlab import Range, breakdown
 from pokerlab.equity import equity
 from pokerlab.runouts import runouts
@@ -107,3 +107,44 @@ def test_ranges_screens(page):
     page.wait_for_selector("#runouts-panel[data-state=done]")
     page.locator("#breakdown details >> nth=0").locator("summary").click()
     check_screens(page, "ranges")
+
+
+def test_every_cell_reads_at_every_weight(page):
+    """Computed from the colours the browser draws: a cell painted at any weight, the heat map
+    and the next-card table all reach AA contrast (a gradient behind the text counts as 0)."""
+    for step, hand in zip(range(5, 101, 5), ["AA", "KK", "QQ", "JJ", "TT", "99", "88", "77", "66", "55", "44", "33",
+                                             "22", "AKs", "AQs", "AJs", "ATs", "A9s", "A8s", "A7s"]):
+        page.fill("#weight", str(step))
+        cell(page, hand).click()
+    low = [(hand, round(ratio, 2)) for hand, ratio in text_contrasts(page, "#range-grid .hand") if ratio < AA_CONTRAST]
+    assert not low, f"range cells under {AA_CONTRAST}:1: {low}"
+    page.fill("#villain-text", "JJ+,AQs+")
+    page.select_option("#view", "equity")
+    pick(page, "Kh", "7d", "2c")
+    page.wait_for_selector('#range-grid [data-hand="AA"][data-equity]:not([data-equity=""])')
+    page.wait_for_selector("#runouts-panel[data-state=done]")
+    for selector in ("#range-grid .hand", "#runouts td"):
+        low = [(text, round(ratio, 2)) for text, ratio in text_contrasts(page, selector) if ratio < AA_CONTRAST]
+        assert not low, f"{selector} under {AA_CONTRAST}:1: {low}"
+
+
+def test_a_sampled_next_card_table_shows_its_margin(page):
+    page.fill("#range-text", "QQ+,AK")
+    pick(page, "Ah", "7d", "2c")  # against random: too many deals to enumerate, so sampled
+    page.wait_for_selector("#runouts-panel[data-state=done]")
+    summary = page.inner_text("#runouts-summary")
+    assert "Monte Carlo" in summary and "±" in summary, summary
+    cells = page.eval_on_selector_all("#runouts td[data-equity]", """(cs) => cs.map((c) => [c.dataset.card,
+        Number(c.dataset.equity), Number(c.dataset.margin), c.title])""")
+    assert cells and all(margin > 0 and "±" in title for _, _, margin, title in cells)
+    # a card listed as best (or worst) is clearly so: its whole interval lies above (below) the equity now
+    now = float(summary.split("The range has ")[1].split("%")[0]) / 100
+    by_card = {card: (equity, margin) for card, equity, margin, _ in cells}
+    best = summary.split("Best next cards: ")[1].split(";")[0].split()
+    worst = summary.split("worst: ")[1].rstrip(".").split()
+    for card in best:
+        if card in by_card:
+            assert by_card[card][0] - by_card[card][1] > now - 0.0005, (card, by_card[card], now)
+    for card in worst:
+        if card in by_card:
+            assert by_card[card][0] + by_card[card][1] < now + 0.0005, (card, by_card[card], now)

@@ -7,6 +7,7 @@ import threading
 import pytest
 
 from browser import (
+    AA_CONTRAST,
     DESKTOP,
     MIN_TARGET,
     PHONE,
@@ -18,6 +19,7 @@ from browser import (
     serious_violations,
     sideways_overflow,
     small_targets,
+    text_contrasts,
     wait_for_state,
 )
 from pokerlab.tournament import icm, pushfold
@@ -29,7 +31,6 @@ pytestmark = needs_chromium
 
 HANG_GUARD_MS = 120_000
 """How long a test waits for the page before it calls it hung: a bound, never a speed limit."""
-AA_CONTRAST = 4.5
 
 
 @pytest.fixture(scope="session")
@@ -68,17 +69,7 @@ def frequencies(page, side):
 
 def contrasts(page):
     """Each heat map cell's contrast ratio, by WCAG's formula, from the colours the browser computed."""
-    return page.evaluate("""() => {
-      const rgb = (text) => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
-      const lum = (c) => { const [r, g, b] = c.map((v) => { v /= 255;
-        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
-      return [...document.querySelectorAll('.hm-cell')].map((cell) => {
-        const style = getComputedStyle(cell);
-        const [a, b] = [lum(rgb(style.color)), lum(rgb(style.backgroundColor))];
-        const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-        return [cell.closest('.heatmap').id + ' ' + cell.dataset.hand, ratio];
-      }); }""")
+    return text_contrasts(page, ".hm-cell")
 
 
 def test_icm_table_equals_the_library(page):

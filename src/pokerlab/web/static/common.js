@@ -96,19 +96,120 @@ export class ApiError extends Error {
   }
 }
 
-/** POST JSON (or GET when body is undefined); a refusal throws an ApiError. */
-export async function api(path, body) {
+// The page names itself to the server, which stops a page's older request of a kind when a newer
+// one comes (its answer would be thrown away): the server's time goes to what is on the page.
+const PAGE_ID = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+/**
+ * POST JSON (or GET when body is undefined); a refusal throws an ApiError. `signal` aborts the
+ * request (an AbortError is thrown, which callers that moved on ignore).
+ */
+export async function api(path, body, { signal } = {}) {
   let response;
+  const headers = { "X-Pokerlab-Page": PAGE_ID };
   try {
-    response = await fetch(path, body === undefined ? {} : {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    response = await fetch(path, body === undefined ? { headers, signal } : {
+      method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body), signal,
     });
-  } catch {
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
     throw new ApiError(0, "The server cannot be reached: is pokerlab serve still running?", []);
   }
   const data = await response.json().catch(() => ({}));
   if (!response.ok) throw new ApiError(response.status, data.detail || `${response.status} ${response.statusText}`, data.errors || []);
   return data;
+}
+
+/** One request at a time of a kind: starting the next aborts the one before (its answer is stale). */
+export class Latest {
+  constructor() { this.controller = null; }
+
+  /** The signal for a new request, the previous one aborted. */
+  next() {
+    this.controller?.abort();
+    this.controller = new AbortController();
+    return this.controller.signal;
+  }
+}
+
+// ---- A spot in the address: the page's inputs are kept in its query string, so a link shares
+// the spot and going back to the page finds it as it was. replaceState, not pushState: typing a
+// card is not a step to go back through.
+
+/** The inputs in the page's address. */
+export const addressParams = () => new URLSearchParams(location.search);
+
+/** Keep `params` (a URLSearchParams) as the page's address. */
+export function keepInAddress(params) {
+  const query = params.toString();
+  history.replaceState(history.state, "", query ? `${location.pathname}?${query}` : location.pathname);
+}
+
+// ---- Colours with readable text. A background is mixed between two colours; its text is
+// black or white, whichever contrasts more with it by WCAG's formula. One of the two always
+// reaches 4.58:1, so every shade passes AA (4.5:1); a gradient under one fixed text colour does
+// not (text straddling its two colours is where that fails).
+
+/** The colour a share `f` (0..1) of the way from rgb `from` to rgb `to`. */
+export const mix = (from, to, f) => from.map((c, i) => Math.round(c + (to[i] - c) * Math.min(1, Math.max(0, f))));
+
+function luminance(rgb) {
+  const [r, g, b] = rgb.map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+const contrast = (a, b) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
+/** Black or white, whichever reads better on the background. */
+export function inkOn(rgb) {
+  const l = luminance(rgb);
+  return contrast(l, 1) >= contrast(l, 0) ? "#fff" : "#000";
+}
+
+/** Paint an element's background `rgb` with the text colour that reads on it. */
+export function paintCell(element, rgb) {
+  element.style.backgroundColor = `rgb(${rgb.join(", ")})`;
+  element.style.color = inkOn(rgb);
+}
+
+/** Unpaint an element (back to its stylesheet's colours). */
+export function unpaintCell(element) {
+  element.style.removeProperty("background-color");
+  element.style.removeProperty("color");
+}
+
+// ---- Refusals next to their fields: the message sits under the field it is about (on a phone
+// the page's error line can be a screen away), the field is marked invalid, its box outlined.
+
+/**
+ * Show a refusal's errors at their fields. `places` maps an API field ("board", "players[1]")
+ * to { message, field, box }: the element for the message, the input to mark (aria-invalid), and
+ * the element to mark `invalid` (optional). What names no place goes to the page's error line.
+ */
+export function showRefusal(error, places) {
+  clearRefusal(places);
+  const elsewhere = [];
+  for (const e of error.errors?.length ? error.errors : [{ field: "", problem: error.message }]) {
+    const place = places[e.field];
+    if (!place) { elsewhere.push(e.label ? `${e.label}: ${e.problem}` : e.problem); continue; }
+    place.message.textContent = e.problem;
+    place.field?.setAttribute("aria-invalid", "true");
+    place.box?.classList.add("invalid");
+  }
+  showError(elsewhere.join("\n"));
+}
+
+/** Take every refusal off the page. */
+export function clearRefusal(places) {
+  for (const place of Object.values(places)) {
+    place.message.textContent = "";
+    place.field?.setAttribute("aria-invalid", "false");
+    place.box?.classList.remove("invalid");
+  }
+  showError("");
 }
 
 let schema = null;

@@ -1,7 +1,7 @@
 // The odds grid: a hand, a board and a number of random opponents give how often each pair
 // of final categories (yours, the best opponent's) comes up, and how you fare in each.
-import { announce, api, busy, cardSlot, debounced, DeckPicker, keepFocus, percent, setStatus,
-         showError } from "/static/common.js";
+import { addressParams, announce, api, busy, cardsIn, cardSlot, debounced, DeckPicker, keepFocus, keepInAddress, Latest,
+         percent, setStatus, showError } from "/static/common.js";
 
 const state = { hand: [], board: [], target: "hand" };
 const SIZES = { hand: 2, board: 5 };
@@ -10,6 +10,7 @@ const HINT = "Choose a cell (tap it, or tab into the grid and use the arrow keys
 // The server's limit caps this; within it, an exact grid is worth waiting a few seconds for.
 const GRID_SECONDS = 5;
 let requestSeq = 0;
+const inflight = new Latest();
 
 function pick(name) {
   const cards = state[state.target];
@@ -45,11 +46,32 @@ function refresh() {
 
 const schedule = debounced(compute, 120);
 
+/** The spot in the page's address (hand, board, opponents), so a link shares it. */
+function keepSpot() {
+  const params = new URLSearchParams();
+  if (state.hand.length) params.set("hand", state.hand.join(""));
+  if (state.board.length) params.set("board", state.board.join(""));
+  const opponents = document.getElementById("opponents").value;
+  if (opponents !== "1") params.set("opponents", opponents);
+  keepInAddress(params);
+}
+
+/** The spot a link names, if any. */
+function restoreSpot() {
+  const params = addressParams();
+  state.hand = cardsIn(params.get("hand") ?? "").slice(0, SIZES.hand);
+  state.board = cardsIn(params.get("board") ?? "").filter((c) => !state.hand.includes(c)).slice(0, SIZES.board);
+  state.target = state.hand.length === SIZES.hand ? "board" : "hand";
+  const opponents = document.getElementById("opponents");
+  if ([...opponents.options].some((o) => o.value === params.get("opponents"))) opponents.value = params.get("opponents");
+}
+
 /** The inputs changed: the grid shown dims until the new one comes (or clears if none can). */
 function changed() {
   requestSeq++;
   setStatus("computing…", "computing"); // the status line never vouches for an answer to old inputs
   refresh();
+  keepSpot();
   busy(document.getElementById("result"), true);
   schedule();
 }
@@ -154,7 +176,8 @@ async function compute() {
   setStatus("computing…", "computing");
   try {
     const result = await api("/api/grid", { hand: state.hand.join(""), board: state.board.join(""),
-                                            opponents: Number(document.getElementById("opponents").value), seconds: GRID_SECONDS });
+                                            opponents: Number(document.getElementById("opponents").value), seconds: GRID_SECONDS },
+                             { signal: inflight.next() });
     if (seq === requestSeq) draw(result);
   } catch (error) {
     if (seq === requestSeq) { clearGrid(); setStatus("", "error"); showError(error.message); }
@@ -167,4 +190,5 @@ grid.addEventListener("focusin", (event) => { const td = event.target.closest("t
 grid.addEventListener("click", (event) => { const td = event.target.closest("td[data-own]"); if (td) td.focus(); });
 grid.addEventListener("keydown", move);
 document.getElementById("opponents").addEventListener("change", changed);
+restoreSpot();
 changed();

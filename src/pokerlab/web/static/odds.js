@@ -1,22 +1,31 @@
 // Hand odds, the TV display: seats with hole cards (or a range, or random), board and dead
 // cards, and bars that update in place as the table changes. Exact answers come back at once;
 // a Monte Carlo answer is refined by asking again with a longer time budget, shown with its ±.
-import { announce, api, busy, cardsIn, cardSlot, debounced, DECK, DeckPicker, isCards, keepFocus, percent,
-         served, setStatus, showError } from "/static/common.js";
+// The spot lives in the page's address, so a link shares it.
+import { addressParams, announce, api, busy, cardsIn, cardSlot, clearRefusal, debounced, DECK, DeckPicker, isCards,
+         keepFocus, keepInAddress, Latest, percent, served, setStatus, showRefusal } from "/static/common.js";
 
 const MAX_PLAYERS = 10, BOARD_SIZE = 5, MAX_DEAD = 8;
 const FIRST_SECONDS = 0.25, MAX_SECONDS = 5, GROWTH = 3;
 const PRECISE = 0.001; // stop refining once every 95% interval is within ±0.1 points
 const HOLDEM = { name: "holdem", title: "Texas hold'em", hole: 2, board: 5, deck: 52, hilo: false };
+const HOLDEM_HELP = "Ranges: QQ+ (queens or better), AKs (suited), AKo (offsuit), A2s+, JTs-54s, "
+  + "76s:0.5 (a weight), 10% (the top tenth), random (any hand); commas between items.";
+const OMAHA_HELP = "Omaha ranges: AA (two aces and any other cards, also AAxx or AA**), AKQJ (ranks, any suits), "
+  + "AsKs** (cards with their suit), ds double suited, ss single suited, rainbow, :0.5 a weight, random any hand; "
+  + "commas between items.";
 
 const state = { players: [newPlayer(), newPlayer()], board: [], dead: [], target: { kind: "player", index: 0 },
                 games: [HOLDEM], game: HOLDEM, gamesServed: false };
 let requestSeq = 0;
+let restored = false; // the spot in the address is read before the page writes its own there
+const inflight = new Latest();
 
 function newPlayer() { return { cards: [], text: "" }; }
 
 const playerName = (index) => `Player ${index + 1}`;
 const isRange = (player) => player.text !== "" && player.text.toLowerCase() !== "random";
+const isOmaha = (game) => game.hole > 2;
 
 /** The cards of the game's deck, as the server lists them (hold'em's 52 before it answers). */
 function deckOf(game) {
@@ -51,10 +60,17 @@ function pick(name) {
   changed();
 }
 
-/** After a seat fills, move on to the next seat still waiting for cards, else to the board. */
+/** After a seat is settled (cards, a range or random), move on to the next seat still waiting
+ *  for cards, else to the board. */
 function advance() {
   const next = state.players.findIndex((p) => spec(p) === null);
   state.target = next >= 0 ? { kind: "player", index: next } : { kind: "board" };
+}
+
+/** The hint in a seat's box: the game's hand and range syntax. */
+function placeholder(game) {
+  if (!isOmaha(game)) return "AsKs, QQ+,AKs or random";
+  return `${DECK.slice(0, game.hole).join("")}, AA, AKQJds or random`;
 }
 
 function seatElement(index) {
@@ -69,10 +85,13 @@ function seatElement(index) {
       <button type="button" class="random" aria-label="${name}: random cards">random</button>
       <button type="button" class="remove" aria-label="Remove ${name.toLowerCase()}">✕</button></div>
     <div class="hand-row"><span class="hole slots"></span><span class="equity" data-equity=""></span></div>
-    <input type="text" placeholder="AsKs, QQ+,AKs or random" aria-label="${name}: cards or range" autocomplete="off">
+    <input type="text" aria-label="${name}: cards or range" autocomplete="off" spellcheck="false"
+           aria-describedby="seat-error-${index} range-help">
+    <div class="field-error" id="seat-error-${index}" role="alert"></div>
     <div class="bar" aria-hidden="true"><div class="win"></div><div class="tie"></div></div>
     <div class="made"></div>
     <div class="figures"></div>`;
+  seat.querySelector("input").placeholder = placeholder(state.game);
   const player = () => state.players[index];
   seat.querySelector(".random").addEventListener("click", () => {
     Object.assign(player(), { cards: [], text: "random" });
@@ -90,6 +109,10 @@ function seatElement(index) {
   seat.querySelector("input").addEventListener("input", (event) => {
     const text = event.target.value;
     Object.assign(player(), isCards(text) ? { cards: cardsIn(text).slice(0, state.game.hole), text: "" } : { cards: [], text });
+    // A seat settled by typing sends the deck on, as picking its last card does: the next card
+    // picked is for the next seat or the board, never a question about replacing this range.
+    const aimed = state.target.kind === "player" && state.target.index === index;
+    if (aimed && spec(player()) !== null) advance();
     changed();
   });
   seat.addEventListener("click", (event) => {
@@ -102,6 +125,7 @@ function seatElement(index) {
 function layout() {
   const seats = document.getElementById("seats");
   seats.replaceChildren(...state.players.map((_, i) => seatElement(i)));
+  document.getElementById("range-help").textContent = isOmaha(state.game) ? OMAHA_HELP : HOLDEM_HELP;
   clearOdds();
   changed();
 }
@@ -153,6 +177,39 @@ function refresh() {
   picker.used(usedCards());
 }
 
+/** The spot in the page's address: the game, each player (cards or range), the board, the dead cards. */
+function keepSpot() {
+  if (!restored) return;
+  const params = new URLSearchParams();
+  if (state.game.name !== HOLDEM.name) params.set("game", state.game.name);
+  for (const player of state.players) params.append("p", player.cards.length ? player.cards.join("") : player.text);
+  if (state.board.length) params.set("board", state.board.join(""));
+  if (state.dead.length) params.set("dead", state.dead.join(""));
+  keepInAddress(params);
+}
+
+/** The spot a link names, if any: read once the games are known (a player's cards depend on the game). */
+function restoreSpot() {
+  const params = addressParams();
+  const game = state.games.find((g) => g.name === params.get("game"));
+  if (game) {
+    state.game = game;
+    document.getElementById("game").value = game.name;
+    picker.only(deckOf(game));
+    document.getElementById("seats").dataset.hole = game.hole;
+  }
+  const players = params.getAll("p").slice(0, MAX_PLAYERS);
+  if (players.length >= 2) {
+    state.players = players.map((text) => (isCards(text) ? { cards: cardsIn(text).slice(0, state.game.hole), text: "" }
+                                                         : { cards: [], text: text.trim() }));
+  }
+  state.board = cardsIn(params.get("board") || "").slice(0, BOARD_SIZE);
+  state.dead = cardsIn(params.get("dead") || "").slice(0, MAX_DEAD);
+  restored = true;
+  advance();
+  layout();
+}
+
 const schedule = debounced(compute, 120);
 
 /** The inputs changed: what is shown no longer matches them, so it dims until the new answer. */
@@ -160,6 +217,7 @@ function changed() {
   requestSeq++; // an answer still on its way is for the old inputs
   setStatus("computing…", "computing"); // the status line never vouches for an answer to old inputs
   refresh();
+  keepSpot();
   busy(document.getElementById("seats"), true);
   schedule();
 }
@@ -169,11 +227,22 @@ function clearOdds() {
     seat.classList.remove("leader");
     seat.querySelector(".equity").textContent = "";
     seat.querySelector(".equity").dataset.equity = "";
-    seat.querySelector(".figures").textContent = "";
+    seat.querySelector(".figures").replaceChildren();
     seat.querySelector(".made").textContent = "";
     seat.querySelector(".win").style.width = seat.querySelector(".tie").style.width = "0";
   });
   busy(document.getElementById("seats"), false);
+}
+
+/**
+ * A seat's figures in words. A split pot reads as shares of the pot (the high half and the low
+ * half, which add up to the equity) and as shares of the runouts (the whole pot, part of it,
+ * none: they add up to 100%), never one beside the other as if alike.
+ */
+function figures(p) {
+  if (!state.game.hilo) return [`win ${percent(p.win)} · tie ${percent(p.tie)} · lose ${percent(p.lose)}`];
+  return [`share of the pot: high ${percent(p.hi_equity)} + low ${percent(p.lo_equity)}`,
+          `of runouts: scoops ${percent(p.scoop)} · part ${percent(p.tie)} · none ${percent(p.lose)}`];
 }
 
 function show(result, refining) {
@@ -188,25 +257,38 @@ function show(result, refining) {
     seat.querySelector(".made").textContent = p.made;
     seat.querySelector(".win").style.width = percent(p.win, 3);
     seat.querySelector(".tie").style.width = percent(p.tie, 3);
-    // A split pot is read as its halves and how often one player takes both.
-    seat.querySelector(".figures").textContent = state.game.hilo
-      ? `hi ${percent(p.hi_equity)} · lo ${percent(p.lo_equity)} · scoop ${percent(p.scoop)}`
-      : `win ${percent(p.win)} · tie ${percent(p.tie)} · lose ${percent(p.lose)}`;
+    seat.querySelector(".figures").replaceChildren(...figures(p).map((text) =>
+      Object.assign(document.createElement("div"), { textContent: text })));
   });
   busy(document.getElementById("seats"), false);
   const count = Math.round(result.showdowns).toLocaleString("en");
-  const how = result.exact ? `exact · ${count} showdowns` : `Monte Carlo · ${count} trials`;
+  const how = result.exact ? `exact · ${count} showdowns` : `Monte Carlo · ${count} trials · ± is a 95% interval`;
   setStatus(`${how} · ${result.elapsed.toFixed(2)} s${refining ? " · refining…" : ""}`,
             result.exact ? "exact" : refining ? "refining" : "done");
   if (!refining) {
-    announce(result.players.map((p, i) => `${playerName(i)} ${percent(p.equity)}`).join(", ") +
+    announce(result.players.map((p, i) => `${playerName(i)} ${percent(p.equity)}` +
+                                          (result.exact ? "" : ` plus or minus ${percent(1.96 * p.stderr, 1)}`)).join(", ") +
              (result.exact ? ". Exact." : ". Monte Carlo estimate."));
   }
 }
 
+/** Where each field's refusal shows: in its seat, under the board, under the dead cards. */
+function refusalPlaces() {
+  const places = {};
+  document.querySelectorAll(".seat").forEach((seat, i) => {
+    places[`players[${i}]`] = { message: seat.querySelector(".field-error"), field: seat.querySelector("input"), box: seat };
+  });
+  for (const kind of ["board", "dead"]) {
+    places[kind] = { message: document.getElementById(`${kind}-error`), field: document.getElementById(`${kind}-text`),
+                     box: document.getElementById(`${kind}-panel`) };
+  }
+  return places;
+}
+
 async function compute() {
   const seq = ++requestSeq;
-  showError("");
+  const signal = inflight.next();
+  clearRefusal(refusalPlaces());
   const players = state.players.map(spec);
   const waiting = players.indexOf(null);
   if (waiting >= 0 || ![0, 3, 4, 5].includes(state.board.length)) {
@@ -221,9 +303,9 @@ async function compute() {
   for (let seconds = FIRST_SECONDS; ; seconds *= GROWTH) {
     let result;
     try {
-      result = await api("/api/equity", { ...body, seconds });
+      result = await api("/api/equity", { ...body, seconds }, { signal });
     } catch (error) {
-      if (seq === requestSeq) { clearOdds(); setStatus("", "error"); showError(error.message); }
+      if (seq === requestSeq) { clearOdds(); setStatus("", "error"); showRefusal(error, refusalPlaces()); }
       return;
     }
     if (seq !== requestSeq) return; // the table changed while this was computed
@@ -234,27 +316,41 @@ async function compute() {
   }
 }
 
-/** A new game: seats keep the cards the new game still allows, up to its hole-card count. */
+/** The cards in a list that a deck leaves out. */
+const outside = (cards, deck) => cards.filter((c) => !deck.has(c));
+
+/** A new game: seats keep the cards the new game still allows, up to its hole-card count; the
+ *  page says which cards the new deck left out and where they were. */
 function setGame(name) {
   state.game = state.games.find((g) => g.name === name) || HOLDEM;
   const deck = new Set(deckOf(state.game));
-  const keep = (cards, size) => cards.filter((c) => deck.has(c)).slice(0, size);
-  for (const player of state.players) player.cards = keep(player.cards, state.game.hole);
-  state.board = keep(state.board, BOARD_SIZE);
-  state.dead = keep(state.dead, MAX_DEAD);
+  const dropped = [];
+  const keep = (cards, size, place) => {
+    const gone = outside(cards, deck);
+    if (gone.length) dropped.push(`${gone.join(" ")} from ${place}`);
+    return cards.filter((c) => deck.has(c)).slice(0, size);
+  };
+  state.players.forEach((player, i) => { player.cards = keep(player.cards, state.game.hole, playerName(i)); });
+  state.board = keep(state.board, BOARD_SIZE, "the board");
+  state.dead = keep(state.dead, MAX_DEAD, "the dead cards");
+  const notice = dropped.length
+    ? `${state.game.title} deals ${state.game.deck} cards, so ${dropped.join(", ")} ${dropped.length > 1 ? "were" : "was"} taken off.` : "";
+  document.getElementById("notice").textContent = notice;
   picker.only(deckOf(state.game));
   document.getElementById("seats").dataset.hole = state.game.hole;
+  advance();
   layout();
 }
 
 async function loadGames() {
-  if (!(await served("/api/games"))) return; // a server without games plays hold'em
+  if (!(await served("/api/games"))) { restoreSpot(); return; } // a server without games plays hold'em
   const { games } = await api("/api/games");
   Object.assign(state, { games, gamesServed: true });
   const select = document.getElementById("game");
   select.replaceChildren(...games.map((g) => new Option(g.title, g.name, false, g.name === state.game.name)));
   select.closest("label").hidden = false;
   select.addEventListener("change", () => setGame(select.value));
+  restoreSpot();
 }
 
 const picker = new DeckPicker(document.getElementById("deck"), pick);
@@ -272,6 +368,7 @@ document.getElementById("add-player").addEventListener("click", () => {
 });
 document.getElementById("clear").addEventListener("click", () => {
   Object.assign(state, { players: [newPlayer(), newPlayer()], board: [], dead: [], target: { kind: "player", index: 0 } });
+  document.getElementById("notice").textContent = "";
   layout();
 });
 layout();

@@ -1,8 +1,8 @@
 // Ranges: paint a range on the 13 x 13 grid (or type it; the two stay in step), pick a board,
 // and see what the range holds there line by line, its equity hand by hand against a villain's
 // range as a heat map, and how each next card changes it.
-import { announce, api, busy, cardSlot, debounced, DeckPicker, keepFocus, percent, setStatus,
-         showError } from "/static/common.js";
+import { addressParams, announce, api, busy, cardsIn, cardSlot, clearRefusal, debounced, DeckPicker, keepFocus,
+         keepInAddress, Latest, mix, paintCell, percent, setStatus, showRefusal, unpaintCell } from "/static/common.js";
 
 const RANKS = "AKQJT98765432";
 const BOARD_SIZE = 5;
@@ -142,7 +142,8 @@ function cellLabel(name) {
   const w = state.weights.get(name) ?? 0;
   const equity = state.equity?.[name];
   const how = w ? `in the range at ${percent(w, 0)}` : "not in the range";
-  return `${name}, ${combosOf(name)} combos, ${how}${equity === undefined ? "" : `, equity ${percent(equity.equity)}`}`;
+  const estimate = state.heatExact === false ? " (a Monte Carlo estimate)" : "";
+  return `${name}, ${combosOf(name)} combos, ${how}${equity === undefined ? "" : `, equity ${percent(equity.equity)}${estimate}`}`;
 }
 
 /** The starting-hand class of a combo: "AhKh" -> "AKs", "Kd9c" -> "K9o" (higher rank first). */
@@ -155,7 +156,8 @@ function classOf(combo) {
 function showHand(name) {
   const combos = (state.combos ?? []).filter((c) => classOf(c.hand) === name);
   $("hand-detail").textContent = !combos.length ? "" :
-    `${name} against the villain: ${combos.map((c) => `${c.hand} ${percent(c.equity)}`).join(", ")}.`;
+    `${name} against the villain: ${combos.map((c) => `${c.hand} ${percent(c.equity)}`).join(", ")}` +
+    `${state.heatExact === false ? " (Monte Carlo estimates)" : ""}.`;
 }
 
 function drawGrid() {
@@ -168,9 +170,10 @@ function drawGrid() {
     const w = state.weights.get(name) ?? 0;
     cell.setAttribute("aria-pressed", String(w > 0));
     cell.setAttribute("aria-label", cellLabel(name));
-    cell.style.setProperty("--weight", w);
     const equity = heat ? state.equity[name] : undefined;
-    cell.style.background = equity === undefined ? "" : heatColour(equity.equity);
+    if (equity !== undefined) paintCell(cell, heatColour(equity.equity));
+    else if (w > 0) paintCell(cell, mix(unpainted(cell), GOLD, w));
+    else unpaintCell(cell);
     cell.dataset.equity = equity === undefined ? "" : equity.equity;
   }
   const combos = [...state.weights].reduce((sum, [name, w]) => sum + w * combosOf(name), 0);
@@ -178,10 +181,16 @@ function drawGrid() {
     (state.unread.length ? `. The grid cannot draw ${state.unread.join(", ")}: it is sent as typed.` : "");
 }
 
-/** Red (0%) through amber to green (100%), dark enough for white text. */
+// A painted cell's colour runs from the grid's own (unpainted) to gold with its weight, the text
+// black or white by computed contrast (see paintCell): a half-painted cell is as readable as a full one.
+const GOLD = [242, 193, 78];
+const UNPAINTED = { pair: [36, 84, 59], other: [23, 64, 44] };
+const unpainted = (cell) => (cell.classList.contains("pair") ? UNPAINTED.pair : UNPAINTED.other);
+const RED = [170, 48, 40], AMBER = [214, 150, 40], GREEN = [30, 130, 72];
+
+/** Red (0%) through amber (50%) to green (100%). */
 function heatColour(equity) {
-  const hue = Math.round(120 * equity);
-  return `hsl(${hue}, 70%, 25%)`;
+  return equity < 0.5 ? mix(RED, AMBER, 2 * equity) : mix(AMBER, GREEN, 2 * equity - 1);
 }
 
 function paint(cell) {
@@ -283,11 +292,12 @@ function drawBoard() {
 
 // ---- Results
 
-/** A refusal in this page's words: the range is "Range", the villain's "Villain's range". */
-function inWords(error) {
-  const names = { "players[0]": "Range", "players[1]": "Villain's range" };
-  const known = error.errors.find((e) => e.field in names);
-  return known ? `${names[known.field]}: ${known.problem}` : error.message;
+/** Where each field's refusal shows: under the range (the breakdown calls it "range", the
+ *  equity and next-card calls "players[0]"), under the villain's range, under the board. */
+function refusalPlaces() {
+  const range = { message: $("range-error"), field: $("range-text") };
+  return { range, "players[0]": range, "players[1]": { message: $("villain-error"), field: $("villain-text") },
+           board: { message: $("board-error") } };
 }
 
 function drawBreakdown(result) {
@@ -314,8 +324,21 @@ function drawBreakdown(result) {
   }));
 }
 
+// The next-card table's cells: the panel's shade where a card changes nothing, green where it
+// helps the range and red where it hurts, stronger the bigger the change.
+const NEUTRAL = [38, 66, 52], HELPS = [22, 110, 62], HURTS = [160, 45, 40];
+
+/** The cards that clearly help (or hurt) the range, best (or worst) first: all of them when the
+ *  table is exact; when it is sampled, only those whose 95% interval lies wholly above (or
+ *  below) the equity now, so that noise is never listed as a best or a worst card. */
+function clearly(cards, now, better) {
+  const sure = (c) => (better ? c.equity - c.margin > now : c.equity + c.margin < now);
+  return cards.filter(sure).sort((a, b) => (better ? b.equity - a.equity : a.equity - b.equity)).slice(0, 6)
+    .map((c) => c.card);
+}
+
 function drawRunouts(result) {
-  const byCard = new Map(result.cards.map((c) => [c.card, c.equity[0]]));
+  const byCard = new Map(result.cards.map((c) => [c.card, { card: c.card, equity: c.equity[0], margin: 1.96 * c.stderr[0] }]));
   const now = result.before[0];
   const head = document.createElement("tr");
   head.append(Object.assign(document.createElement("th"), { textContent: "Suit", scope: "col" }),
@@ -327,41 +350,50 @@ function drawRunouts(result) {
     th.className = `suit-${suit}`;
     tr.append(th, ...[...RANKS].map((rank) => {
       const td = document.createElement("td");
-      const equity = byCard.get(rank + suit);
+      const card = byCard.get(rank + suit);
       td.dataset.card = rank + suit;
-      td.textContent = equity === undefined ? "–" : Math.round(100 * equity);
-      if (equity !== undefined) {
-        td.dataset.equity = equity;
-        // Green where the card helps the range, red where it hurts; stronger the bigger the change.
-        const shift = Math.max(-1, Math.min(1, (equity - now) * 4));
-        td.style.background = shift >= 0 ? `rgba(22, 110, 62, ${0.25 + 0.75 * shift})` : `rgba(160, 45, 40, ${0.25 - 0.75 * shift})`;
+      td.textContent = card === undefined ? "–" : Math.round(100 * card.equity);
+      if (card !== undefined) {
+        td.dataset.equity = card.equity;
+        td.dataset.margin = card.margin;
+        td.title = result.exact ? percent(card.equity) : `${percent(card.equity)} ±${percent(card.margin)}`;
+        const shift = Math.max(-1, Math.min(1, (card.equity - now) * 4));
+        paintCell(td, mix(NEUTRAL, shift >= 0 ? HELPS : HURTS, Math.abs(shift)));
       }
       return td;
     }));
     return tr;
   });
   $("runouts").replaceChildren(head, ...rows);
-  const [best, worst] = [result.best[0], result.worst[0]];
-  $("runouts-summary").textContent = `The range has ${percent(now)} now${result.exact ? "" : " (Monte Carlo)"}. ` +
-    `Best next cards: ${best.slice(0, 6).join(" ")}; worst: ${worst.slice(0, 6).join(" ")}.`;
+  const cards = [...byCard.values()];
+  const [best, worst] = [clearly(cards, now, true), clearly(cards, now, false)];
+  const widest = Math.max(...cards.map((c) => c.margin));
+  const how = result.exact ? "exact" : `Monte Carlo: each card's figure within ±${percent(widest)} (95%)`;
+  $("runouts-summary").textContent = `The range has ${percent(now)} now${result.exact ? "" : ` ±${percent(1.96 * result.before_stderr[0])}`}`
+    + ` (${how}). Best next cards: ${best.join(" ") || "none clearly better"}; worst: ${worst.join(" ") || "none clearly worse"}.`;
 }
 
 const rangeText = () => $("range-text").value.trim();
 const villainText = () => $("villain-text").value.trim() || "random";
 
-/** Run one analysis into its panel: dimmed while it runs, cleared when its inputs make no sense. */
+const panels = { breakdown: new Latest(), runouts: new Latest(), equity: new Latest() };
+const RUNOUT_SECONDS = [1.5, 5]; // a sampled table is asked for again with more time
+
+/** Run one analysis into its panel: dimmed while it runs, cleared when its inputs make no sense.
+ *  `request(signal)` may return several answers in turn (a refined one last). */
 async function into(panel, seq, request, draw, clear) {
   busy(panel, true);
   try {
-    const result = await request();
-    if (seq !== requestSeq) return;
-    draw(result);
+    for await (const result of request()) {
+      if (seq !== requestSeq) return;
+      draw(result);
+    }
     panel.dataset.state = "done";
   } catch (error) {
     if (seq !== requestSeq) return;
     clear();
     panel.dataset.state = "error";
-    showError(inWords(error));
+    showRefusal(error, refusalPlaces());
   } finally {
     if (seq === requestSeq) busy(panel, false);
   }
@@ -379,9 +411,19 @@ function clearRunouts() {
   $("runouts-summary").textContent = "Pick a flop or a turn to see how each next card changes the range's equity.";
 }
 
+function drawHeat(result) {
+  const p = result.players[0];
+  Object.assign(state, { equity: p.classes, combos: p.combos, heatExact: result.exact });
+  drawGrid();
+  const margin = result.exact ? "" : ` ±${percent(1.96 * p.stderr)}`;
+  $("heat-note").textContent = `Equity against the villain: ${percent(p.equity)}${margin} in all` +
+    (result.exact ? " (exact)." : " (Monte Carlo: each hand's figure is an estimate).");
+  announce(`The range has ${percent(p.equity)}${margin ? ` plus or minus ${margin.slice(1)}` : ""} against the villain's.`);
+}
+
 async function compute() {
   const seq = ++requestSeq;
-  showError("");
+  clearRefusal(refusalPlaces());
   const range = rangeText(), board = state.board.join("");
   const jobs = [];
   if (!range) {
@@ -392,28 +434,54 @@ async function compute() {
   }
   setStatus("computing…", "computing");
   if (state.board.length >= 3) {
-    jobs.push(into($("breakdown-panel"), seq, () => api("/api/breakdown", { range, board }), drawBreakdown, clearBreakdown));
+    const signal = panels.breakdown.next();
+    jobs.push(into($("breakdown-panel"), seq, async function* () { yield await api("/api/breakdown", { range, board }, { signal }); },
+                   drawBreakdown, clearBreakdown));
   } else {
     clearBreakdown();
   }
   if (state.board.length === 3 || state.board.length === 4) {
-    jobs.push(into($("runouts-panel"), seq, () => api("/api/runouts", { players: [range, villainText()], board, seconds: 2 }),
-                   drawRunouts, clearRunouts));
+    const signal = panels.runouts.next();
+    jobs.push(into($("runouts-panel"), seq, async function* () {
+      for (const seconds of RUNOUT_SECONDS) {
+        const result = await api("/api/runouts", { players: [range, villainText()], board, seconds }, { signal });
+        yield result;
+        if (result.exact) return;
+      }
+    }, drawRunouts, clearRunouts));
   } else {
     clearRunouts();
   }
   if ($("view").value === "equity" && [0, 3, 4, 5].includes(state.board.length)) {
-    const grid = $("range-grid");
-    jobs.push(into(grid, seq, () => api("/api/equity", { players: [range, villainText()], board, by_combo: true, seconds: 2 }),
-      (result) => {
-        state.equity = result.players[0].classes;
-        state.combos = result.players[0].combos;
-        drawGrid();
-        announce(`The range has ${percent(result.players[0].equity)} against the villain's.`);
-      }, () => { Object.assign(state, { equity: null, combos: null }); drawGrid(); }));
+    const signal = panels.equity.next();
+    jobs.push(into($("range-grid"), seq, async function* () {
+      yield await api("/api/equity", { players: [range, villainText()], board, by_combo: true, seconds: 2 }, { signal });
+    }, drawHeat, () => { Object.assign(state, { equity: null, combos: null }); $("heat-note").textContent = ""; drawGrid(); }));
+  } else {
+    $("heat-note").textContent = "";
   }
   await Promise.all(jobs);
   if (seq === requestSeq) setStatus($("error").textContent ? "" : "done", $("error").textContent ? "error" : "done");
+}
+
+/** The spot in the page's address: the range, the villain's, the board and the view. */
+function keepSpot() {
+  const params = new URLSearchParams();
+  if (rangeText()) params.set("range", rangeText());
+  if ($("villain-text").value.trim() !== "random") params.set("villain", $("villain-text").value.trim());
+  if (state.board.length) params.set("board", state.board.join(""));
+  if ($("view").value !== "range") params.set("view", $("view").value);
+  keepInAddress(params);
+}
+
+/** The spot a link names, if any. */
+function restoreSpot() {
+  const params = addressParams();
+  $("range-text").value = params.get("range") ?? "";
+  $("villain-text").value = params.get("villain") ?? "random";
+  state.board = cardsIn(params.get("board") ?? "").slice(0, BOARD_SIZE);
+  if (params.get("view") === "equity") $("view").value = "equity";
+  Object.assign(state, readRange($("range-text").value));
 }
 
 const schedule = debounced(compute, 200);
@@ -423,6 +491,7 @@ function changed() {
   requestSeq++;
   setStatus("computing…", "computing");
   drawBoard();
+  keepSpot();
   for (const panel of [$("breakdown-panel"), $("runouts-panel")]) {
     busy(panel, true);
     delete panel.dataset.state; // "done" is said of the new inputs only
@@ -446,5 +515,6 @@ $("clear-range").addEventListener("click", () => {
   drawGrid();
   changed();
 });
+restoreSpot();
 drawGrid();
 changed();

@@ -1,7 +1,7 @@
 // Tournament: what each stack is worth in prizes (ICM), and the heads-up push/fold equilibrium at
 // a chosen stack as two 13 x 13 heat maps: how often the small blind pushes each hand, and how
 // often the big blind calls.
-import { announce, api, busy, debounced, percent, setStatus, showError } from "/static/common.js";
+import { announce, api, busy, debounced, mix, paintCell, percent, setStatus, showError, unpaintCell } from "/static/common.js";
 
 const RANKS = "AKQJT98765432";
 const $ = (id) => document.getElementById(id);
@@ -16,31 +16,11 @@ const combosOf = (name) => (name.length === 2 ? 6 : name.endsWith("s") ? 4 : 12)
 const ALL_COMBOS = 1326;
 const number = (x) => x.toLocaleString("en", { maximumFractionDigits: 2 });
 
-// ---- Colours. A cell's background runs from the felt (never played) to gold (always); its text
-// is black or white, whichever contrasts more with that background by WCAG's formula. One of the
-// two always reaches 4.58:1, so every cell passes AA whatever its frequency; a gradient with one
-// fixed text colour would not (half-weighted cells are where that fails).
+// ---- Colours: a cell's background runs from the felt (never played) to gold (always), its text
+// black or white by computed contrast (see mix and paintCell in common.js).
 
 const COLD = [23, 64, 44];
 const HOT = [242, 193, 78];
-
-const heat = (f) => COLD.map((c, i) => Math.round(c + (HOT[i] - c) * f));
-
-function luminance(rgb) {
-  const [r, g, b] = rgb.map((c) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-const contrast = (a, b) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-
-/** Black or white, whichever reads better on the background. */
-function inkOn(rgb) {
-  const l = luminance(rgb);
-  return contrast(l, 1) >= contrast(l, 0) ? "#fff" : "#000";
-}
 
 // ---- ICM
 
@@ -214,14 +194,11 @@ function drawMaps() {
       cell.setAttribute("aria-label", cellLabel(side, name));
       cell.dataset.frequency = f === null ? "" : f;
       if (f === null) {
-        cell.style.removeProperty("background-color");
-        cell.style.removeProperty("color");
+        unpaintCell(cell);
         continue;
       }
       combos += f * combosOf(name);
-      const rgb = heat(f);
-      cell.style.backgroundColor = `rgb(${rgb.join(", ")})`;
-      cell.style.color = inkOn(rgb);
+      paintCell(cell, mix(COLD, HOT, f));
     }
     $(SIDES[side].share).textContent = pushfold
       ? `${percent(combos / ALL_COMBOS)} of hands (${number(combos)} combos)` : "";

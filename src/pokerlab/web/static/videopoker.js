@@ -4,10 +4,11 @@
 import { announce, api, cardImage, cardWords, keepFocus, percent, served, showError } from "/static/common.js";
 
 const game = { paytables: [], session: null, hand: null, held: new Set(), holds: null, result: null,
-               mistakes: null, servesMistakes: false, notice: "" };
+               mistakes: null, servesMistakes: false, notice: "", waiting: false };
 const $ = (id) => document.getElementById(id);
 const HAND_SIZE = 5;
 const STRATEGY_POLL_MS = 1500;
+const SESSION_KEY = "pokerlab.videopoker.session"; // the tab's session, so a reload picks it up again
 
 /** The lines a table pays (name, label, credits at 1..5 coins). */
 function linesOf(table) {
@@ -17,11 +18,61 @@ function linesOf(table) {
 const currentTable = () => game.paytables.find((t) => t.name === game.session.paytable);
 const sessionPath = (action) => `/api/videopoker/sessions/${game.session.id}/${action}`;
 
-async function newSession() {
-  game.session = await api("/api/videopoker/sessions", { paytable: $("paytable").value, coins: Number($("coins").value) });
+/** Start a session at the chosen game and bet, with `credits` (the server's default if none). */
+async function newSession(credits) {
+  const body = { paytable: $("paytable").value, coins: Number($("coins").value) };
+  setSession(await api("/api/videopoker/sessions", credits === undefined ? body : { ...body, credits: Math.max(0, credits) }));
   Object.assign(game, { hand: null, held: new Set(), holds: null, result: null, mistakes: null });
   render();
   if ($("strategy-toggle").checked) await loadStrategy();
+}
+
+function setSession(session) {
+  game.session = session;
+  sessionStorage.setItem(SESSION_KEY, session.id);
+}
+
+/** The session this tab played before a reload, with its hand if one waits for the draw; false
+ *  if the server no longer has it. */
+async function resumeSession() {
+  const id = sessionStorage.getItem(SESSION_KEY);
+  if (!id || !(await served("/api/videopoker/sessions/{session_id}"))) return false;
+  let data;
+  try {
+    data = await api(`/api/videopoker/sessions/${encodeURIComponent(id)}`);
+  } catch (error) {
+    if (error.status === 404) return false;
+    throw error;
+  }
+  setSession(data.session);
+  $("paytable").value = data.session.paytable;
+  $("coins").value = String(data.session.coins);
+  Object.assign(game, { hand: data.hand, held: new Set(), holds: null, result: null, mistakes: null });
+  render();
+  if (game.hand && $("advice").checked) await loadHolds();
+  return true;
+}
+
+/**
+ * The game or the bet changed: a new session, the credits carried over. Asks first when the
+ * change would give something up (a hand waiting for its draw, the statistics of hands played),
+ * and puts the choice back on a no.
+ */
+async function changeGame() {
+  const s = game.session;
+  const midHand = game.hand && !game.result;
+  if (midHand || s.hands > 0) {
+    const choice = `${$("paytable").selectedOptions[0].textContent} at ${$("coins").value} coin${$("coins").value === "1" ? "" : "s"}`;
+    const lost = [midHand ? `the hand dealt is not drawn to, and its bet of ${s.coins} is given up` : "",
+                  s.hands > 0 ? `the statistics of your ${s.hands} hand${s.hands === 1 ? "" : "s"} start again` : ""]
+      .filter(Boolean).join(", and ");
+    if (!confirm(`Switch to ${choice}? Your ${s.credits.toLocaleString("en")} credits carry over; ${lost}.`)) {
+      $("paytable").value = s.paytable;
+      $("coins").value = String(s.coins);
+      return;
+    }
+  }
+  await newSession(s.credits);
 }
 
 /**
@@ -33,8 +84,8 @@ async function inSession(call) {
     return await call();
   } catch (error) {
     if (error.status !== 404 || !error.about("session")) throw error;
-    await newSession();
-    game.notice = `Your session had expired, so a new one started with ${game.session.credits.toLocaleString("en")} credits.`;
+    await newSession(game.session.credits);
+    game.notice = `Your session had expired, so a new one started with your ${game.session.credits.toLocaleString("en")} credits.`;
     return null;
   }
 }
@@ -42,7 +93,8 @@ async function inSession(call) {
 async function deal() {
   const data = await inSession(() => api(sessionPath("deal"), {}));
   if (data === null) return render();
-  Object.assign(game, { hand: data.hand, held: new Set(), holds: null, result: null, session: data.session });
+  setSession(data.session);
+  Object.assign(game, { hand: data.hand, held: new Set(), holds: null, result: null });
   render();
   announce(`Dealt ${data.hand.map(cardWords).join(", ")}.`);
   if ($("advice").checked) await loadHolds();
@@ -52,7 +104,8 @@ async function draw() {
   const hold = [...game.held].sort();
   const data = await inSession(() => api(sessionPath("draw"), { hold }));
   if (data === null) return render();
-  Object.assign(game, { result: data.result, session: data.session });
+  setSession(data.session);
+  game.result = data.result;
   render();
   announce(verdictWords(data.result));
   await loadMistakes();
@@ -92,7 +145,7 @@ async function loadStrategy() {
 }
 
 function toggle(position) {
-  if (!game.hand || game.result) return;
+  if (!game.hand || game.result || game.waiting) return;
   game.held.has(position) ? game.held.delete(position) : game.held.add(position);
   render();
 }
@@ -229,6 +282,7 @@ function render() {
   renderHolds();
   renderMistakes();
   $("deal").textContent = dealing() ? "Deal" : "Draw";
+  $("deal").setAttribute("aria-disabled", String(game.waiting));
 }
 
 /** Run an action, showing a refusal instead of failing silently. */
@@ -237,10 +291,24 @@ async function attempt(action) {
   try { await action(); } catch (error) { showError(error.message); }
 }
 
-$("deal").addEventListener("click", () => attempt(dealing() ? deal : draw));
+/** Deal or draw, once: the button is disabled (though it keeps the focus) until the answer, so a
+ *  double click or a held Enter never sends a second deal or draw on top of the first. */
+async function dealOrDraw() {
+  if (game.waiting) return;
+  game.waiting = true;
+  $("deal").setAttribute("aria-disabled", "true");
+  try {
+    await attempt(dealing() ? deal : draw);
+  } finally {
+    game.waiting = false;
+    $("deal").setAttribute("aria-disabled", "false");
+  }
+}
+
+$("deal").addEventListener("click", dealOrDraw);
 $("advice").addEventListener("change", () => attempt(async () => { render(); await loadHolds(); }));
 $("strategy-toggle").addEventListener("change", () => attempt(loadStrategy));
-for (const id of ["paytable", "coins"]) $(id).addEventListener("change", () => attempt(newSession));
+for (const id of ["paytable", "coins"]) $(id).addEventListener("change", () => attempt(changeGame));
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("select, input, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
   if (/^[1-5]$/.test(event.key)) toggle(Number(event.key));
@@ -257,6 +325,6 @@ attempt(async () => {
   const data = await api("/api/paytables");
   game.paytables = data.paytables;
   $("paytable").replaceChildren(...data.paytables.map((t) => new Option(`${tableTitle(t)} (${t.name})`, t.name)));
-  await newSession();
+  if (!(await resumeSession())) await newSession();
   await offerExtras();
 });
