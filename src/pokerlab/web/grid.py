@@ -30,7 +30,7 @@ def grid_routes(time_limit: float) -> APIRouter:
     ['/api/grid']
     """
     router = APIRouter(tags=["odds"])
-    queue = WorkQueue(slots=0)  # nothing queues: a page's newer grid stops its older one
+    queue = WorkQueue()  # nothing queues: a page's newer grid stops its older one
 
     @router.post("/api/grid", summary="Odds grid")
     def grid_endpoint(body: GridRequest, request: Request, page: PageId = None) -> dict[str, object]:

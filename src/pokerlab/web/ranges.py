@@ -32,7 +32,7 @@ def ranges_routes(time_limit: float) -> APIRouter:
     ['/api/breakdown', '/api/runouts']
     """
     router = APIRouter(tags=["ranges"])
-    queue = WorkQueue(slots=0)  # nothing queues: a page's newer request stops its older one
+    queue = WorkQueue()  # nothing queues: a page's newer request stops its older one
 
     @router.post("/api/breakdown")
     def breakdown_endpoint(body: BreakdownRequest) -> dict[str, object]:

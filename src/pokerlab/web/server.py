@@ -11,6 +11,7 @@ port 0 picks a free port, and the URL printed is the one actually served.
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -26,6 +27,10 @@ from pokerlab.web.protocol import REQUEST_SECONDS, timed_protocol
 from pokerlab.web.warm import warm_pages
 
 STARTUP_SECONDS = 30.0
+PROXIES_VARIABLE = "POKERLAB_TRUSTED_PROXIES"
+"""The environment variable naming the reverse proxies ``pokerlab serve`` trusts (comma-separated
+addresses): behind one, every request comes from the proxy, and the client's own address, for
+the per-address limits, is what the proxy says in ``X-Forwarded-For``."""
 
 
 def bind(host: str = "127.0.0.1", port: int = 8000) -> socket.socket:
@@ -63,7 +68,9 @@ def _server(app: FastAPI, request_seconds: float = REQUEST_SECONDS, proxies: str
 def serve(host: str = "127.0.0.1", port: int = 8000, proxies: str | None = None) -> None:
     """Serve the app until interrupted: the pages' kernels are prepared first (saying so), then
     its URL is printed and requests are taken. ``proxies``: the addresses (comma-separated) of
-    reverse proxies whose ``X-Forwarded-For`` names the client; none by default."""
+    reverse proxies whose ``X-Forwarded-For`` names the client; by default those in the
+    environment variable :data:`PROXIES_VARIABLE`, and none if it is not set."""
+    proxies = proxies if proxies is not None else os.environ.get(PROXIES_VARIABLE) or None
     sock = bind(host, port)  # first, so that a busy port is reported at once
     warm_pages(log=lambda line: print(line, flush=True))
     print(f"pokerlab is serving on {url_of(sock)}  (Ctrl+C to stop)", flush=True)

@@ -65,9 +65,10 @@ class _Ticket:
 
 class WorkQueue:
     """At most ``slots`` queued requests computing at once, the others waiting in order; every
-    request, queued or not, superseded by a newer one from its page."""
+    request, queued or not, superseded by a newer one from its page. With no slots (the
+    default) nothing may queue: the queue only supersedes."""
 
-    def __init__(self, slots: int) -> None:
+    def __init__(self, slots: int = 0) -> None:
         self.slots = slots
         self._latest: dict[Key, _Ticket] = {}
         self._waiting: deque[_Ticket] = deque()
