@@ -15,7 +15,9 @@ situation the player can tell apart.
   updates: one player per pass, the second answering the first's new strategy.
 
 The update kernels are Numba functions (:func:`dcfr_update`) so that a solver's own compiled
-loop calls the same code as :class:`DiscountedCFR` does.
+loop calls the same code as :class:`DiscountedCFR` does; :func:`dcfr_columns`,
+:func:`regret_matching_columns` and :func:`average_columns` are their vector form, one column
+per hand, for the postflop solver.
 
 Rock-paper-scissors, whose equilibrium is a third each:
 
@@ -41,8 +43,8 @@ from numba import njit
 from pokerlab.checks import check_int, check_number
 from pokerlab.errors import InvalidArgumentError
 
-__all__ = ["Discount", "DiscountedCFR", "MatrixGame", "OneShotGame", "Solution", "dcfr_update", "exploitability",
-           "regret_matching", "solve"]
+__all__ = ["Discount", "DiscountedCFR", "MatrixGame", "OneShotGame", "Solution", "average_columns", "dcfr_columns",
+           "dcfr_update", "exploitability", "regret_matching", "regret_matching_columns", "solve"]
 
 
 @dataclass(frozen=True)
@@ -124,10 +126,74 @@ def dcfr_update(regrets: np.ndarray, strategy_sum: np.ndarray, strategy: np.ndar
         for a in range(k):
             played += strategy[i, a] * values[i, a]
         for a in range(k):
-            r = regrets[i, a] + values[i, a] - played
-            regrets[i, a] = r * (positive if r > 0.0 else negative)
+            regrets[i, a] = _discounted_regret(regrets[i, a] + values[i, a] - played, positive, negative)
             strategy_sum[i, a] = (strategy_sum[i, a] + reach[i] * strategy[i, a]) * average
     regret_matching_into(regrets, strategy)
+
+
+@njit(cache=True, nogil=True)
+def _discounted_regret(regret: float, positive: float, negative: float) -> float:
+    return regret * (positive if regret > 0.0 else negative)
+
+
+@njit(cache=True, nogil=True)
+def dcfr_columns(regrets: np.ndarray, strategy_sum: np.ndarray, strategy: np.ndarray, values: np.ndarray,
+                 reach: np.ndarray, played: np.ndarray, positive: float, negative: float, average: float) -> None:
+    """Numba: :func:`dcfr_update` in vector form, for a solver that keeps one column per hand.
+
+    The tables are ``(actions, hands)``: ``regrets``, ``strategy_sum``, ``strategy`` (what
+    was played), ``values``; ``reach`` ``(hands,)`` the player's own reach. The factors are
+    :meth:`Discount.factors` of the iteration. Each hand's value under ``strategy`` is written
+    into ``played`` ``(hands,)``; the next strategy is left to
+    :func:`regret_matching_columns`.
+    """
+    k, n = regrets.shape
+    for i in range(n):
+        played[i] = 0.0
+    for a in range(k):
+        for i in range(n):
+            played[i] += strategy[a, i] * values[a, i]
+    for a in range(k):
+        for i in range(n):
+            regrets[a, i] = _discounted_regret(regrets[a, i] + values[a, i] - played[i], positive, negative)
+            strategy_sum[a, i] = (strategy_sum[a, i] + reach[i] * strategy[a, i]) * average
+
+
+@njit(cache=True, nogil=True)
+def regret_matching_columns(regrets: np.ndarray, out: np.ndarray) -> None:
+    """Numba: :func:`regret_matching` in vector form: ``regrets`` and ``out`` are
+    ``(actions, hands)`` (regrets of any real dtype: a positive scale does not change the
+    result)."""
+    k, n = regrets.shape
+    for a in range(k):
+        for i in range(n):
+            out[a, i] = max(regrets[a, i], 0)
+    _normalize_columns(out, k, n)
+
+
+@njit(cache=True, nogil=True)
+def average_columns(strategy_sum: np.ndarray, out: np.ndarray) -> None:
+    """Numba: the average strategy of ``strategy_sum`` ``(actions, hands)`` (any non-negative
+    real dtype) into ``out``: each column in proportion to its sums, uniform where it has none."""
+    k, n = strategy_sum.shape
+    for a in range(k):
+        for i in range(n):
+            out[a, i] = strategy_sum[a, i]
+    _normalize_columns(out, k, n)
+
+
+@njit(cache=True, nogil=True)
+def _normalize_columns(out: np.ndarray, k: int, n: int) -> None:
+    for i in range(n):
+        total = 0.0
+        for a in range(k):
+            total += out[a, i]
+        if total > 0.0:
+            for a in range(k):
+                out[a, i] = out[a, i] / total
+        else:
+            for a in range(k):
+                out[a, i] = 1.0 / k
 
 
 def regret_matching(regrets: np.ndarray) -> np.ndarray:

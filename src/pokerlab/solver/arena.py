@@ -1,0 +1,523 @@
+"""Where the solver keeps its numbers, and how much memory they take.
+
+The public tree (:class:`~pokerlab.solver.tree.ActionTree`) has one node per sequence of
+actions; the solver repeats the part of it after a ``CHANCE`` node once for each card the
+deck can deal. Each repetition is a *context*: the cards dealt since the root (none, a
+first card, or a first and a second). An action node of the player ``q`` holds, in every
+context, two ``(actions, combos of q)`` tables: its cumulative regrets and its cumulative
+strategy. They lie in one flat arena of float32 (regrets in the first half, strategy sums in
+the second), or, with 16-bit storage, in an int16 and a uint16 array with one float32 scale
+per table, which takes about half the memory.
+
+With suit isomorphism a dealt card that is a copy of another up to a swap of two suits (the
+board, both ranges and every lock unchanged by the swap) gets no context of its own: the
+solver plays the canonical card and permutes its values.
+
+>>> from pokerlab.solver.arena import SWAPS, swap_card
+>>> SWAPS[2], swap_card(51, 2)        # clubs and spades: As becomes Ac
+((0, 3), 48)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NamedTuple, Protocol
+
+import numpy as np
+
+from pokerlab.errors import InvalidArgumentError
+from pokerlab.games import Game
+from pokerlab.solver.tree import CHANCE, FOLD, IP, SHOWDOWN, ActionTree
+
+__all__ = ["SWAPS", "Layout", "MemoryEstimate", "SpotLike", "Tables", "available_memory", "check_memory",
+           "layout", "memory_estimate", "swap_card"]
+
+SWAPS: tuple[tuple[int, int], ...] = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+"""The six swaps of two suits (0..3 = c, d, h, s), by number."""
+
+LEVELS = 3
+"""Contexts are at most three deep: the root's street, then one card, then two."""
+
+
+class SpotLike(Protocol):
+    """What the solver needs of a spot: the cards, the chips, the tree and both ranges.
+
+    Player 0 is out of position (OOP), 1 in position (IP). ``combos(player)`` is an
+    ``(n, 2)`` uint8 array of card ids, ``weights(player)`` the ``(n,)`` float64 weight of each.
+    """
+
+    @property
+    def board(self) -> tuple[int, ...]: ...
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def pot(self) -> float: ...
+
+    @property
+    def stack(self) -> float: ...
+
+    @property
+    def rake(self) -> float: ...
+
+    @property
+    def rake_cap(self) -> float: ...
+
+    @property
+    def tree(self) -> ActionTree: ...
+
+    def combos(self, player: int) -> np.ndarray: ...
+
+    def weights(self, player: int) -> np.ndarray: ...
+
+
+KIND, FIRST, COUNT, DEPTH, ROW, SOFF, OFFSET, SIZE, SCALE, CHILD, LOCK = range(11)
+"""The columns of :attr:`Tables.node`: the node's kind, first child and number of children,
+the cards dealt above it (0, 1 or 2), its row in its block's reach and value scratch, where
+its strategy starts in its block's strategy scratch; for an action node, its first context
+in the arena, its table's size (actions x combos of the acting player) and its first
+context among the 16-bit scales; for a chance node, the block under it; where a locked node's
+contexts start in :attr:`Tables.lock_at` (-1: none)."""
+
+
+class Tables(NamedTuple):
+    """Everything the compiled traversal reads, as few arrays (see :func:`layout`)."""
+
+    node: np.ndarray
+    """(nodes, 11) int64, columns ``KIND`` .. ``LOCK``."""
+    amount: np.ndarray
+    """(nodes, 2, 3) float64: at a terminal node, each player's payoff for a win, a loss and a
+    tie (at a fold, its payoff in the first place), over the number of pairs of hands."""
+    members: np.ndarray
+    """int64: each block's nodes (a street's betting in one context) in increasing order,
+    then each block's chance nodes."""
+    bounds: np.ndarray
+    """(blocks + 1, 2) int64: where each block's nodes and its chance nodes start in ``members``."""
+    dealt: np.ndarray
+    """(2, 53, 53) int64: for the dealt cards ``c1, c2`` (-1: none) at ``[c1 + 1, c2 + 1]``,
+    their context (-1: not stored) and their river board."""
+    deal_start: np.ndarray
+    """(54,) int64: the cards a chance node deals, in ``deals``: situation 0 at the root's
+    street, ``1 + c`` after the card ``c``."""
+    deals: np.ndarray
+    """(entries, 3) int64: a dealt card, and where its copies up to a suit swap start and end
+    in ``isos``."""
+    isos: np.ndarray
+    """(copies, 2) int64: a copy's card and the swap (of :data:`SWAPS`) that makes it."""
+    chance_factor: np.ndarray
+    """(3,) float64: a dealt card's probability given both hands, by the depth it is dealt at."""
+    counts: np.ndarray
+    """(2,) int64: combos of each player."""
+    hands: np.ndarray
+    """(2, n, 4) int64: each combo's two cards, its cards as bits, and the row of the same
+    two cards in the other player's range (-1: none); rows past a player's count unused."""
+    perm: np.ndarray
+    """(2, 6, n) int64: the row of each combo with the suits of a swap exchanged, or -1."""
+    board_mask: int
+    showdown: np.ndarray
+    """(boards, 2, 2, n) uint16: each river board's combos of each player not blocked by it,
+    weakest first, and their strengths."""
+    sd_count: np.ndarray
+    """(boards, 2) int64: how many combos of each player each river board leaves."""
+    lock_at: np.ndarray
+    """Per context of a locked node, where its (actions, combos) lock starts in
+    ``lock_values`` (-1: none); a combo's lock is unused where its first action's is < 0."""
+    lock_values: np.ndarray
+
+
+@dataclass(frozen=True)
+class MemoryEstimate:
+    """Bytes a solve takes, with float32 storage and with 16-bit storage.
+
+    >>> MemoryEstimate(2**20, 2**19).to_dict()
+    {'float32': 1048576, 'bits16': 524288, 'float32_mib': 1.0, 'bits16_mib': 0.5}
+    """
+
+    float32: int
+    bits16: int
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain JSON-ready values, bytes and MiB."""
+        return {"float32": self.float32, "bits16": self.bits16, "float32_mib": round(self.float32 / 2**20, 3),
+                "bits16_mib": round(self.bits16 / 2**20, 3)}
+
+
+@dataclass(frozen=True, eq=False)
+class Layout:
+    """The tables of one spot and the sizes of what a solve allocates.
+
+    ``cells``: entries of the regrets (and as many of the strategy sums); ``scales``: tables,
+    one scale each for regrets and sums in 16-bit storage; ``rows``, ``strategy_cells``:
+    a block's scratch; ``items``: the most children of the top block's chance nodes;
+    ``contexts``: the contexts stored at each depth; ``swaps``: the suit swaps used.
+    """
+
+    tables: Tables
+    cells: int
+    scales: int
+    rows: int
+    strategy_cells: int
+    items: int
+    contexts: tuple[int, int, int]
+    swaps: tuple[int, ...]
+    pairs: float
+    """The weighted number of pairs of hands that share no card."""
+    weights: tuple[np.ndarray, np.ndarray]
+    """Each player's weights, 0 for a combo that holds a board card."""
+    boards: int
+    """The river boards whose hands are kept in order of strength."""
+
+    def memory(self, threads: int) -> MemoryEstimate:
+        """What a solve allocates: the arena, the tables, and scratch for ``threads`` threads."""
+        n = int(self.tables.counts.max())
+        tables = sum(int(a.nbytes) for a in self.tables if isinstance(a, np.ndarray))
+        tables += 0 if len(self.tables.showdown) else self.boards * 2 * 2 * n * 2
+        scratch = 4 * (LEVELS * threads * (4 * self.rows * n + self.strategy_cells) + 2 * self.items * n
+                       + 2 * threads * int(self.tables.node[:, SIZE].max(initial=1)))
+        common = tables + scratch
+        return MemoryEstimate(common + 8 * self.cells, common + 4 * self.cells + 8 * self.scales)
+
+
+def swap_card(card: int, swap: int) -> int:
+    """The card with the two suits of ``SWAPS[swap]`` exchanged."""
+    a, b = SWAPS[swap]
+    suit = card & 3
+    return card - suit + (b if suit == a else a if suit == b else suit)
+
+
+def _masks(cards: np.ndarray) -> np.ndarray:
+    one = np.int64(1)
+    return (one << cards[:, 0].astype(np.int64)) | (one << cards[:, 1].astype(np.int64))
+
+
+def _hands(spot: SpotLike) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    combos, weights = [], []
+    for player in (0, 1):
+        cards = np.ascontiguousarray(spot.combos(player), dtype=np.uint8)
+        weight = np.ascontiguousarray(spot.weights(player), dtype=np.float64)
+        if cards.ndim != 2 or cards.shape[1] != 2 or weight.shape != (len(cards),) or not len(cards):
+            raise InvalidArgumentError(f"the spot's player {player} must have (n, 2) combos and (n,) weights, "
+                                       f"n at least 1; got {cards.shape} and {weight.shape}")
+        combos.append(np.sort(cards, axis=1))
+        weights.append(weight)
+    return combos, weights
+
+
+def _row_index(combos: np.ndarray) -> dict[tuple[int, int], int]:
+    return {(int(a), int(b)): i for i, (a, b) in enumerate(combos.tolist())}
+
+
+def _perms(combos: list[np.ndarray]) -> list[np.ndarray]:
+    """Each player's (6, n) rows of the swapped combos, -1 where the range lacks one."""
+    out = []
+    for cards in combos:
+        index = _row_index(cards)
+        table = np.full((len(SWAPS), len(cards)), -1, dtype=np.int32)
+        for s in range(len(SWAPS)):
+            for i, (a, b) in enumerate(cards.tolist()):
+                x, y = swap_card(a, s), swap_card(b, s)
+                table[s, i] = index.get((min(x, y), max(x, y)), -1)
+        out.append(table)
+    return out
+
+
+def symmetric_swaps(board: Sequence[int], combos: list[np.ndarray], weights: list[np.ndarray],
+                    perms: list[np.ndarray], fixed: Sequence[int] = ()) -> tuple[int, ...]:
+    """The suit swaps that leave the board, both weighted ranges and the ``fixed`` cards as they are."""
+    found = []
+    cards = set(board)
+    for s in range(len(SWAPS)):
+        if {swap_card(c, s) for c in cards} != cards or any(swap_card(c, s) != c for c in fixed):
+            continue
+        if all((perm[s] >= 0).all() and np.array_equal(w[perm[s]], w) for perm, w in zip(perms, weights)):
+            found.append(s)
+    return tuple(found)
+
+
+def _deal(cards: list[int], swaps: Sequence[int]) -> list[tuple[int, list[tuple[int, int]]]]:
+    """The canonical cards of ``cards`` under the suit swaps, each with its copies and the swap
+    that makes them (every suit in a class of swappable suits is a copy of the lowest)."""
+    group = list(range(4))  # the lowest suit each suit can be swapped with
+    for s in swaps:
+        a, b = SWAPS[s]
+        low = min(group[a], group[b])
+        group = [low if g in (group[a], group[b]) else g for g in group]
+    out: list[tuple[int, list[tuple[int, int]]]] = []
+    for card in cards:
+        suit = card & 3
+        if group[suit] != suit:
+            continue
+        copies = [(card - suit + other, SWAPS.index((suit, other))) for other in range(suit + 1, 4)
+                  if group[other] == suit and card - suit + other in cards]
+        out.append((card, copies))
+    return out
+
+
+def _blocks(tree: ActionTree) -> list[list[int]]:
+    """The tree's blocks (a street's betting, up to its chance and terminal nodes), each its
+    nodes in increasing order, the root's first."""
+    blocks: list[list[int]] = []
+    starts = [0]
+    while starts:
+        start = starts.pop()
+        members = [start]
+        stack = [start]
+        while stack:
+            node = stack.pop()
+            for child in tree.children(node):
+                if tree.kind[node] == CHANCE:
+                    starts.append(child)
+                    continue
+                members.append(child)
+                stack.append(child)
+        blocks.append(sorted(members))
+    return blocks
+
+
+def _check_tree(tree: ActionTree, board: tuple[int, ...]) -> np.ndarray:
+    n = len(tree)
+    kind = np.asarray(tree.kind)
+    first = np.asarray(tree.first_child)
+    count = np.asarray(tree.n_children)
+    parents = np.asarray(tree.parent)
+    for node in range(n):
+        if (count[node] > 0) != (kind[node] <= CHANCE) or (kind[node] == CHANCE and count[node] != 1):
+            raise InvalidArgumentError(f"tree node {node} of kind {kind[node]} has {count[node]} children")
+        for child in tree.children(node):
+            if not node < child < n or parents[child] != node:
+                raise InvalidArgumentError(f"tree node {node}'s child {child} is out of order")
+        if count[node] and first[node] < 0:
+            raise InvalidArgumentError(f"tree node {node} has no first child")
+    depth: np.ndarray = np.asarray(tree.street, dtype=np.int64) - (len(board) - 3)
+    if depth.min() < 0 or depth.max() > LEVELS - 1:
+        raise InvalidArgumentError(f"the tree's streets do not match a board of {len(board)} cards")
+    return depth
+
+
+Deal = list[tuple[int, list[tuple[int, int]]]]
+
+
+def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (),
+           locked_swaps: Sequence[int] | None = None, showdowns: bool = True) -> Layout:
+    """The spot's tables: its tree in blocks, every action node's place in the arena, the deals
+    (with suit isomorphism: one card per class, and its copies), both ranges' hands and, with
+    ``showdowns``, each river board's hands in order of strength.
+
+    ``fixed`` and ``locked_swaps``: cards that a swap must leave as they are, and the swaps
+    that locks allow (None: all), so that isomorphism never merges what a lock tells apart.
+    """
+    tree = spot.tree
+    board = tuple(int(c) for c in spot.board)
+    depth = _check_tree(tree, board)
+    combos, weights = _hands(spot)
+    counts = np.array([len(c) for c in combos], dtype=np.int64)
+    board_mask = sum(1 << c for c in board)
+    masks = [_masks(c) for c in combos]
+    weights = [np.where(m & board_mask, 0.0, w) for m, w in zip(masks, weights)]
+    perms = _perms(combos)
+    swaps: tuple[int, ...] = ()
+    if isomorphism:
+        swaps = tuple(s for s in symmetric_swaps(board, combos, weights, perms, fixed)
+                      if locked_swaps is None or s in locked_swaps)
+    deck = [c for c in spot.game.deck if not board_mask >> c & 1]
+    situations = _situations(deck, swaps, int(depth.max()), len(board))
+    dealt = np.full((2, 53, 53), -1, dtype=np.int64)
+    contexts = [1, len(situations.get(0, [])), 0]
+    for i, (first, _) in enumerate(situations.get(0, [])):
+        dealt[0, first + 1, 0] = i
+        for second, _ in situations.get(1 + first, []):
+            dealt[0, first + 1, second + 1] = contexts[2]
+            contexts[2] += 1
+    deal_start, deals, isos = _deal_table(situations)
+    left = len(deck) - 4  # the cards a dealt card can be, given both players' hands
+    chance_factor = np.array([1.0 / max(left, 1), 1.0 / max(left - 1, 1), 0.0])
+
+    node, members, bounds, rows, strategy_cells, items = _node_table(tree, depth, counts)
+    cells = scales = 0
+    for n in np.flatnonzero(node[:, KIND] <= IP):
+        node[n, OFFSET] = cells
+        node[n, SCALE] = scales
+        cells += contexts[depth[n]] * int(node[n, SIZE])
+        scales += contexts[depth[n]]
+
+    width = int(counts.max())
+    hands = np.zeros((2, width, 4), dtype=np.int64)
+    perm = np.full((2, len(SWAPS), width), -1, dtype=np.int64)
+    for p in (0, 1):
+        other = _row_index(combos[1 - p])
+        hands[p, :counts[p], :2] = combos[p]
+        hands[p, :counts[p], 2] = masks[p]
+        hands[p, :counts[p], 3] = [other.get((a, b), -1) for a, b in combos[p].tolist()]
+        perm[p, :, :counts[p]] = perms[p]
+    pairs = _pairs(combos, weights, hands[0, :counts[0], 3])
+    if pairs <= 0:
+        raise InvalidArgumentError("the two ranges have no pair of hands without a card in common")
+    if showdowns:
+        from pokerlab.solver.showdown import river_tables
+
+        dealt[1], showdown, sd_count = river_tables(spot.game, board, situations, combos)
+    else:
+        showdown = np.zeros((0, 2, 2, width), dtype=np.uint16)
+        sd_count = np.zeros((0, 2), dtype=np.int64)
+    tables = Tables(node=node, amount=_amounts(tree, spot, pairs), members=members, bounds=bounds, dealt=dealt,
+                    deal_start=deal_start, deals=deals, isos=isos, chance_factor=chance_factor, counts=counts,
+                    hands=hands, perm=perm, board_mask=board_mask, showdown=showdown, sd_count=sd_count,
+                    lock_at=np.zeros(0, dtype=np.int64), lock_values=np.zeros(0, dtype=np.float32))
+    boards = contexts[min(2, 5 - len(board))] if len(board) < 5 else 1
+    return Layout(tables, cells, scales, rows, strategy_cells, items, (contexts[0], contexts[1], contexts[2]),
+                  swaps, pairs, (weights[0], weights[1]), boards)
+
+
+def _situations(deck: list[int], swaps: tuple[int, ...], max_depth: int, board_size: int) -> dict[int, Deal]:
+    """The cards each chance node deals: situation 0 at the root's street, ``1 + c`` after the
+    first card ``c`` (the swaps that move ``c`` no longer apply)."""
+    situations: dict[int, Deal] = {}
+    if max_depth >= 1:
+        situations[0] = _deal(deck, swaps)
+    if max_depth >= 2 and board_size == 3:
+        for first, _ in situations[0]:
+            kept = tuple(s for s in swaps if swap_card(first, s) == first)
+            situations[1 + first] = _deal([c for c in deck if c != first], kept)
+    return situations
+
+
+def _deal_table(situations: dict[int, Deal]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    deal_start = np.zeros(54, dtype=np.int64)
+    deals: list[tuple[int, int, int]] = []
+    isos: list[tuple[int, int]] = []
+    for s in range(53):
+        for card, copies in situations.get(s, []):
+            deals.append((card, len(isos), len(isos) + len(copies)))
+            isos += copies
+        deal_start[s + 1] = len(deals)
+    return (deal_start, np.array(deals, dtype=np.int64).reshape(-1, 3),
+            np.array(isos, dtype=np.int64).reshape(-1, 2))
+
+
+def _node_table(tree: ActionTree, depth: np.ndarray,
+                counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int, int]:
+    """The node table (all but the arena's columns), the blocks' members and bounds, and the
+    most rows, strategy cells and top-level deals a block needs."""
+    blocks = _blocks(tree)
+    node = np.zeros((len(tree), 11), dtype=np.int64)
+    node[:, KIND] = tree.kind
+    node[:, FIRST] = tree.first_child
+    node[:, COUNT] = tree.n_children
+    node[:, DEPTH] = depth
+    node[:, CHILD] = -1
+    node[:, LOCK] = -1
+    acting = node[:, KIND] <= IP
+    node[acting, SIZE] = node[acting, COUNT] * counts[node[acting, KIND]]
+    block_of_root = {members[0]: b for b, members in enumerate(blocks)}
+    strategy_cells = 0
+    chances: list[list[int]] = []
+    for members in blocks:
+        cells = 0
+        chances.append([])
+        for r, n in enumerate(members):
+            node[n, ROW] = r
+            if node[n, KIND] <= IP:
+                node[n, SOFF] = cells
+                cells += int(node[n, SIZE])
+            elif node[n, KIND] == CHANCE:
+                chances[-1].append(n)
+                node[n, CHILD] = block_of_root[int(node[n, FIRST])]
+        strategy_cells = max(strategy_cells, cells)
+    flat = [n for members in blocks for n in members]
+    bounds = np.zeros((len(blocks) + 1, 2), dtype=np.int64)
+    bounds[:, 0] = np.cumsum([0] + [len(m) for m in blocks])
+    bounds[:, 1] = len(flat) + np.cumsum([0] + [len(c) for c in chances])
+    members_array = np.array(flat + [n for c in chances for n in c], dtype=np.int64)
+    items = max(len(c) for c in chances) * 52
+    return node, members_array, bounds, max(len(m) for m in blocks), strategy_cells, items
+
+
+def _pairs(combos: list[np.ndarray], weights: list[np.ndarray], rows: np.ndarray) -> float:
+    """The weighted count of pairs (OOP hand, IP hand) that share no card (``rows``: the row
+    of each OOP combo's very cards in IP's range, or -1)."""
+    per_card = np.zeros(52)
+    np.add.at(per_card, combos[1][:, 0], weights[1])
+    np.add.at(per_card, combos[1][:, 1], weights[1])
+    identical = np.where(rows >= 0, weights[1][np.maximum(rows, 0)], 0.0)
+    compatible = weights[1].sum() - per_card[combos[0][:, 0]] - per_card[combos[0][:, 1]] + identical
+    return float((weights[0] * compatible).sum())
+
+
+def _amounts(tree: ActionTree, spot: SpotLike, pairs: float) -> np.ndarray:
+    """Each terminal node's payoffs to each player, net of the chips it put in (the pot it
+    started with counted as half each), the rake taken from the pot as called."""
+    amount = np.zeros((len(tree), 2, 3))
+    kind = np.asarray(tree.kind)
+    invested = np.asarray(tree.invested, dtype=np.float64)
+    for node in np.flatnonzero((kind == FOLD) | (kind == SHOWDOWN)):
+        pot = float(spot.pot) + 2 * float(invested[node].min())
+        rake = min(pot * float(spot.rake), float(spot.rake_cap))
+        for p in (0, 1):
+            if kind[node] == FOLD:
+                amount[node, p, 0] = -pot / 2 if tree.folder[node] == p else pot / 2 - rake
+            else:
+                amount[node, p] = (pot / 2 - rake, -pot / 2, -rake / 2)
+    out: np.ndarray = amount / pairs
+    return out
+
+
+def memory_estimate(spot: SpotLike, *, isomorphism: bool = True, threads: int | None = None) -> MemoryEstimate:
+    """The bytes a solve of ``spot`` takes with float32 and with 16-bit storage, worked out
+    from the tree and the ranges before anything large is allocated.
+
+    >>> from pokerlab.solver.arena import MemoryEstimate
+    >>> isinstance(MemoryEstimate(1, 1), MemoryEstimate)
+    True
+    """
+    from pokerlab import kernels
+
+    with kernels.threads(threads):
+        import numba
+
+        count = int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+    return layout(spot, isomorphism=isomorphism, showdowns=False).memory(count)
+
+
+def available_memory(meminfo: str | Path = "/proc/meminfo") -> int | None:
+    """The machine's available memory in bytes (``MemAvailable`` of ``/proc/meminfo``), or
+    None where the file is missing or does not say.
+
+    >>> available_memory("/nonexistent") is None
+    True
+    """
+    try:
+        text = Path(meminfo).read_text()
+    except OSError:
+        return None
+    for line in text.splitlines():
+        name, _, value = line.partition(":")
+        if name == "MemAvailable":
+            parts = value.split()
+            if parts and parts[0].isdigit():
+                return int(parts[0]) * (1024 if parts[1:] == ["kB"] else 1)
+    return None
+
+
+def check_memory(needed: int, memory_limit: float | None) -> None:
+    """Refuse a solve that needs more than ``memory_limit`` bytes (None: 75% of the available
+    memory, unchecked where the machine does not say), naming the estimate.
+
+    >>> check_memory(10**6, 2 * 10**6)
+    >>> check_memory(10**9, 10**6)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: the solve needs about 953.7 MiB, over its memory limit of 1.0 MiB ...
+    """
+    limit = memory_limit
+    if limit is None:
+        available = available_memory()
+        if available is None:
+            return
+        limit = 0.75 * available
+    if needed > limit:
+        raise InvalidArgumentError(f"the solve needs about {needed / 2**20:.1f} MiB, over its memory limit of "
+                                   f"{limit / 2**20:.1f} MiB (memory_limit); use bits=16, fewer bet sizes or a "
+                                   "smaller range")

@@ -1,0 +1,461 @@
+"""The compiled traversal: vector-form Discounted CFR and the best response, over the public tree.
+
+One pass walks the tree for one player (the *traverser*) with a row per combo at each node:
+the opponent's reach goes down, the traverser's counterfactual values come back up. The
+tree is cut into blocks (a street's betting in one context, see :mod:`pokerlab.solver.arena`);
+within a block the nodes are in increasing order, parents before children, so a pass is a
+loop forward (reaches from each node to its children) and a loop backward (values from the
+children to each node), with no recursion. A chance node's children are the next street's
+block once per card the deck can deal: the top block's run in parallel, one card per task
+and scratch per thread, the deeper ones in turn inside each task.
+
+Two kinds of pass:
+
+- ``UPDATE``: the traverser's current strategies (regret matching) and its regrets and
+  strategy sums updated at its nodes (:func:`pokerlab.equilibrium.dcfr_columns`);
+- ``RESPOND``: against the opponent's average strategy, the traverser's best-response value
+  and the value of its own average strategy, side by side.
+
+Values are per combo, in chips over the number of pairs of hands, net of what the player put
+in (the starting pot counted half each): a combo's value summed with its weight over the range
+is the player's expected payoff.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numba
+import numpy as np
+from numba import njit, prange
+
+from pokerlab.equilibrium import average_columns, dcfr_columns, regret_matching_columns
+from pokerlab.solver.arena import (
+    CHILD,
+    COUNT,
+    DEPTH,
+    FIRST,
+    KIND,
+    LEVELS,
+    LOCK,
+    OFFSET,
+    ROW,
+    SCALE,
+    SIZE,
+    SOFF,
+    Layout,
+    Tables,
+)
+from pokerlab.solver.showdown import fold_values, showdown_values
+from pokerlab.solver.tree import CHANCE, FOLD, IP, SHOWDOWN
+
+__all__ = ["RESPOND", "UPDATE", "Engine", "Scratch", "Store"]
+
+UPDATE, RESPOND = 0, 1
+OPP, OWN, VAL, EV = 0, 1, 2, 3
+"""The four kinds of rows in :attr:`Scratch.rows`: the opponent's reach, the traverser's own
+reach, the traverser's values (best response under RESPOND), its average strategy's values."""
+
+_I16 = 32767.0
+_U16 = 65535.0
+
+
+class Store(NamedTuple):
+    """The regrets and strategy sums: ``arena`` (float32, sums after the first ``half``
+    entries), or with ``bits`` 16 ``regrets16``, ``sums16`` and two ``scales`` per table."""
+
+    arena: np.ndarray
+    regrets16: np.ndarray
+    sums16: np.ndarray
+    scales: np.ndarray
+    bits: int
+    half: int
+
+
+class Scratch(NamedTuple):
+    """Buffers allocated once: ``rows`` (4, levels, threads, rows x combos) the reach and
+    value rows of a block's nodes (``OPP``, ``OWN``, ``VAL``, ``EV``); ``strat`` (levels,
+    threads, cells) its strategies; per thread ``tmp`` the 16-bit tables decoded, ``acc`` the
+    sweeps' per-card sums and ``sums`` a chance node's; ``items`` (2, deals, combos) the values
+    of each of the top block's deals and ``item_index`` (2, deals) its chance node and deal."""
+
+    rows: np.ndarray
+    strat: np.ndarray
+    tmp: np.ndarray
+    acc: np.ndarray
+    sums: np.ndarray
+    items: np.ndarray
+    item_index: np.ndarray
+
+
+@njit(cache=True, nogil=True)
+def _context(t: Tables, depth: int, c1: int, c2: int) -> int:
+    if depth == 0:
+        return 0
+    return int(t.dealt[0, c1 + 1, c2 + 1 if depth == 2 else 0])
+
+
+@njit(cache=True, nogil=True)
+def _lock(t: Tables, n: int, ctx: int, k: int, w: int) -> np.ndarray:
+    """The node's lock in this context, (actions, combos), or an empty table."""
+    base = t.node[n, LOCK]
+    at = t.lock_at[base + ctx] if base >= 0 else -1
+    table: np.ndarray = t.lock_values[:0].reshape((0, w)) if at < 0 else t.lock_values[at:at + k * w].reshape((k, w))
+    return table
+
+
+@njit(cache=True, nogil=True)
+def _strategy(t: Tables, st: Store, s: Scratch, lv: int, tid: int, n: int, ctx: int, mode: int) -> np.ndarray:
+    """The node's strategy (current under UPDATE, average under RESPOND) into the block's
+    scratch, locked combos playing their locks."""
+    k = t.node[n, COUNT]
+    w = t.counts[t.node[n, KIND]]
+    size = k * w
+    out: np.ndarray = s.strat[lv, tid][t.node[n, SOFF]:t.node[n, SOFF] + size].reshape((k, w))
+    base = t.node[n, OFFSET] + ctx * size
+    if st.bits == 32:
+        if mode == UPDATE:
+            regret_matching_columns(st.arena[base:base + size].reshape((k, w)), out)
+        else:
+            average_columns(st.arena[st.half + base:st.half + base + size].reshape((k, w)), out)
+    elif mode == UPDATE:
+        regret_matching_columns(st.regrets16[base:base + size].reshape((k, w)), out)
+    else:
+        average_columns(st.sums16[base:base + size].reshape((k, w)), out)
+    lock = _lock(t, n, ctx, k, w)
+    for i in range(w if len(lock) else 0):
+        if lock[0, i] >= 0.0:
+            for a in range(k):
+                out[a, i] = lock[a, i]
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _forward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int, mode: int, ctx: int) -> None:
+    """Strategies of the block's action nodes, and the reaches of their children."""
+    wo, wp = t.counts[1 - p], t.counts[p]
+    opp, own = s.rows[OPP, lv, tid], s.rows[OWN, lv, tid]
+    for idx in range(t.bounds[b, 0], t.bounds[b + 1, 0]):
+        n = t.members[idx]
+        q = t.node[n, KIND]
+        if q > IP:
+            continue
+        strat = _strategy(t, st, s, lv, tid, n, ctx, mode)
+        r = t.node[n, ROW]
+        first = t.node[n, FIRST]
+        for a in range(t.node[n, COUNT]):
+            rc = t.node[first + a, ROW]
+            if q == p:
+                if mode == UPDATE:
+                    for i in range(wp):
+                        own[rc * wp + i] = own[r * wp + i] * strat[a, i]
+                opp[rc * wo:(rc + 1) * wo] = opp[r * wo:(r + 1) * wo]
+            else:
+                for j in range(wo):
+                    opp[rc * wo + j] = opp[r * wo + j] * strat[a, j]
+                if mode == UPDATE:
+                    own[rc * wp:(rc + 1) * wp] = own[r * wp:(r + 1) * wp]
+
+
+@njit(cache=True, nogil=True)
+def _update(t: Tables, st: Store, s: Scratch, tid: int, n: int, ctx: int, strat: np.ndarray, values: np.ndarray,
+            reach: np.ndarray, out: np.ndarray, factors: tuple[float, float, float]) -> None:
+    """Discounted CFR's step at one of the traverser's nodes; its value into ``out``."""
+    k, w = strat.shape
+    size = k * w
+    base = t.node[n, OFFSET] + ctx * size
+    positive, negative, average = factors
+    if st.bits == 32:
+        dcfr_columns(st.arena[base:base + size].reshape((k, w)),
+                     st.arena[st.half + base:st.half + base + size].reshape((k, w)),
+                     strat, values, reach, out, positive, negative, average)
+        return
+    scale = 2 * (t.node[n, SCALE] + ctx)
+    regrets = s.tmp[tid, 0][:size]
+    sums = s.tmp[tid, 1][:size]
+    stored_regrets = st.regrets16[base:base + size]
+    stored_sums = st.sums16[base:base + size]
+    to_regret = st.scales[scale] / _I16
+    to_sum = st.scales[scale + 1] / _U16
+    for x in range(size):
+        regrets[x] = stored_regrets[x] * to_regret
+        sums[x] = stored_sums[x] * to_sum
+    dcfr_columns(regrets.reshape((k, w)), sums.reshape((k, w)), strat, values, reach, out,
+                 positive, negative, average)
+    top_regret = 0.0
+    top_sum = 0.0
+    for x in range(size):
+        top_regret = max(top_regret, abs(regrets[x]))
+        top_sum = max(top_sum, sums[x])
+    st.scales[scale] = top_regret
+    st.scales[scale + 1] = top_sum
+    from_regret = _I16 / top_regret if top_regret > 0.0 else 0.0
+    from_sum = _U16 / top_sum if top_sum > 0.0 else 0.0
+    for x in range(size):
+        stored_regrets[x] = np.int16(round(regrets[x] * from_regret))
+        stored_sums[x] = np.uint16(round(sums[x] * from_sum))
+
+
+@njit(cache=True, nogil=True)
+def _respond(t: Tables, n: int, ctx: int, strat: np.ndarray, best: np.ndarray, averaged: np.ndarray,
+             out_best: np.ndarray, out_average: np.ndarray) -> None:
+    """At one of the traverser's nodes: the best action's value (a locked combo plays its
+    lock), and the value of the average strategy."""
+    k, w = strat.shape
+    for i in range(w):
+        top = best[0, i]
+        total = strat[0, i] * averaged[0, i]
+        for a in range(1, k):
+            top = max(top, best[a, i])
+            total += strat[a, i] * averaged[a, i]
+        out_best[i] = top
+        out_average[i] = total
+    lock = _lock(t, n, ctx, k, w)
+    for i in range(w if len(lock) else 0):
+        if lock[0, i] >= 0.0:
+            played = 0.0
+            for a in range(k):
+                played += lock[a, i] * best[a, i]
+            out_best[i] = played
+
+
+@njit(cache=True, nogil=True)
+def _add_rows(values: np.ndarray, out: np.ndarray) -> None:
+    k, w = values.shape
+    for i in range(w):
+        out[i] = values[0, i]
+    for a in range(1, k):
+        for i in range(w):
+            out[i] += values[a, i]
+
+
+@njit(cache=True, nogil=True)
+def _backward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int, mode: int, ctx: int,
+              c1: int, c2: int, factors: tuple[float, float, float]) -> None:
+    """The block's values from its terminal nodes (and its chance nodes, filled in already)
+    up to its root, updating the traverser's regrets on the way under UPDATE."""
+    wo, wp = t.counts[1 - p], t.counts[p]
+    opp, own, val, ev = s.rows[OPP, lv, tid], s.rows[OWN, lv, tid], s.rows[VAL, lv, tid], s.rows[EV, lv, tid]
+    blocked = t.board_mask | (1 << c1 if c1 >= 0 else 0) | (1 << c2 if c2 >= 0 else 0)
+    board = t.dealt[1, c1 + 1, c2 + 1]
+    for idx in range(t.bounds[b + 1, 0] - 1, t.bounds[b, 0] - 1, -1):
+        n = t.members[idx]
+        r = t.node[n, ROW]
+        kind = t.node[n, KIND]
+        out = val[r * wp:(r + 1) * wp]
+        if kind == CHANCE:
+            continue
+        if kind == FOLD:
+            fold_values(out, opp[r * wo:(r + 1) * wo], t.hands[p], wp, t.hands[1 - p], wo, blocked,
+                        t.amount[n, p, 0], s.acc[tid, 0])
+        elif kind == SHOWDOWN:
+            showdown_values(out, opp[r * wo:(r + 1) * wo], t.showdown[board, p], t.sd_count[board, p],
+                            t.showdown[board, 1 - p], t.sd_count[board, 1 - p], t.hands[p], t.hands[1 - p],
+                            t.amount[n, p, 0], t.amount[n, p, 1], t.amount[n, p, 2], s.acc[tid])
+        else:
+            k = t.node[n, COUNT]
+            r0 = t.node[t.node[n, FIRST], ROW]
+            values = val[r0 * wp:(r0 + k) * wp].reshape((k, wp))
+            averaged = ev[r0 * wp:(r0 + k) * wp].reshape((k, wp))
+            if kind != p:
+                _add_rows(values, out)
+                if mode == RESPOND:
+                    _add_rows(averaged, ev[r * wp:(r + 1) * wp])
+                continue
+            strat = s.strat[lv, tid][t.node[n, SOFF]:t.node[n, SOFF] + k * wp].reshape((k, wp))
+            if mode == UPDATE:
+                _update(t, st, s, tid, n, ctx, strat, values, own[r * wp:(r + 1) * wp], out, factors)
+            else:
+                _respond(t, n, ctx, strat, values, averaged, out, ev[r * wp:(r + 1) * wp])
+            continue
+        if mode == RESPOND:
+            ev[r * wp:(r + 1) * wp] = out
+
+
+@njit(cache=True, nogil=True)
+def _deal(t: Tables, s: Scratch, c: int, card: int, lv: int, tid: int, child_tid: int, p: int, mode: int) -> None:
+    """A chance node's reaches passed to its child for one card: the hands holding the card
+    out, the opponent's scaled by the card's probability."""
+    wo, wp = t.counts[1 - p], t.counts[p]
+    r = t.node[c, ROW]
+    rc = t.node[t.node[c, FIRST], ROW]
+    factor = t.chance_factor[t.node[c, DEPTH]]
+    opp, child_opp = s.rows[OPP, lv, tid], s.rows[OPP, lv + 1, child_tid]
+    bit = np.int64(1) << card
+    theirs, mine = t.hands[1 - p], t.hands[p]
+    for j in range(wo):
+        child_opp[rc * wo + j] = 0.0 if theirs[j, 2] & bit else opp[r * wo + j] * factor
+    if mode == UPDATE:
+        own, child_own = s.rows[OWN, lv, tid], s.rows[OWN, lv + 1, child_tid]
+        for i in range(wp):
+            child_own[rc * wp + i] = 0.0 if mine[i, 2] & bit else own[r * wp + i]
+
+
+@njit(cache=True, nogil=True)
+def _gather(t: Tables, p: int, deal: int, values: np.ndarray, total: np.ndarray) -> None:
+    """Add a dealt card's values to a chance node's sum, and for each copy of the card up to
+    a suit swap, the values of the swapped hands."""
+    w = t.counts[p]
+    for i in range(w):
+        total[i] += values[i]
+    for e in range(t.deals[deal, 1], t.deals[deal, 2]):
+        perm = t.perm[p, t.isos[e, 1]]
+        for i in range(w):
+            total[i] += values[perm[i]]
+
+
+@njit(cache=True, nogil=True)
+def _leaf(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int, mode: int, c1: int, c2: int,
+          factors: tuple[float, float, float]) -> None:
+    """A block without chance nodes, its root's reaches set: forward, then backward."""
+    ctx = _context(t, t.node[t.members[t.bounds[b, 0]], DEPTH], c1, c2)
+    _forward(t, st, s, b, lv, tid, p, mode, ctx)
+    _backward(t, st, s, b, lv, tid, p, mode, ctx, c1, c2, factors)
+
+
+@njit(cache=True, nogil=True)
+def _middle(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int, mode: int, c1: int,
+            factors: tuple[float, float, float]) -> None:
+    """A block one card deep whose chance nodes deal the river: each river block in turn."""
+    ctx = _context(t, 1, c1, -1)
+    _forward(t, st, s, b, lv, tid, p, mode, ctx)
+    wp = t.counts[p]
+    val, ev = s.rows[VAL, lv, tid], s.rows[EV, lv, tid]
+    child_val, child_ev = s.rows[VAL, lv + 1, tid], s.rows[EV, lv + 1, tid]
+    total, total_ev = s.sums[tid, 0], s.sums[tid, 1]
+    for ci in range(t.bounds[b, 1], t.bounds[b + 1, 1]):
+        c = t.members[ci]
+        rc = t.node[t.node[c, FIRST], ROW]
+        total[:wp] = 0.0
+        total_ev[:wp] = 0.0
+        for e in range(t.deal_start[1 + c1], t.deal_start[2 + c1]):
+            card = t.deals[e, 0]
+            _deal(t, s, c, card, lv, tid, tid, p, mode)
+            _leaf(t, st, s, t.node[c, CHILD], lv + 1, tid, p, mode, c1, card, factors)
+            _gather(t, p, e, child_val[rc * wp:(rc + 1) * wp], total)
+            if mode == RESPOND:
+                _gather(t, p, e, child_ev[rc * wp:(rc + 1) * wp], total_ev)
+        r = t.node[c, ROW]
+        for i in range(wp):
+            val[r * wp + i] = total[i]
+            ev[r * wp + i] = total_ev[i]
+    _backward(t, st, s, b, lv, tid, p, mode, ctx, c1, -1, factors)
+
+
+@njit(cache=True, nogil=True)
+def _item(t: Tables, st: Store, s: Scratch, item: int, tid: int, depth: int, p: int, mode: int, c1: int,
+          factors: tuple[float, float, float]) -> None:
+    """One child of the top block's chance nodes, on thread ``tid``: its values into ``items``."""
+    c = s.item_index[0, item]
+    card = t.deals[s.item_index[1, item], 0]
+    _deal(t, s, c, card, 0, 0, tid, p, mode)
+    cb = t.node[c, CHILD]
+    if depth == 0 and t.bounds[cb + 1, 1] > t.bounds[cb, 1]:
+        _middle(t, st, s, cb, 1, tid, p, mode, card, factors)
+    elif depth == 0:
+        _leaf(t, st, s, cb, 1, tid, p, mode, card, -1, factors)
+    else:
+        _leaf(t, st, s, cb, 1, tid, p, mode, c1, card, factors)
+    wp = t.counts[p]
+    rc = t.node[t.node[c, FIRST], ROW]
+    s.items[0, item, :wp] = s.rows[VAL, 1, tid][rc * wp:(rc + 1) * wp]
+    if mode == RESPOND:
+        s.items[1, item, :wp] = s.rows[EV, 1, tid][rc * wp:(rc + 1) * wp]
+
+
+@njit(cache=True, nogil=True)
+def _deals_of(t: Tables, s: Scratch, b: int, situation: int) -> int:
+    """List the top block's deals (chance node, card) in ``item_index``; how many."""
+    m = 0
+    for ci in range(t.bounds[b, 1], t.bounds[b + 1, 1]):
+        for e in range(t.deal_start[situation], t.deal_start[situation + 1]):
+            s.item_index[0, m] = t.members[ci]
+            s.item_index[1, m] = e
+            m += 1
+    return m
+
+
+@njit(cache=True, nogil=True)
+def _gather_items(t: Tables, s: Scratch, b: int, situation: int, p: int, mode: int) -> None:
+    """Each of the top block's chance nodes' values, the sum of its deals'."""
+    wp = t.counts[p]
+    total, total_ev = s.sums[0, 0], s.sums[0, 1]
+    val, ev = s.rows[VAL, 0, 0], s.rows[EV, 0, 0]
+    item = 0
+    for ci in range(t.bounds[b, 1], t.bounds[b + 1, 1]):
+        c = t.members[ci]
+        total[:wp] = 0.0
+        total_ev[:wp] = 0.0
+        for e in range(t.deal_start[situation], t.deal_start[situation + 1]):
+            _gather(t, p, e, s.items[0, item], total)
+            if mode == RESPOND:
+                _gather(t, p, e, s.items[1, item], total_ev)
+            item += 1
+        r = t.node[c, ROW]
+        for i in range(wp):
+            val[r * wp + i] = total[i]
+            ev[r * wp + i] = total_ev[i]
+
+
+@njit(cache=True, parallel=True)
+def _top(t: Tables, st: Store, s: Scratch, b: int, p: int, mode: int, c1: int, c2: int,
+         factors: tuple[float, float, float]) -> None:
+    """One pass from block ``b`` (its first node's reaches set at level 0), the dealt cards
+    ``c1``, ``c2`` (-1: none): the top block, then its chance nodes' children in parallel."""
+    depth = t.node[t.members[t.bounds[b, 0]], DEPTH]
+    ctx = _context(t, depth, c1, c2)
+    _forward(t, st, s, b, 0, 0, p, mode, ctx)
+    situation = 0 if depth == 0 else 1 + c1
+    m = _deals_of(t, s, b, situation)
+    for item in prange(m):
+        _item(t, st, s, item, numba.get_thread_id(), depth, p, mode, c1, factors)  # type: ignore[attr-defined]
+    _gather_items(t, s, b, situation, p, mode)
+    _backward(t, st, s, b, 0, 0, p, mode, ctx, c1, c2, factors)
+
+
+class Engine:
+    """A spot's arena and scratch, allocated once, and the passes over them.
+
+    ``bits`` is 32 (float32) or 16 (int16 regrets and uint16 strategy sums, a float32 scale
+    per table).
+    """
+
+    def __init__(self, layout: Layout, bits: int = 32) -> None:
+        self.layout = layout
+        self.tables = layout.tables
+        self.bits = bits
+        cells = layout.cells
+        if bits == 32:
+            self.store = Store(np.zeros(2 * cells, dtype=np.float32), np.zeros(0, dtype=np.int16),
+                               np.zeros(0, dtype=np.uint16), np.zeros(0, dtype=np.float32), 32, cells)
+        else:
+            self.store = Store(np.zeros(0, dtype=np.float32), np.zeros(cells, dtype=np.int16),
+                               np.zeros(cells, dtype=np.uint16), np.zeros(2 * layout.scales, dtype=np.float32),
+                               16, cells)
+        threads = int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+        width = int(self.tables.counts.max())
+        items = max(layout.items, 1)
+        self.scratch = Scratch(
+            rows=np.zeros((4, LEVELS, threads, layout.rows * width), dtype=np.float32),
+            strat=np.zeros((LEVELS, threads, max(layout.strategy_cells, 1)), dtype=np.float32),
+            tmp=np.zeros((threads, 2, int(self.tables.node[:, SIZE].max(initial=1))), dtype=np.float32),
+            acc=np.zeros((threads, 3, 52), dtype=np.float64),
+            sums=np.zeros((threads, 2, width), dtype=np.float64),
+            items=np.zeros((2, items, width), dtype=np.float32),
+            item_index=np.zeros((2, items), dtype=np.int64))
+        self.weights = [np.ascontiguousarray(w, dtype=np.float32) for w in layout.weights]
+
+    def run(self, p: int, mode: int, *, tables: Tables | None = None, block: int = 0, c1: int = -1, c2: int = -1,
+            own: np.ndarray | None = None, opp: np.ndarray | None = None,
+            factors: tuple[float, float, float] = (1.0, 1.0, 1.0)) -> tuple[np.ndarray, np.ndarray]:
+        """One pass for player ``p`` from ``block`` of ``tables`` (the spot's root block by
+        default) with the given reaches at its first node (the ranges' weights by default);
+        the values at that node, and under RESPOND the values of the average strategy."""
+        t = self.tables if tables is None else tables
+        s = self.scratch
+        r = int(t.node[t.members[t.bounds[block, 0]], ROW])
+        wp, wo = int(t.counts[p]), int(t.counts[1 - p])
+        s.rows[OWN, 0, 0, r * wp:(r + 1) * wp] = self.weights[p] if own is None else own
+        s.rows[OPP, 0, 0, r * wo:(r + 1) * wo] = self.weights[1 - p] if opp is None else opp
+        _top(t, self.store, s, block, p, mode, c1, c2, factors)
+        return s.rows[VAL, 0, 0, r * wp:(r + 1) * wp].copy(), s.rows[EV, 0, 0, r * wp:(r + 1) * wp].copy()
