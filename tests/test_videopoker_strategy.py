@@ -16,9 +16,9 @@ from pokerlab.videopoker import analyze, hold_evs
 from pokerlab.videopoker.paytable import get_paytable
 from pokerlab.videopoker.strategy import (
     chart_evs,
-    chart_lines,
     forget_charts,
     game_deals,
+    line_text,
     saved_strategy,
     strategy,
 )
@@ -113,14 +113,17 @@ def test_every_deal_is_counted_once():
     assert np.all(chart_evs("jacks-8-5") <= deals.evs.max(axis=1) + 1e-12)
 
 
-def test_runs_of_one_family_are_gathered():
-    lines, where = chart_lines([("Pair", "", "K"), ("Pair", "", "A"), ("Flush", "", ""), ("Pair", "", "2"),
-                                ("Straight", "", "")])
-    assert lines == ("Pair (A, K)", "Flush", "Pair (2)", "Straight") and where == (0, 0, 1, 2, 3)
-    assert chart_lines([("Pair", "", "A"), ("Pair", "", "K")])[0] == ("Pair",)
-    draws = [("SF", "open", "1 high"), ("SF", "open", "0 high"), ("SF", "inside", "2 high"), ("Flush", "", ""),
-             ("SF", "inside", "0 high")]
-    assert chart_lines(draws)[0] == ("SF (open; inside: 2 high)", "Flush", "SF (inside: 0 high)")
+def test_a_line_names_a_family_alone_only_when_it_plays_all_of_it():
+    members = [("open", "1 high card"), ("open", "0 high cards"), ("inside", "2 high cards"),
+               ("inside", "1 high card"), ("inside", "0 high cards")]
+    assert line_text("SF", members, members, False) == "SF"
+    assert line_text("SF", members[:4], members, False) == "SF (open; inside: 1-2 high cards)"
+    assert line_text("SF", members[3:], members, False) == "SF (inside: 0-1 high cards)"
+    # where one deal could fit two of the run's parts, they keep the chart's order
+    assert line_text("SF", members[2:4] + members[:1], members, True) == \
+        "SF (inside: 2 high cards; inside: 1 high card; open: 1 high card)"
+    pairs = [("", rank) for rank in "23456789T"]
+    assert line_text("Low pair", pairs[:2] + pairs[3:], pairs, False) == "Low pair (5-T, 3, 2)"
 
 
 def test_a_wild_game_has_a_section_for_each_number_of_wild_cards():
@@ -130,8 +133,9 @@ def test_a_wild_game_has_a_section_for_each_number_of_wild_cards():
     titles = list(dict.fromkeys(chart.sections))
     assert titles == ["Four deuces", "Three deuces", "Two deuces", "One deuce", "No deuces"]
     assert all(line.startswith(f"{title}: ") for line, title in zip(chart.lines, chart.sections))
-    assert chart.lines[0] == "Four deuces: Four deuces" and chart.lines[-1] == "No deuces: Discard everything"
-    for hand, line, held in (("2c 2d 2h 2s 9c", "Four deuces: Four deuces", 5),
+    # four deuces pay the same whatever comes with them: the chart keeps them alone
+    assert chart.lines[0] == "Four deuces: Deuces only" and chart.lines[-1] == "No deuces: Discard everything"
+    for hand, line, held in (("2c 2d 2h 2s 9c", "Four deuces: Deuces only", 4),
                              ("2c 2d 7h 8h Ks", "Two deuces: 4 to a straight flush", 4),  # straight flushes pay 10
                              ("2c 2d 7h 9c Ks", "Two deuces: Deuces only", 2),
                              ("Ah Kh Qh Jh 9c", "No deuces: 4 to a royal flush", 4)):

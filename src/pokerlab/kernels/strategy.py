@@ -28,26 +28,31 @@ ROYAL_LOW = 8
 
 ACE = 12
 
-FIELDS = (("section", 8), ("wilds", 8), ("naturals", 8), ("kind", 16), ("a", 64), ("b", 16), ("ranks", 8192))
+WHEEL = 0x100F
+"""The ranks of the lowest straight, A-5, as a rank mask."""
+
+FIELDS = (("section", 8), ("wilds", 8), ("naturals", 8), ("kind", 16), ("a", 64), ("b", 16), ("ranks", 8192),
+          ("kickers", 8192))
 """The fields of a pattern code, most significant first, each with its number of values.
 
 ``section`` counts the wild cards dealt, ``wilds`` those held, ``naturals`` the other cards
-held; ``kind`` is one of the ``KIND_`` constants and ``a``, ``b`` and ``ranks`` (a 13-bit
-rank mask) are its details.
+held; ``kind`` is one of the ``KIND_`` constants and ``a``, ``b``, ``ranks`` and ``kickers``
+(13-bit rank masks) are its details.
 """
 
 KIND_DISCARD = 0
 """Nothing held."""
 KIND_PAT = 1
-"""Five cards held; ``a`` is their final hand's column."""
+"""Five cards held, no two natural cards of one rank; ``a`` is their final hand's column."""
 KIND_GROUPS = 2
 """Natural cards of equal rank: ``a`` the largest group, ``b`` how many groups of two or
-more, ``ranks`` those groups' ranks; kickers, if any, make ``naturals`` exceed the grouped."""
+more, ``ranks`` the group's rank (of two groups, the larger or else the higher one's) and
+``kickers`` the ranks of the other natural cards held."""
 KIND_ROYAL = 3
 """Suited ten to ace (with the wild cards held: a draw to a royal flush); ``ranks`` which."""
 KIND_STRAIGHT_FLUSH = 4
-"""Suited, within one straight: ``a`` how many straights contain them and ``b`` high cards,
-or else ``ranks`` which (see :func:`hold_patterns`)."""
+"""Suited, within one straight: ``a`` the ranks that fit (not held, and natural, in the
+straights that contain them) and ``b`` high cards."""
 KIND_FLUSH = 5
 """Suited, not within one straight: ``b`` high cards."""
 KIND_HIGH = 6
@@ -131,20 +136,20 @@ def deal_hold_evs(deals: np.ndarray, hand_class: np.ndarray, counts: np.ndarray,
 
 
 @njit(cache=True, nogil=True)
-def hold_patterns(deals: np.ndarray, own: np.ndarray, wild: np.ndarray, high_rank: int,
-                  straight_ranks: bool) -> np.ndarray:
+def hold_patterns(deals: np.ndarray, own: np.ndarray, wild: np.ndarray, high_rank: int, wild_rank: int) -> np.ndarray:
     """The packed pattern code (see :data:`FIELDS`) of each of the 32 holds of every deal.
 
-    ``wild[card]`` says whether a card is wild, ``own`` is each deal's final-hand column
-    and ``high_rank`` the lowest rank that counts as a high card (13: none does). With
-    ``straight_ranks`` a straight or straight-flush draw keeps its ranks rather than its
-    straights and high cards (in wild games, where no card is high, the ranks matter).
+    ``wild[card]`` says whether a card is wild, ``own`` is each deal's final-hand column,
+    ``high_rank`` the lowest rank that counts as a high card (13: none does) and
+    ``wild_rank`` the rank whose cards are all wild (-1: none), which no straight can take
+    as a natural card.
     """
     n = deals.shape[0]
     codes = np.empty((n, 32), dtype=np.int64)
     ranks = np.zeros(5, dtype=np.int64)
     suits = np.zeros(5, dtype=np.int64)
     group = np.zeros(13, dtype=np.int64)
+    not_natural = (1 << wild_rank) if wild_rank >= 0 else 0
     for row in range(n):
         section = 0
         for i in range(5):
@@ -165,71 +170,79 @@ def hold_patterns(deals: np.ndarray, own: np.ndarray, wild: np.ndarray, high_ran
             a = 0
             b = 0
             mask = 0
+            kickers = 0
             high = 0
             for i in range(k):
                 mask |= 1 << ranks[i]
                 if ranks[i] >= high_rank:
                     high += 1
-            if k + wilds == 5:
-                kind = KIND_PAT
-                a = own[row]
-                mask = 0
-            elif k + wilds == 0:
+            group[:] = 0
+            largest = 0
+            for i in range(k):
+                group[ranks[i]] += 1
+                largest = max(largest, group[ranks[i]])
+            if k + wilds == 0:
                 kind = KIND_DISCARD
             elif k == 0:
                 kind = KIND_WILD_ONLY
+            elif largest > 1:
+                # named by its groups even when all five are held: "Three of a kind + 2 kickers"
+                kind = KIND_GROUPS
+                a = largest
+                top = 0
+                for r in range(13):
+                    if group[r] > 1:
+                        b += 1
+                    elif group[r] == 1:
+                        kickers |= 1 << r
+                    if group[r] == largest:
+                        top = r
+                # two groups are told apart by the larger (or higher) one alone: "aces up"
+                mask = 1 << top if b == 2 else mask & ~kickers
+            elif k + wilds == 5:
+                kind = KIND_PAT
+                a = own[row]
+                mask = 0
             else:
-                group[:] = 0
-                largest = 0
-                for i in range(k):
-                    group[ranks[i]] += 1
-                    largest = max(largest, group[ranks[i]])
-                if largest > 1:
-                    kind = KIND_GROUPS
-                    a = largest
+                suited = True
+                for i in range(1, k):
+                    suited = suited and suits[i] == suits[0]
+                # The straights (five-rank windows, the lowest A-5) that contain the ranks, and
+                # the ranks they could still take: the draw's shape in one number.
+                windows = 0
+                reach = 0
+                for lo in range(10):
+                    window = WHEEL if lo == 0 else 31 << (lo - 1)
+                    if mask & ~window == 0:
+                        windows += 1
+                        reach |= window
+                fit = 0
+                for r in range(13):
+                    if (reach & ~mask & ~not_natural) >> r & 1:
+                        fit += 1
+                if k == 1 and wilds == 0:
+                    kind = KIND_SINGLE
+                elif suited and mask >> ROYAL_LOW << ROYAL_LOW == mask:
+                    kind = KIND_ROYAL
+                elif suited and windows > 0:
+                    kind = KIND_STRAIGHT_FLUSH
+                    a = fit
+                    b = high
                     mask = 0
-                    for r in range(13):
-                        if group[r] > 1:
-                            b += 1
-                            mask |= 1 << r
+                elif suited:
+                    kind = KIND_FLUSH
+                    b = high
+                    mask = 0
+                elif high == k:
+                    kind = KIND_HIGH
+                elif windows > 0 and k + wilds >= 3:
+                    kind = KIND_STRAIGHT
+                    a = fit
+                    b = high
+                    mask = 0
                 else:
-                    suited = True
-                    for i in range(1, k):
-                        suited = suited and suits[i] == suits[0]
-                    # Straights containing the ranks: five-rank windows over ranks shifted up
-                    # one, the lowest (A-5) reading the ace as bit 0.
-                    windows = 0
-                    high_reading = mask << 1
-                    low_reading = (mask & ~(1 << ACE)) << 1 | (mask >> ACE & 1)
-                    for lo in range(10):
-                        reading = low_reading if lo == 0 else high_reading
-                        if reading & ~(31 << lo) == 0:
-                            windows += 1
-                    if k == 1 and wilds == 0:
-                        kind = KIND_SINGLE
-                    elif suited and mask >> ROYAL_LOW << ROYAL_LOW == mask:
-                        kind = KIND_ROYAL
-                    elif suited and windows > 0:
-                        kind = KIND_STRAIGHT_FLUSH
-                        if not straight_ranks:
-                            a = windows
-                            b = high
-                            mask = 0
-                    elif suited:
-                        kind = KIND_FLUSH
-                        b = high
-                        mask = 0
-                    elif high == k:
-                        kind = KIND_HIGH
-                    elif windows > 0 and k + wilds >= 3:
-                        kind = KIND_STRAIGHT
-                        if not straight_ranks:
-                            a = windows
-                            b = high
-                            mask = 0
-                    else:
-                        b = high
-                        mask = 0
+                    b = high
+                    mask = 0
             code = section
             code = code * 8 + wilds
             code = code * 8 + k
@@ -237,6 +250,7 @@ def hold_patterns(deals: np.ndarray, own: np.ndarray, wild: np.ndarray, high_ran
             code = code * 64 + a
             code = code * 16 + b
             code = code * 8192 + mask
+            code = code * 8192 + kickers
             codes[row, s] = code
     return codes
 

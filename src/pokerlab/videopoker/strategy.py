@@ -1,13 +1,55 @@
 """Strategy charts: the ordered hold patterns a player memorises, and what following them returns.
 
-A chart is a list of hold patterns, best first ("4 to a royal flush", "High pair", "3
-unsuited high cards (KQJ)", ... "Discard everything"). On each deal the player holds the cards of the first
-line the deal offers; where a line fits several holds of one deal (two different "Low pair"
-holds, say) the better of them is taken. The chart is built from the exact EVs of every
-hold of every deal up to suit symmetry: each hold is named by a pattern, the patterns are
-first ordered by their mean EV over the deals that offer them, then moved one at a time to
-wherever the chart's return rises most, until no move helps. Its return is then
-summed over every deal exactly as the whole-game analysis does, beside the optimal one.
+A chart is a list of lines, best first ("4 to a royal flush", "High pair", "3 unsuited high
+cards (KQJ)", ... "Discard everything"). On each deal the player holds the cards of the first
+line the deal fits, and the chart's stated return is what that play returns, summed over
+every deal exactly as the whole-game analysis sums perfect play.
+
+How to read a line
+------------------
+In a game with wild cards the chart has a section for each number of wild cards dealt ("Two
+deuces: ...", "No joker: ..."); read the section of the deal. A line is a name, and after it,
+in brackets, which of them: ``4 to a straight flush (open; inside: 1-2 high cards)`` fits
+an open draw with any number of high cards, or an inside one with one or two. Items are
+tried from left to right (where a deal could fit two of them, the chart lists them in its
+order of preference); where one item fits two holds of a deal, hold the one of higher EV
+(the advisor's; it happens on few deals, and the return counts it). A line with no brackets
+fits every hold of its name.
+
+The names, each taking the holds that no earlier name in this list takes:
+
+- "Discard everything"; "Deuces only", "Joker only": the wild cards and nothing else;
+- groups, two or more natural cards of one rank and the wild cards held: "Pair" (or "High
+  pair" and "Low pair" where some pairs pay), "Two pair", "Three of a kind", "Four of a
+  kind", "Five of a kind", "Full house", with "+ 1 kicker" and so on for the other cards
+  held; the items are the group's rank (of two groups, the larger one's, or else the higher
+  pair's: ``Two pair (K)`` is kings up), then after ``+`` the kickers' ranks (``A+3``);
+- a made hand's name ("Flush", "Straight", "Wild royal flush"): hold all five cards ("Pat
+  three of a kind" where wild cards make it of natural cards all of different ranks);
+- "N to a royal flush": natural cards of one suit, all ten to ace; the items are their ranks;
+- "N to a straight flush": natural cards of one suit within one straight (five ranks in a
+  row, A-5 the lowest, T-A the highest); "N to a flush": of one suit, not within one straight;
+- "N unsuited high cards": natural cards of different ranks, not all one suit, all high;
+- "4 to an outside straight", "4 to an inside straight", "N to a straight": natural cards of
+  different ranks, not all one suit, within one straight, three or more held;
+- "One high card", "One low card": one natural card alone; "N other cards": anything else.
+
+"N" counts the cards held, wild cards included. In a wild section every line holds every
+wild card dealt, unless it says "discarding". A high card is one of a rank whose pair pays
+(jack to ace in Jacks or Better; a game where no pair pays has none, and its lines do not
+count them). A straight draw's shape is the ranks that fit: the ranks, not held, of the
+straights that contain its natural cards, a deuce not counting where deuces are wild (they
+are never natural). Four natural cards that two ranks would fill are "open" (an outside
+straight), one rank "inside"; other draws say "3 ranks fit" and so on.
+
+How a chart is built
+--------------------
+From the exact EVs of every hold of every deal up to suit symmetry: each hold is named by a
+pattern (one item of one line); the patterns are first ordered by their mean EV over the deals
+that offer them, then moved one at a time to wherever the chart's return rises most, until
+no move helps. Each run of patterns of one name becomes a line, named alone only when the
+run holds every pattern of that name the game can deal, so that a line never takes a hold
+the chart ranks lower.
 
 >>> chart = strategy("jacks-9-6")
 >>> chart.lines[0], chart.expected_return > 0.995
@@ -20,9 +62,9 @@ import functools
 import hashlib
 import json
 import os
+import re
 import sys
 import tempfile
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,18 +89,22 @@ CHART_CODE = ("pokerlab.kernels.videopoker", "pokerlab.videopoker.paytable", "po
 only if none has changed."""
 SWEEPS = 50
 """Passes of the improvement over all patterns at most (a few suffice in practice)."""
+TIE_NUDGE = 1e-11
+"""EV per coin taken off per card held, to order holds of equal EV: far below the least
+difference of two unequal EVs (one over the draws' common denominator, 1 / 8,561,520)."""
 
 
 @dataclass(frozen=True)
 class Strategy:
     """A pay table's strategy chart and what it returns per coin bet.
 
-    ``lines`` are the hold patterns, first match wins; ``expected_return`` is the return when
-    the chart is followed on every deal, ``optimal_return`` the return of perfect play. In a
-    wild game the chart has a section for each number of wild cards dealt ("Two deuces",
-    "No joker"), which starts each of its lines and is the ``sections`` entry of each line;
-    elsewhere the sections are "". ``patterns`` are the packed pattern codes behind the lines,
-    in chart order, and ``pattern_lines`` the line each shows as (a line may gather several).
+    ``lines`` are the chart's lines, first match wins (the module says how they read);
+    ``expected_return`` is the return when the chart is followed on every deal,
+    ``optimal_return`` the return of perfect play. In a wild game the chart has a section for
+    each number of wild cards dealt ("Two deuces", "No joker"), which starts each of its
+    lines and is the ``sections`` entry of each line; elsewhere the sections are "".
+    ``patterns`` are the packed pattern codes the chart plays, in its order of preference,
+    and ``pattern_lines`` the line each belongs to.
     """
 
     paytable: Paytable
@@ -76,15 +122,15 @@ class Strategy:
         return self.optimal_return - self.expected_return
 
     def hold(self, hand: CardsLike) -> tuple[str, HoldEV]:
-        """The chart's line for a dealt hand and the hold it picks (of the holds the line fits,
-        the one of highest EV).
+        """The chart's line for a dealt hand and the hold it picks (of the holds the line's
+        first fitting item fits, the one of highest EV).
 
         >>> line, hold = strategy("jacks-9-6").hold("Ah Kh Qh Jh 9h")
         >>> line, hold.label
         ('4 to a royal flush', 'Ah Kh Qh Jh')
         """
         holds = hold_evs(hand, self.paytable, self.coins)
-        codes = hold_codes(self.paytable, holds)
+        codes = hold_codes(self.paytable, list(holds))
         place = {code: i for i, code in enumerate(self.patterns)}
         first = min(place.get(code, len(place)) for code in codes)
         best = max((h for h, code in zip(holds, codes) if place.get(code) == first), key=lambda h: h.ev)
@@ -116,10 +162,12 @@ class Deals:
 @dataclass(frozen=True)
 class Game:
     """What the pattern names need of a pay table: its wild cards, by card id, the lowest rank
-    of a high card (13: no pair pays, so none is high), and the label of each final-hand column."""
+    of a high card (13: no pair pays, so none is high), the rank whose cards are all wild (-1:
+    none), and the label of each final-hand column."""
 
     wild: np.ndarray
     high_rank: int
+    wild_rank: int
     labels: tuple[str, ...]
     wild_name: str
 
@@ -136,16 +184,12 @@ class Game:
         count = ("No", "One", "Two", "Three", "Four")[wilds]
         return f"{count} {self.wild_name}" + ("" if wilds == 1 else "s")
 
-    @property
-    def straight_ranks(self) -> bool:
-        """Whether straight draws are told apart by their ranks: in wild games, where the
-        ranks a wild card can fill matter more than high cards."""
-        return bool(self.wild.any())
-
 
 WILD_CARDS = {"none": (), "deuces": (0, 1, 2, 3), "joker": (JOKER,)}
 """The card ids that are wild, for each kind of wild card."""
 WILD_NAMES = {"none": "", "deuces": "deuce", "joker": "joker"}
+WILD_RANKS = {"none": -1, "deuces": 0, "joker": -1}
+"""The rank whose every card is wild: no card of it is ever natural."""
 
 
 def game_of(table: Paytable) -> Game:
@@ -153,8 +197,8 @@ def game_of(table: Paytable) -> Game:
     wild = np.zeros(JOKER + 1, dtype=np.int64)
     wild[list(WILD_CARDS[table.wild])] = 1
     qualifier = table.pair_qualifier
-    return Game(wild, NO_HIGH_CARD if qualifier is None else qualifier, tuple(hand.label for hand in table.hands),
-                WILD_NAMES[table.wild])
+    return Game(wild, NO_HIGH_CARD if qualifier is None else qualifier, WILD_RANKS[table.wild],
+                tuple(hand.label for hand in table.hands), WILD_NAMES[table.wild])
 
 
 @functools.lru_cache(maxsize=2)
@@ -169,16 +213,20 @@ def game_deals(paytable: Paytable, coins: int = MAX_COINS) -> Deals:
     return Deals(cards, weights, evs / t.draw_lcm, own)
 
 
+def deal_patterns(game: Game, cards: np.ndarray, own: np.ndarray) -> np.ndarray:
+    """The packed pattern code of each of the 32 holds of each deal (rows of ``cards``, sorted
+    ascending, by position mask), ``own`` each deal's final-hand column."""
+    return kernel.hold_patterns(cards, own, game.wild, game.high_rank, game.wild_rank)
+
+
 def hold_codes(table: Paytable, holds: list[HoldEV]) -> list[int]:
     """The packed pattern code of each of the 32 holds of one dealt hand, from its :func:`hold_evs`."""
-    game = game_of(table)
     pat = max(holds, key=lambda h: len(h.cards))
     hand = pat.cards
     own = next(column for column, p in enumerate(pat.final_hands.values()) if p == 1)
     order = sorted(range(len(hand)), key=lambda i: hand[i])
     cards = np.array([[hand[i] for i in order]], dtype=np.uint8)
-    codes = kernel.hold_patterns(cards, np.array([own], dtype=np.int64), game.wild, game.high_rank,
-                                  game.straight_ranks)[0]
+    codes = deal_patterns(game_of(table), cards, np.array([own], dtype=np.int64))[0]
     # Bit j of a sorted mask holds cards[j], the dealt card at position order[j] + 1.
     by_positions = {tuple(sorted(order[j] + 1 for j in range(5) if s >> j & 1)): int(codes[s]) for s in range(32)}
     return [by_positions[h.positions] for h in holds]
@@ -294,18 +342,22 @@ def _chart_play(table: Paytable, coins: int, progress: Progress) -> tuple[Strate
     deals = game_deals(table, coins)
     progress(_DEALT, PERMILLE)
     game = game_of(table)
-    codes = kernel.hold_patterns(deals.cards, deals.own, game.wild, game.high_rank, game.straight_ranks)
+    codes = deal_patterns(game, deals.cards, deals.own)
     starts, entry_code, entry_ev = kernel.pattern_lists(codes, deals.evs)
     # Ids 0.. for the patterns, found after each deal's repeats are gone (half the entries).
     unique, entry_pattern = np.unique(entry_code, return_inverse=True)
-    place = _first_order(starts, entry_pattern, entry_ev, deals.weights, len(unique))
+    # Holds of equal EV (quads with or without the kicker) are ordered holding fewer cards
+    # first, by a nudge far below the least difference of two EVs (1 / draw_lcm), so that
+    # the chart does not split a line over choices that change nothing.
+    preferred = entry_ev - TIE_NUDGE * _held(entry_code)
+    place = _first_order(starts, entry_pattern, preferred, deals.weights, len(unique))
     done = _LISTED
     progress(done, PERMILLE)
     # one sweep a kernel call, so that progress is heard between them; a sweep that moves
     # nothing ends the search, as it would inside one call
     for _ in range(SWEEPS):
         with interruptible():
-            swept = kernel.improve_order(starts, entry_pattern, entry_ev, deals.weights, place, 1)
+            swept = kernel.improve_order(starts, entry_pattern, preferred, deals.weights, place, 1)
         done += (_SWEPT - done) // 2
         progress(done, PERMILLE)
         if np.array_equal(swept, place):
@@ -315,23 +367,46 @@ def _chart_play(table: Paytable, coins: int, progress: Progress) -> tuple[Strate
     evs = entry_ev[chosen]
     evs.setflags(write=False)
     total = int(deals.weights.sum())
+    names = [pattern_line(int(code), game) for code in unique]
+    sections = [_fields(int(code))["section"] for code in unique]
     # Deals with different numbers of wild cards never meet: each count gets its own section.
-    wilds = {p: _fields(int(unique[p]))["section"] for p in np.unique(entry_pattern[chosen]).tolist()}
-    used = sorted(wilds, key=lambda p: (-wilds[p], place[p]))
+    used = sorted(np.unique(entry_pattern[chosen]).tolist(), key=lambda p: (-sections[p], place[p]))
+    runs: list[list[int]] = []
+    for p in used:
+        if runs and (sections[runs[-1][0]], names[runs[-1][0]][0]) == (sections[p], names[p][0]):
+            runs[-1].append(p)
+        else:
+            runs.append([p])
+    ordered = _ordered_runs(runs, starts, entry_pattern, chosen, len(unique))
+    named: dict[tuple[int, str], list[tuple[str, str]]] = {}
+    for p, (family, group, item) in enumerate(names):
+        named.setdefault((sections[p], family), []).append((group, item))
     lines: list[str] = []
-    sections: list[str] = []
-    pattern_lines: list[int] = []
-    for count in sorted(set(wilds.values()), reverse=True):
-        title = game.section(count)
-        shown, where = chart_lines([pattern_line(int(unique[p]), game) for p in used if wilds[p] == count])
-        pattern_lines.extend(len(lines) + w for w in where)
-        lines.extend(f"{title}: {line}" if title else line for line in shown)
-        sections.extend([title] * len(shown))
+    for i, run in enumerate(runs):
+        family = names[run[0]][0]
+        text = line_text(family, [names[p][1:] for p in run], named[sections[run[0]], family], i in ordered)
+        title = game.section(sections[run[0]])
+        lines.append(f"{title}: {text}" if title else text)
     chart = Strategy(table, coins, tuple(lines), expected_return=float(deals.weights @ evs) / total,
-                     optimal_return=float(deals.weights @ deals.evs.max(axis=1)) / total, sections=tuple(sections),
-                     patterns=tuple(int(unique[p]) for p in used), pattern_lines=tuple(pattern_lines))
+                     optimal_return=float(deals.weights @ deals.evs.max(axis=1)) / total,
+                     sections=tuple(game.section(sections[run[0]]) for run in runs),
+                     patterns=tuple(int(unique[p]) for run in runs for p in run),
+                     pattern_lines=tuple(i for i, run in enumerate(runs) for _ in run))
     progress(PERMILLE, PERMILLE)
     return chart, evs
+
+
+def _ordered_runs(runs: list[list[int]], starts: np.ndarray, entry_pattern: np.ndarray, chosen: np.ndarray,
+                  patterns: int) -> set[int]:
+    """The runs whose order within matters: a deal they play offers two of their patterns."""
+    line_of = np.full(patterns, -1, dtype=np.int64)
+    for i, run in enumerate(runs):
+        line_of[run] = i
+    deal = np.repeat(np.arange(len(chosen)), np.diff(starts))
+    played = line_of[entry_pattern[chosen]]
+    same = line_of[entry_pattern] == played[deal]
+    clash = np.bincount(deal[same], minlength=len(chosen)) > 1
+    return set(played[clash].tolist())
 
 
 def _first_order(starts: np.ndarray, entry_pattern: np.ndarray, entry_ev: np.ndarray, weights: np.ndarray,
@@ -346,6 +421,17 @@ def _first_order(starts: np.ndarray, entry_pattern: np.ndarray, entry_ev: np.nda
     return place
 
 
+def _held(codes: np.ndarray) -> np.ndarray:
+    """The cards each pattern code holds, wild and natural."""
+    below = 1
+    for name, size in reversed(kernel.FIELDS):
+        if name == "naturals":
+            break
+        below *= size
+    held: np.ndarray = codes // below % 8 + codes // (below * 8) % 8
+    return held
+
+
 def _fields(code: int) -> dict[str, int]:
     """The fields of a packed pattern code, by name."""
     values = {}
@@ -356,26 +442,17 @@ def _fields(code: int) -> dict[str, int]:
 
 
 def _ranks_text(mask: int) -> str:
-    return "".join(RANKS[r] for r in range(12, -1, -1) if mask >> r & 1)
+    return "".join(RANKS[r] for r in range(ACE, -1, -1) if mask >> r & 1)
 
 
 def _count(n: int, what: str) -> str:
     return f"{n} {what}" + ("" if n == 1 else "s")
 
 
-GROUPS = {4: "Four of a kind", 3: "Three of a kind", 2: "Pair"}
-
 Line = tuple[str, str, str]
-"""A pattern as a chart names it: its family, a group within the family (or ""), and an item."""
+"""A pattern as a chart names it: its family, a group within the family (or ""), and an item (or "")."""
 
-
-def _high(count: int) -> str:
-    return _count(count, "high card")
-
-
-def _shape(straights: int, held: int) -> str:
-    """How a straight draw fits: open or inside for four cards, else how many straights."""
-    return ("open" if straights > 1 else "inside") if held == 4 else f"fits {_count(straights, 'straight')}"
+GROUPS = {5: "Five of a kind", 4: "Four of a kind", 3: "Three of a kind", 2: "Pair"}
 
 
 def _sentence_case(label: str) -> str:
@@ -389,94 +466,163 @@ def _sentence_case(label: str) -> str:
     return " ".join([first, *(w.lower() if w.isalpha() and len(w) > 1 else w for w in rest)])
 
 
+def _shape(fit: int, held: int, wilds: int, game: Game) -> str:
+    """How a straight draw fits: four natural cards open (two ranks fill them) or inside
+    (one), else how many ranks fit."""
+    if held == 4 and wilds == 0 and fit in (1, 2):
+        return "open" if fit == 2 else "inside"
+    if fit == 0:
+        return f"only a {game.wild_name} fills it"
+    return _count(fit, "rank") + (" fits" if fit == 1 else " fit")
+
+
 def pattern_line(code: int, game: Game) -> Line:
     """The family, group and item of a packed pattern code: ("3 to a royal flush", "", "KQJ").
 
-    A chart shows a run of lines of one family as the family alone when the run holds every
-    line of the family, else as the family with the groups and items of the run.
+    The module's docstring says what each name means.
+
+    >>> table = get_paytable("jacks-9-6")
+    >>> holds = hold_evs("Td 8h As 6s 7s", table)
+    >>> codes = dict(zip((h.label for h in holds), hold_codes(table, list(holds))))
+    >>> pattern_line(codes["Td 8h 6s 7s"], game_of(table)), pattern_line(codes["As 6s 7s"], game_of(table))
+    (('4 to an inside straight', '', '0 high cards'), ('3 to a flush', '', '1 high card'))
     """
     f = _fields(code)
+    kind, k, wilds, section = f["kind"], f["naturals"], f["wilds"], f["section"]
+    family, group, item = _family(f, game), "", ""
+    if kind == kernel.KIND_GROUPS:
+        item = "+".join(filter(None, (_ranks_text(f["ranks"]), _ranks_text(f["kickers"]))))
+    elif kind in (kernel.KIND_ROYAL, kernel.KIND_HIGH, kernel.KIND_SINGLE):
+        item = _ranks_text(f["ranks"])
+    elif kind in (kernel.KIND_STRAIGHT_FLUSH, kernel.KIND_STRAIGHT, kernel.KIND_FLUSH, kernel.KIND_OTHER):
+        if kind in (kernel.KIND_STRAIGHT_FLUSH, kernel.KIND_STRAIGHT) and not family.endswith("side straight"):
+            group = _shape(f["a"], k + wilds, wilds, game)
+        item = _count(f["b"], "high card") if game.high_rank <= ACE else ""
+    if wilds < section:
+        dropped = section - wilds
+        which = "the" if game.wild_name == "joker" else "a" if dropped == 1 else str(dropped)
+        family += f", discarding {which} {game.wild_name}{'s' if dropped > 1 else ''}"
+    return family, group, item
+
+
+def _family(f: dict[str, int], game: Game) -> str:
+    """The name of a pattern's family, without the wild cards it discards."""
     kind, k, wilds = f["kind"], f["naturals"], f["wilds"]
     held = k + wilds
-    ranks = _ranks_text(f["ranks"])
     if kind == kernel.KIND_DISCARD:
-        return "Discard everything", "", ""
+        return "Discard everything"
     if kind == kernel.KIND_PAT:
-        return (_sentence_case(game.labels[f["a"]]) if f["a"] else "Five cards that pay nothing"), "", ""
-    if kind == kernel.KIND_GROUPS:
-        size = f["a"] + wilds
-        if f["b"] == 2:
-            family = "Two pair" if wilds == 0 else "Full house"
-        elif size == 2:
-            family = "Pair" if game.high_rank > ACE else "High pair" if f["ranks"] >= 1 << game.high_rank \
-                else "Low pair"
-        else:
-            family = GROUPS[size]
-        kickers = k - 2 * f["b"] if f["b"] == 2 else k - f["a"]
-        return family + (f" + {_count(kickers, 'kicker')}" if kickers else ""), "", "+".join(ranks)
-    if kind == kernel.KIND_ROYAL:
-        return f"{held} to a royal flush", "", ranks
-    if kind == kernel.KIND_STRAIGHT_FLUSH:
-        return (f"{held} to a straight flush", "", ranks) if ranks else \
-            (f"{held} to a straight flush", _shape(f["a"], held), _high(f["b"]))
-    if kind == kernel.KIND_FLUSH:
-        return f"{held} to a flush", "", _high(f["b"])
-    if kind == kernel.KIND_HIGH:
-        return f"{held} unsuited high cards", "", ranks
-    if kind == kernel.KIND_STRAIGHT and ranks:
-        return f"{held} to a straight", "", ranks
-    if kind == kernel.KIND_STRAIGHT:
-        if held == 4:
-            return f"4 to an {'outside' if f['a'] > 1 else 'inside'} straight", "", _high(f["b"])
-        return f"{held} to a straight", _shape(f["a"], held), _high(f["b"])
-    if kind == kernel.KIND_SINGLE:
-        return ("One high card" if f["ranks"] >= 1 << game.high_rank else "One low card"), "", ranks
+        made = _sentence_case(game.labels[f["a"]]) if f["a"] else "Five cards that pay nothing"
+        # wild cards make three or four of a kind of unpaired natural cards: not a group's line
+        return f"Pat {made.lower()}" if made in (*GROUPS.values(), "Two pair", "Full house") else made
     if kind == kernel.KIND_WILD_ONLY:
-        return f"{game.wild_name.capitalize()}{'s' if wilds > 1 else ''} only", "", ""
-    return f"{held} unrelated cards", "", _high(f["b"])
-
-
-def _rank_order(item: str) -> tuple[int, ...]:
-    """Items of ranks ("KQ", "T98", "A+5") sort high first; others keep their order."""
-    ranks = item.replace("+", "")
-    return tuple(-RANKS.index(r) for r in ranks) if ranks and all(r in RANKS for r in ranks) else ()
-
-
-def chart_lines(lines: list[Line]) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """Chart lines from patterns in chart order, and the line each pattern went to.
-
-    Each run of one family becomes one line: the family alone if the run is the whole
-    family, else the family with the run's groups, each alone if the run has the whole
-    group, else with its items.
-
-    >>> chart_lines([("High pair", "", "A"), ("High pair", "", "K"), ("Low pair", "", "2"), ("High pair", "", "J")])
-    (('High pair (A, K)', 'Low pair', 'High pair (J)'), (0, 0, 1, 2))
-    >>> chart_lines([("4 to an SF", "open", "1 high"), ("4 to an SF", "open", "0 high"),
-    ...              ("4 to an SF", "inside", "1 high"), ("Flush", "", ""), ("4 to an SF", "inside", "0 high")])[0]
-    ('4 to an SF (open; inside: 1 high)', 'Flush', '4 to an SF (inside: 0 high)')
-    """
-    families = Counter(family for family, _, _ in lines)
-    groups = Counter((family, group) for family, group, _ in lines)
-    out: list[str] = []
-    where: list[int] = []
-    i = 0
-    while i < len(lines):
-        family = lines[i][0]
-        j = i
-        while j < len(lines) and lines[j][0] == family:
-            j += 1
-        run = lines[i:j]
-        if j - i == families[family] or not any(group or item for _, group, item in run):
-            out.append(family)
+        return f"{game.wild_name.capitalize()}{'s' if wilds > 1 else ''} only"
+    if kind == kernel.KIND_GROUPS:
+        kickers = f["kickers"].bit_count()
+        if f["b"] == 2:
+            family = "Two pair" if wilds == 0 and f["a"] == 2 else "Full house"
+        elif f["a"] + wilds == 2 and game.high_rank <= ACE:
+            family = "High pair" if f["ranks"] >= 1 << game.high_rank else "Low pair"
         else:
-            parts: dict[str, list[str]] = {}
-            for _, group, item in run:
-                parts.setdefault(group, []).append(item)
-            for items in parts.values():  # within a run the order does not matter: ranks high first
-                items.sort(key=_rank_order)
-            shown = [group if group and len(items) == groups[family, group] else
-                     (f"{group}: " if group else "") + ", ".join(items) for group, items in parts.items()]
-            out.append(f"{family} ({'; '.join(shown)})")
-        where.extend([len(out) - 1] * (j - i))
-        i = j
-    return tuple(out), tuple(where)
+            family = GROUPS[f["a"] + wilds]
+        return family + (f" + {_count(kickers, 'kicker')}" if kickers else "")
+    if kind == kernel.KIND_ROYAL:
+        return f"{held} to a royal flush"
+    if kind == kernel.KIND_STRAIGHT_FLUSH:
+        return f"{held} to a straight flush"
+    if kind == kernel.KIND_FLUSH:
+        return f"{held} to a flush"
+    if kind == kernel.KIND_HIGH:
+        return f"{held} unsuited high cards"
+    if kind == kernel.KIND_STRAIGHT:
+        if held == 4 and wilds == 0 and f["a"] in (1, 2):
+            return f"4 to an {'outside' if f['a'] == 2 else 'inside'} straight"
+        return f"{held} to a straight"
+    if kind == kernel.KIND_SINGLE:
+        return "One high card" if f["ranks"] >= 1 << game.high_rank else "One low card"
+    return f"{held} other cards"
+
+
+_COUNTED = re.compile(r"(\d+) (.+)")
+
+
+def _rank_key(item: str) -> tuple[int, ...]:
+    """Items of ranks ("KQ", "T98", "A+5") sort high first."""
+    return tuple(-RANKS.index(r) for r in item if r in RANKS)
+
+
+def _joined(items: list[str]) -> str:
+    """Items of one group in a line, in any order: counts gathered ("0-2 high cards"), single
+    ranks high first with runs of three or more as a range ("A, K, 2-T"), others high first.
+
+    >>> _joined(["1 high card", "0 high cards", "2 high cards", "4 high cards"])
+    '0-2 or 4 high cards'
+    >>> _joined(["3", "A", "4", "5", "T"]), _joined(["KQ", "AK", "QJ"])
+    ('A, T, 3-5', 'AK, KQ, QJ')
+    """
+    counted = [_COUNTED.fullmatch(item) for item in items]
+    if all(counted) and len(items) > 1:
+        numbers = sorted(int(m[1]) for m in counted if m)
+        nouns = {m[1] == "1": m[2] for m in counted if m}
+        noun = nouns.get(False) or nouns[True]
+        spans = _spans(numbers)
+        return f"{' or '.join(spans)} {noun}"
+    if all(len(item) == 1 and item in RANKS for item in items):
+        numbers = sorted((RANKS.index(item) for item in items), reverse=True)
+        return ", ".join(_spans(numbers, RANKS))
+    return ", ".join(sorted(items, key=_rank_key))
+
+
+def _spans(numbers: list[int], names: str = "") -> list[str]:
+    """Numbers (ascending or descending) as runs: three or more in a row as ``low-high``."""
+    name = (lambda n: names[n]) if names else str
+    spans: list[list[int]] = []
+    for n in numbers:
+        if spans and abs(n - spans[-1][-1]) == 1:
+            spans[-1].append(n)
+        else:
+            spans.append([n])
+    out: list[str] = []
+    for span in spans:
+        low, high = min(span), max(span)
+        out.extend([f"{name(low)}-{name(high)}"] if len(span) >= 3 or (len(span) == 2 and not names) else
+                   [name(n) for n in span])
+    return out
+
+
+def line_text(family: str, run: list[tuple[str, str]], members: list[tuple[str, str]], ordered: bool) -> str:
+    """A chart line: a family and the (group, item) parts of a run of its patterns, given all
+    the parts of the family the game can deal (``members``).
+
+    The family alone if the run holds them all; else the run's groups, each alone where the
+    run holds the whole group, with their items. ``ordered``: a deal may fit two of the run's
+    parts, so they are listed one by one in the chart's order.
+
+    >>> members = [("open", "1 high card"), ("open", "0 high cards"), ("inside", "1 high card"),
+    ...            ("inside", "0 high cards")]
+    >>> line_text("4 to a straight flush", members, members, False)
+    '4 to a straight flush'
+    >>> line_text("4 to a straight flush", members[:3], members, False)
+    '4 to a straight flush (open; inside: 1 high card)'
+    >>> line_text("2 to a royal flush", [("", "KQ"), ("", "AK")], [("", "AK"), ("", "KQ"), ("", "QJ")], True)
+    '2 to a royal flush (KQ, AK)'
+    """
+    if set(run) == set(members):
+        return family
+    if ordered:
+        parts = [": ".join(filter(None, part)) for part in run]
+        return f"{family} ({(', ' if all(not g for g, _ in run) else '; ').join(parts)})"
+    groups: dict[str, list[str]] = {}
+    for group, item in run:
+        groups.setdefault(group, []).append(item)
+    whole = [group for group, items in groups.items()
+             if group and len(items) == sum(g == group for g, _ in members)]
+    shown: list[str] = []
+    if len(whole) > 1 and all(_COUNTED.fullmatch(group) for group in whole):
+        shown.append(_joined(whole))
+    else:
+        shown.extend(whole)
+    for group, items in groups.items():
+        if group not in whole:
+            shown.append(f"{group}: {_joined(items)}" if group else _joined(items))
+    return f"{family} ({'; '.join(shown)})"
