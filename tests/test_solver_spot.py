@@ -166,5 +166,8 @@ def test_to_dict_is_plain_json() -> None:
     assert data["nodes"] == len(spot.tree)
 
 
-def test_the_package_exports_spot() -> None:
-    assert pl.solver.spot.Spot is Spot
+def test_the_package_exports_spot_and_its_memory_estimate() -> None:
+    assert pl.solver.Spot is Spot
+    spot = Spot("Td9d6hQc", OOP_RANGE, IP_RANGE, 200, 900, bets="60%, e, a", raises="2.5x")
+    memory = spot.memory()
+    assert memory == pl.solver.memory_estimate(spot) and 0 < memory.bits16 < memory.float32

@@ -27,6 +27,7 @@ from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidRangeErr
 from pokerlab.games import HOLDEM, SHORT_DECK, Game
 from pokerlab.games import get as get_game
 from pokerlab.ranges import COMBOS, Range, check_items_dealt
+from pokerlab.solver.arena import MemoryEstimate, memory_estimate
 from pokerlab.solver.betting import TreeConfig
 from pokerlab.solver.sizes import SizesLike
 from pokerlab.solver.tree import IP, OOP, ActionTree
@@ -202,6 +203,16 @@ class Spot:
         [0.5, 0.5, 0.5, 0.5, 0.5, 0.5]
         """
         return self._weights[_player(player)]
+
+    def memory(self, *, isomorphism: bool = True, threads: int | None = None) -> MemoryEstimate:
+        """The bytes a solve of the spot takes, with float32 and with 16-bit storage, worked out
+        before anything large is allocated (see :func:`~pokerlab.solver.arena.memory_estimate`).
+
+        >>> memory = Spot("Td9d6hQc2s", "AA,KK", "QQ", 200, 900).memory()
+        >>> 0 < memory.bits16 < memory.float32
+        True
+        """
+        return memory_estimate(self, isomorphism=isomorphism, threads=threads)
 
     def to_dict(self) -> dict[str, object]:
         """Plain JSON-ready values: the arguments (sizes in their shortest form; no rake cap as
