@@ -13,7 +13,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import pokerlab as pl
 from pokerlab.errors import (
     DuplicateCardError,
     HandSizeError,
@@ -24,6 +23,7 @@ from pokerlab.errors import (
 )
 from pokerlab.games import HOLDEM, SHORT_DECK
 from pokerlab.ranges import Range
+from pokerlab.solver.arena import memory_estimate
 from pokerlab.solver.spot import Spot
 
 OOP_RANGE = "66+,A8s+,A5s-A4s,AJo+,K9s+,KQo,QTs+,JTs,96s+,85s+,75s+,65s,54s"
@@ -166,8 +166,7 @@ def test_to_dict_is_plain_json() -> None:
     assert data["nodes"] == len(spot.tree)
 
 
-def test_the_package_exports_spot_and_its_memory_estimate() -> None:
-    assert pl.solver.Spot is Spot
+def test_memory_is_the_engines_estimate() -> None:
     spot = Spot("Td9d6hQc", OOP_RANGE, IP_RANGE, 200, 900, bets="60%, e, a", raises="2.5x")
     memory = spot.memory()
-    assert memory == pl.solver.memory_estimate(spot) and 0 < memory.bits16 < memory.float32
+    assert memory == memory_estimate(spot) and 0 < memory.bits16 < memory.float32
