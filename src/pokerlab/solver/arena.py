@@ -31,8 +31,8 @@ from pokerlab.errors import InvalidArgumentError
 from pokerlab.games import Game
 from pokerlab.solver.tree import CHANCE, FOLD, IP, SHOWDOWN, ActionTree
 
-__all__ = ["SWAPS", "Layout", "MemoryEstimate", "SpotLike", "Tables", "available_memory", "check_memory",
-           "layout", "memory_estimate", "swap_card"]
+__all__ = ["SWAPS", "Layout", "MemoryEstimate", "SpotLike", "Tables", "available_memory", "check_memory", "layout",
+           "memory_estimate", "swap_card", "swapped_rows", "symmetric_swaps"]
 
 SWAPS: tuple[tuple[int, int], ...] = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 """The six swaps of two suits (0..3 = c, d, h, s), by number."""
@@ -95,7 +95,8 @@ class Tables(NamedTuple):
     """int64: each block's nodes (a street's betting in one context) in increasing order,
     then each block's chance nodes."""
     bounds: np.ndarray
-    """(blocks + 1, 2) int64: where each block's nodes and its chance nodes start in ``members``."""
+    """(blocks, 4) int64: where each block's nodes start and end in ``members``, and where its
+    chance nodes start and end."""
     dealt: np.ndarray
     """(2, 53, 53) int64: for the dealt cards ``c1, c2`` (-1: none) at ``[c1 + 1, c2 + 1]``,
     their context (-1: not stored) and their river board."""
@@ -210,7 +211,7 @@ def _row_index(combos: np.ndarray) -> dict[tuple[int, int], int]:
     return {(int(a), int(b)): i for i, (a, b) in enumerate(combos.tolist())}
 
 
-def _perms(combos: list[np.ndarray]) -> list[np.ndarray]:
+def swapped_rows(combos: list[np.ndarray]) -> list[np.ndarray]:
     """Each player's (6, n) rows of the swapped combos, -1 where the range lacks one."""
     out = []
     for cards in combos:
@@ -317,7 +318,7 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
     board_mask = sum(1 << c for c in board)
     masks = [_masks(c) for c in combos]
     weights = [np.where(m & board_mask, 0.0, w) for m, w in zip(masks, weights)]
-    perms = _perms(combos)
+    perms = swapped_rows(combos)
     swaps: tuple[int, ...] = ()
     if isomorphism:
         swaps = tuple(s for s in symmetric_swaps(board, combos, weights, perms, fixed)
@@ -427,9 +428,10 @@ def _node_table(tree: ActionTree, depth: np.ndarray,
                 node[n, CHILD] = block_of_root[int(node[n, FIRST])]
         strategy_cells = max(strategy_cells, cells)
     flat = [n for members in blocks for n in members]
-    bounds = np.zeros((len(blocks) + 1, 2), dtype=np.int64)
-    bounds[:, 0] = np.cumsum([0] + [len(m) for m in blocks])
-    bounds[:, 1] = len(flat) + np.cumsum([0] + [len(c) for c in chances])
+    ends = np.cumsum([len(m) for m in blocks])
+    chance_ends = len(flat) + np.cumsum([len(c) for c in chances])
+    bounds = np.stack([ends - [len(m) for m in blocks], ends, chance_ends - [len(c) for c in chances], chance_ends],
+                      axis=1).astype(np.int64)
     members_array = np.array(flat + [n for c in chances for n in c], dtype=np.int64)
     items = max(len(c) for c in chances) * 52
     return node, members_array, bounds, max(len(m) for m in blocks), strategy_cells, items

@@ -49,7 +49,7 @@ from pokerlab.solver.arena import (
 from pokerlab.solver.showdown import fold_values, showdown_values
 from pokerlab.solver.tree import CHANCE, FOLD, IP, SHOWDOWN
 
-__all__ = ["RESPOND", "UPDATE", "Engine", "Scratch", "Store"]
+__all__ = ["RESPOND", "UPDATE", "Engine", "Scratch", "Store", "strategy_into"]
 
 UPDATE, RESPOND = 0, 1
 OPP, OWN, VAL, EV = 0, 1, 2, 3
@@ -105,13 +105,12 @@ def _lock(t: Tables, n: int, ctx: int, k: int, w: int) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _strategy(t: Tables, st: Store, s: Scratch, lv: int, tid: int, n: int, ctx: int, mode: int) -> np.ndarray:
-    """The node's strategy (current under UPDATE, average under RESPOND) into the block's
-    scratch, locked combos playing their locks."""
-    k = t.node[n, COUNT]
-    w = t.counts[t.node[n, KIND]]
+def strategy_into(t: Tables, st: Store, n: int, ctx: int, mode: int, out: np.ndarray) -> None:
+    """Numba: action node ``n``'s strategy in context ``ctx`` into ``out`` (actions, combos of
+    the acting player): the current one (regret matching) under UPDATE, the average under
+    RESPOND, the locked combos playing their locks."""
+    k, w = out.shape
     size = k * w
-    out: np.ndarray = s.strat[lv, tid][t.node[n, SOFF]:t.node[n, SOFF] + size].reshape((k, w))
     base = t.node[n, OFFSET] + ctx * size
     if st.bits == 32:
         if mode == UPDATE:
@@ -127,6 +126,15 @@ def _strategy(t: Tables, st: Store, s: Scratch, lv: int, tid: int, n: int, ctx: 
         if lock[0, i] >= 0.0:
             for a in range(k):
                 out[a, i] = lock[a, i]
+
+
+@njit(cache=True, nogil=True)
+def _strategy(t: Tables, st: Store, s: Scratch, lv: int, tid: int, n: int, ctx: int, mode: int) -> np.ndarray:
+    """The node's strategy into the block's scratch."""
+    k = t.node[n, COUNT]
+    w = t.counts[t.node[n, KIND]]
+    out: np.ndarray = s.strat[lv, tid][t.node[n, SOFF]:t.node[n, SOFF] + k * w].reshape((k, w))
+    strategy_into(t, st, n, ctx, mode, out)
     return out
 
 
@@ -135,7 +143,7 @@ def _forward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int
     """Strategies of the block's action nodes, and the reaches of their children."""
     wo, wp = t.counts[1 - p], t.counts[p]
     opp, own = s.rows[OPP, lv, tid], s.rows[OWN, lv, tid]
-    for idx in range(t.bounds[b, 0], t.bounds[b + 1, 0]):
+    for idx in range(t.bounds[b, 0], t.bounds[b, 1]):
         n = t.members[idx]
         q = t.node[n, KIND]
         if q > IP:
@@ -238,7 +246,7 @@ def _backward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: in
     opp, own, val, ev = s.rows[OPP, lv, tid], s.rows[OWN, lv, tid], s.rows[VAL, lv, tid], s.rows[EV, lv, tid]
     blocked = t.board_mask | (1 << c1 if c1 >= 0 else 0) | (1 << c2 if c2 >= 0 else 0)
     board = t.dealt[1, c1 + 1, c2 + 1]
-    for idx in range(t.bounds[b + 1, 0] - 1, t.bounds[b, 0] - 1, -1):
+    for idx in range(t.bounds[b, 1] - 1, t.bounds[b, 0] - 1, -1):
         n = t.members[idx]
         r = t.node[n, ROW]
         kind = t.node[n, KIND]
@@ -323,7 +331,7 @@ def _middle(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int,
     val, ev = s.rows[VAL, lv, tid], s.rows[EV, lv, tid]
     child_val, child_ev = s.rows[VAL, lv + 1, tid], s.rows[EV, lv + 1, tid]
     total, total_ev = s.sums[tid, 0], s.sums[tid, 1]
-    for ci in range(t.bounds[b, 1], t.bounds[b + 1, 1]):
+    for ci in range(t.bounds[b, 2], t.bounds[b, 3]):
         c = t.members[ci]
         rc = t.node[t.node[c, FIRST], ROW]
         total[:wp] = 0.0
@@ -350,7 +358,7 @@ def _item(t: Tables, st: Store, s: Scratch, item: int, tid: int, depth: int, p: 
     card = t.deals[s.item_index[1, item], 0]
     _deal(t, s, c, card, 0, 0, tid, p, mode)
     cb = t.node[c, CHILD]
-    if depth == 0 and t.bounds[cb + 1, 1] > t.bounds[cb, 1]:
+    if depth == 0 and t.bounds[cb, 3] > t.bounds[cb, 2]:
         _middle(t, st, s, cb, 1, tid, p, mode, card, factors)
     elif depth == 0:
         _leaf(t, st, s, cb, 1, tid, p, mode, card, -1, factors)
@@ -367,7 +375,7 @@ def _item(t: Tables, st: Store, s: Scratch, item: int, tid: int, depth: int, p: 
 def _deals_of(t: Tables, s: Scratch, b: int, situation: int) -> int:
     """List the top block's deals (chance node, card) in ``item_index``; how many."""
     m = 0
-    for ci in range(t.bounds[b, 1], t.bounds[b + 1, 1]):
+    for ci in range(t.bounds[b, 2], t.bounds[b, 3]):
         for e in range(t.deal_start[situation], t.deal_start[situation + 1]):
             s.item_index[0, m] = t.members[ci]
             s.item_index[1, m] = e
@@ -382,7 +390,7 @@ def _gather_items(t: Tables, s: Scratch, b: int, situation: int, p: int, mode: i
     total, total_ev = s.sums[0, 0], s.sums[0, 1]
     val, ev = s.rows[VAL, 0, 0], s.rows[EV, 0, 0]
     item = 0
-    for ci in range(t.bounds[b, 1], t.bounds[b + 1, 1]):
+    for ci in range(t.bounds[b, 2], t.bounds[b, 3]):
         c = t.members[ci]
         total[:wp] = 0.0
         total_ev[:wp] = 0.0
@@ -398,19 +406,33 @@ def _gather_items(t: Tables, s: Scratch, b: int, situation: int, p: int, mode: i
 
 
 @njit(cache=True, parallel=True)
-def _top(t: Tables, st: Store, s: Scratch, b: int, p: int, mode: int, c1: int, c2: int,
-         factors: tuple[float, float, float]) -> None:
-    """One pass from block ``b`` (its first node's reaches set at level 0), the dealt cards
-    ``c1``, ``c2`` (-1: none): the top block, then its chance nodes' children in parallel."""
-    depth = t.node[t.members[t.bounds[b, 0]], DEPTH]
+def _passes(t: Tables, st: Store, s: Scratch, b: int, mode: int, c1: int, c2: int, factors: np.ndarray,
+            reach: np.ndarray, out: np.ndarray) -> None:
+    """Passes from block ``b`` with the dealt cards ``c1``, ``c2`` (-1: none): one per player
+    (OOP first) for each row of ``factors`` (positive, negative, average; UPDATE runs one
+    iteration per row), from the players' ``reach`` (2, combos) at the block's first node.
+    Each player's values there (and under RESPOND its average strategy's) go into ``out``
+    (2, 2, combos). Within a pass, the top block runs on this thread and its chance nodes'
+    children in parallel."""
+    start = t.members[t.bounds[b, 0]]
+    r = t.node[start, ROW]
+    depth = t.node[start, DEPTH]
     ctx = _context(t, depth, c1, c2)
-    _forward(t, st, s, b, 0, 0, p, mode, ctx)
     situation = 0 if depth == 0 else 1 + c1
     m = _deals_of(t, s, b, situation)
-    for item in prange(m):
-        _item(t, st, s, item, numba.get_thread_id(), depth, p, mode, c1, factors)  # type: ignore[attr-defined]
-    _gather_items(t, s, b, situation, p, mode)
-    _backward(t, st, s, b, 0, 0, p, mode, ctx, c1, c2, factors)
+    for it in range(factors.shape[0]):
+        step = (factors[it, 0], factors[it, 1], factors[it, 2])
+        for p in range(2):
+            wp, wo = t.counts[p], t.counts[1 - p]
+            s.rows[OWN, 0, 0][r * wp:(r + 1) * wp] = reach[p, :wp]
+            s.rows[OPP, 0, 0][r * wo:(r + 1) * wo] = reach[1 - p, :wo]
+            _forward(t, st, s, b, 0, 0, p, mode, ctx)
+            for item in prange(m):
+                _item(t, st, s, item, numba.get_thread_id(), depth, p, mode, c1, step)  # type: ignore[attr-defined]
+            _gather_items(t, s, b, situation, p, mode)
+            _backward(t, st, s, b, 0, 0, p, mode, ctx, c1, c2, step)
+            out[p, 0, :wp] = s.rows[VAL, 0, 0][r * wp:(r + 1) * wp]
+            out[p, 1, :wp] = s.rows[EV, 0, 0][r * wp:(r + 1) * wp]
 
 
 class Engine:
@@ -420,12 +442,14 @@ class Engine:
     per table).
     """
 
-    def __init__(self, layout: Layout, bits: int = 32) -> None:
+    def __init__(self, layout: Layout, bits: int = 32, store: Store | None = None) -> None:
         self.layout = layout
         self.tables = layout.tables
         self.bits = bits
         cells = layout.cells
-        if bits == 32:
+        if store is not None:
+            self.store = store
+        elif bits == 32:
             self.store = Store(np.zeros(2 * cells, dtype=np.float32), np.zeros(0, dtype=np.int16),
                                np.zeros(0, dtype=np.uint16), np.zeros(0, dtype=np.float32), 32, cells)
         else:
@@ -445,17 +469,19 @@ class Engine:
             item_index=np.zeros((2, items), dtype=np.int64))
         self.weights = [np.ascontiguousarray(w, dtype=np.float32) for w in layout.weights]
 
-    def run(self, p: int, mode: int, *, tables: Tables | None = None, block: int = 0, c1: int = -1, c2: int = -1,
-            own: np.ndarray | None = None, opp: np.ndarray | None = None,
-            factors: tuple[float, float, float] = (1.0, 1.0, 1.0)) -> tuple[np.ndarray, np.ndarray]:
-        """One pass for player ``p`` from ``block`` of ``tables`` (the spot's root block by
-        default) with the given reaches at its first node (the ranges' weights by default);
-        the values at that node, and under RESPOND the values of the average strategy."""
+    def run(self, mode: int, factors: np.ndarray, *, tables: Tables | None = None, block: int = 0,
+            c1: int = -1, c2: int = -1, reach: np.ndarray | None = None) -> np.ndarray:
+        """Passes for both players from ``block`` of ``tables`` (the spot's root by default),
+        one iteration per row of ``factors`` under UPDATE, with the players' ``reach`` (2,
+        combos) at the block's first node (the ranges' weights by default); each player's values
+        there, and under RESPOND its average strategy's values, as (2, 2, combos)."""
         t = self.tables if tables is None else tables
-        s = self.scratch
-        r = int(t.node[t.members[t.bounds[block, 0]], ROW])
-        wp, wo = int(t.counts[p]), int(t.counts[1 - p])
-        s.rows[OWN, 0, 0, r * wp:(r + 1) * wp] = self.weights[p] if own is None else own
-        s.rows[OPP, 0, 0, r * wo:(r + 1) * wo] = self.weights[1 - p] if opp is None else opp
-        _top(t, self.store, s, block, p, mode, c1, c2, factors)
-        return s.rows[VAL, 0, 0, r * wp:(r + 1) * wp].copy(), s.rows[EV, 0, 0, r * wp:(r + 1) * wp].copy()
+        width = int(t.counts.max())
+        if reach is None:
+            reach = np.zeros((2, width), dtype=np.float32)
+            for p in (0, 1):
+                reach[p, :len(self.weights[p])] = self.weights[p]
+        out = np.zeros((2, 2, width), dtype=np.float32)
+        _passes(t, self.store, self.scratch, block, mode, c1, c2,
+                np.ascontiguousarray(factors, dtype=np.float64).reshape(-1, 3), reach, out)
+        return out

@@ -1,0 +1,174 @@
+"""Solving a spot: Discounted CFR until the strategy is as unexploitable as asked.
+
+:func:`solve` checks everything first (the spot, the stop rules, the locks, the memory the
+solve will take, refused before anything large is allocated), then runs iterations of
+Discounted CFR with alternating updates (:mod:`pokerlab.solver.cfr`) and, every
+``check_every`` iterations, a best-response pass that measures the exploitability of the
+average strategy. It stops at the target, at ``max_iterations``, when ``seconds`` have
+passed, or on Ctrl-C, and returns what it reached with its exploitability.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from pokerlab import kernels
+from pokerlab.checks import Progress, check_int, check_number, check_progress, check_seconds, check_threads
+from pokerlab.equilibrium import Discount
+from pokerlab.errors import InvalidArgumentError, clip
+from pokerlab.solver.arena import SpotLike, check_memory, layout
+from pokerlab.solver.cfr import RESPOND, UPDATE, Engine
+from pokerlab.solver.locks import allowed_swaps, attach_locks, resolve_locks
+from pokerlab.solver.solution import Solution
+from pokerlab.solver.tree import ActionTree
+
+__all__ = ["MAX_ITERATIONS", "solve"]
+
+MAX_ITERATIONS = 10_000_000
+"""The most iterations a solve may ask for."""
+
+BATCH_SECONDS = 0.05
+"""About how long one call of the compiled iterations runs: Ctrl-C and ``seconds`` are
+heard between calls, and a call's fixed cost stays small beside it."""
+
+Checked = Callable[[int, float], None]
+"""``on_check(iterations, exploitability)``: told at each measure of the exploitability."""
+
+
+def _check_spot(spot: object) -> SpotLike:
+    needed = ("board", "game", "pot", "stack", "rake", "rake_cap", "tree", "combos", "weights")
+    missing = [name for name in needed if not hasattr(spot, name)]
+    if missing or not isinstance(getattr(spot, "tree", None), ActionTree):
+        raise InvalidArgumentError(f"spot must be a pokerlab.solver.Spot (or have its {', '.join(needed)}); "
+                                   f"got {clip(spot)}")
+    return spot  # type: ignore[return-value]
+
+
+def _measure(engine: Engine, pot: float) -> tuple[float, tuple[float, float]]:
+    """The average strategy's exploitability (a share of the pot) and each player's EV."""
+    out = engine.run(RESPOND, np.ones((1, 3)))
+    gains, evs = [], []
+    for p in (0, 1):
+        weights = engine.weights[p].astype(np.float64)
+        n = len(weights)
+        best, own = float(weights @ out[p, 0, :n]), float(weights @ out[p, 1, :n])
+        gains.append(best - own)
+        evs.append(own + pot / 2)
+    return (gains[0] + gains[1]) / 2 / pot, (evs[0], evs[1])
+
+
+def solve(spot: SpotLike, exploitability: float = 0.005, max_iterations: int = 1000, seconds: float | None = None,
+          threads: int | None = None, progress: Progress | None = None, *, on_check: Checked | None = None,
+          check_every: int = 10, locks: Any = None, bits: int = 32, isomorphism: bool = True,
+          discount: Discount | None = None, memory_limit: float | None = None) -> Solution:
+    """Solve ``spot`` (a :class:`~pokerlab.solver.Spot`) by Discounted CFR.
+
+    It stops once the average strategy's exploitability is at most ``exploitability`` (a
+    share of the starting pot: 0.005 is 0.5%), after ``max_iterations``, once ``seconds``
+    have passed, or on Ctrl-C; in each case it returns the strategy reached and its
+    exploitability (``interrupted`` says whether Ctrl-C stopped it).
+
+    - ``threads``: Numba threads for the parallel work over the dealt cards (None: Numba's
+      default, all of them);
+    - ``progress(done, total)``: told the iterations run out of ``max_iterations`` at each
+      check, every ``check_every`` iterations; ``on_check(iterations, exploitability)`` with
+      the exploitability measured then;
+    - ``locks``: node locking, a mapping of paths to frequencies (see
+      :mod:`pokerlab.solver.locks`);
+    - ``bits``: 32 (float32 storage) or 16 (16-bit integers with a scale per table: about
+      half the memory, and EVs within about 1% of the pot);
+    - ``isomorphism``: solve one card of each class of cards alike up to a suit swap and
+      permute its values (where the board and both ranges allow);
+    - ``discount``: Discounted CFR's exponents (default 1.5, 0, 2);
+    - ``memory_limit``: the most bytes the solve may take (None: 75% of the available
+      memory); a larger solve is refused before it starts, with its estimate.
+
+    Bad input raises a :class:`~pokerlab.errors.PokerlabError` naming the argument.
+
+    >>> import pokerlab as pl
+    >>> spot = pl.solver.Spot("2c2d2h3c3d", oop="AA,QQ", ip="KK", pot=100, stack=100, bets="a")
+    >>> sol = pl.solver.solve(spot, exploitability=0.001)
+    >>> [round(ev) for ev in sol.ev], sol.exploitability <= 0.001
+    ([75, 25], True)
+    """
+    spot = _check_spot(spot)
+    target = check_number("exploitability", exploitability, low=0)
+    limit = check_int("max_iterations", max_iterations, low=1, high=MAX_ITERATIONS)
+    budget = check_seconds(seconds)
+    threads = check_threads(threads)
+    progress = check_progress(progress)
+    if on_check is not None and not callable(on_check):
+        raise InvalidArgumentError(f"on_check must be a callable taking (iterations, exploitability) or None, "
+                                   f"got {clip(on_check)}")
+    every = check_int("check_every", check_every, low=1)
+    if bits not in (16, 32) or isinstance(bits, bool):
+        raise InvalidArgumentError(f"bits must be 32 (float32 storage) or 16 (16-bit storage), got {clip(bits)}")
+    if not isinstance(isomorphism, bool):
+        raise InvalidArgumentError(f"isomorphism must be True or False, got {clip(isomorphism)}")
+    if discount is not None and not isinstance(discount, Discount):
+        raise InvalidArgumentError(f"discount must be a pokerlab.equilibrium.Discount or None, got {clip(discount)}")
+    discount = discount or Discount()
+    if memory_limit is not None:
+        memory_limit = check_number("memory_limit", memory_limit, above=0)
+
+    resolved = resolve_locks(spot, locks)
+    fixed, swaps = allowed_swaps(spot, resolved)
+    with kernels.threads(threads):
+        import numba
+
+        count = int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+        plan = layout(spot, isomorphism=isomorphism, fixed=fixed, locked_swaps=swaps, showdowns=False)
+        estimate = plan.memory(count)
+        check_memory(estimate.float32 if bits == 32 else estimate.bits16, memory_limit)
+        plan = attach_locks(layout(spot, isomorphism=isomorphism, fixed=fixed, locked_swaps=swaps), resolved)
+        engine = Engine(plan, bits)
+        return _run(spot, engine, target, limit, budget, progress, on_check, every, discount, isomorphism)
+
+
+def _run(spot: SpotLike, engine: Engine, target: float, limit: int, budget: float | None,
+         progress: Progress | None, on_check: Checked | None, every: int, discount: Discount,
+         isomorphism: bool) -> Solution:
+    start = time.perf_counter()
+    pot = float(spot.pot)
+    history: list[tuple[int, float]] = []
+    done = 0
+    batch = 1
+    interrupted = False
+    gap, ev = math.inf, (math.nan, math.nan)
+    try:
+        while done < limit:
+            with kernels.interruptible():
+                count = min(batch, every - done % every, limit - done)
+                factors = np.array([discount.factors(done + i + 1) for i in range(count)])
+                began = time.perf_counter()
+                engine.run(UPDATE, factors)
+                took = time.perf_counter() - began
+                done += count
+                # as many iterations a call as take about BATCH_SECONDS
+                batch = max(1, min(4 * batch, int(BATCH_SECONDS / max(took / count, 1e-9))))
+                out_of_time = budget is not None and time.perf_counter() - start >= budget
+                if done % every == 0 or done == limit or out_of_time:
+                    gap, ev = _measure(engine, pot)
+                    history.append((done, gap))
+            if history and history[-1][0] == done:
+                if progress is not None:
+                    progress(done, limit)
+                if on_check is not None:
+                    on_check(done, gap)
+                if gap <= target:
+                    break
+            if out_of_time:
+                break
+    except KeyboardInterrupt:
+        interrupted = True
+    if not history or history[-1][0] != done:
+        with kernels.interruptible():
+            gap, ev = _measure(engine, pot)
+        history.append((done, gap))
+    return Solution(spot, engine, gap, ev, done, time.perf_counter() - start, interrupted, tuple(history), discount,
+                    isomorphism)
