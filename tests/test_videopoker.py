@@ -193,6 +193,22 @@ def test_results_print_and_serialise():
     assert json.loads(json.dumps(result.to_dict()))["final_hands"]["royal_flush"]["contribution"] > 0.019
 
 
+def test_every_hold_of_a_hand_is_one_frozen_result():
+    holds = hold_evs("As Ks Kh 4s 4d", "jacks-8-5", coins=1)
+    assert len(holds) == 32 and holds[0] is holds.best and list(holds) == list(holds[:])
+    assert sorted(holds, key=lambda h: h.ev)[-1] == holds.best and holds.best in holds
+    assert holds.at("2 3") is holds.at([3, 2]) and holds.at("2 3").label == "Ks Kh"
+    assert repr(holds) == ("HoldEvs('As Ks Kh 4s 4d', 'jacks-8-5', coins=1, "
+                           "best=HoldEV('Ks Kh 4s 4d', ev=2.510638, positions=(2, 3, 4, 5)))")
+    data = json.loads(json.dumps(holds.to_dict()))
+    assert (data["hand"], data["paytable"], data["coins"]) == ("As Ks Kh 4s 4d", "jacks-8-5", 1)
+    assert [h["cards"] for h in data["holds"]] == [h.label if h.cards else "" for h in holds]
+    with pytest.raises(AttributeError):
+        holds.coins = 5  # type: ignore[misc]
+    with pytest.raises(pl.errors.HoldError, match="position 6"):
+        holds.at("6")
+
+
 @pytest.mark.parametrize("hold, positions", [
     ("4 1 3", (1, 3, 4)), ("1,3", (1, 3)), ("135", (1, 3, 5)), (" none ", ()), ("-", ()), ("ALL", (1, 2, 3, 4, 5)),
     ([5, 2], (2, 5)), (np.array([5, 2]), (2, 5)), ((p for p in (3, 1)), (1, 3)), ([], ()),

@@ -205,8 +205,9 @@ def test_risk_command_gives_ruin_and_bankrolls():
                                  "--hands", "2000", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["risk_of_ruin"] == pytest.approx(risk_of_ruin("jacks-9-6", 4000, 2000))
-    assert [b["risk"] for b in data["bankrolls"]] == [0.01, 0.05, 0.1, 0.25, 0.5]
+    assert data["ruin"] == risk_of_ruin("jacks-9-6", 4000, 2000).to_dict()
+    assert [b["limit"] for b in data["bankrolls"]] == [0.01, 0.05, 0.1, 0.25, 0.5]
+    assert all(b["risk"] <= b["limit"] for b in data["bankrolls"])
     assert data["hand"]["variance"] == pytest.approx(19.514676, abs=1e-6)
     text = runner.invoke(app, ["videopoker", "risk", "--hands", "500", "--risk", "0.2"]).output
     assert "standard deviation 4.4175" in text and "20.00%" in text

@@ -1,6 +1,9 @@
 """Risk: one hand's spread from the whole-game analysis, and the risk of ruin checked against a
 plain recursion written here and a seeded simulation."""
 
+import dataclasses
+import json
+
 import numpy as np
 import pytest
 
@@ -47,7 +50,7 @@ def plain_ruin(outcomes: list[tuple[int, float]], bankroll: int, hands: int) -> 
 def test_ruin_matches_a_plain_recursion():
     outcomes = list(hand_risk("jacks-8-5", coins=1).outcomes)
     for bets in (1, 3, 8, 25):
-        assert risk_of_ruin("jacks-8-5", bets, 40, coins=1) == pytest.approx(plain_ruin(outcomes, bets, 40),
+        assert risk_of_ruin("jacks-8-5", bets, 40, coins=1).risk == pytest.approx(plain_ruin(outcomes, bets, 40),
                                                                            rel=1e-9, abs=1e-15)
 
 
@@ -78,22 +81,36 @@ def test_ruin_matches_a_seeded_simulation():
     sessions, hands, bets = 20_000, 300, 30
     walks = np.cumsum(rng.choice(nets, size=(sessions, hands), p=chances / chances.sum()), axis=1)
     simulated = float(np.mean(walks.min(axis=1) <= -bets))
-    exact = risk_of_ruin("jacks-9-6", bankroll=bets * 5, hands=hands)
+    exact = risk_of_ruin("jacks-9-6", bankroll=bets * 5, hands=hands).risk
     spread = (exact * (1 - exact) / sessions) ** 0.5
     assert 0.05 < exact < 0.95
     assert abs(simulated - exact) < 4 * spread
 
 
 def test_bankroll_for_is_the_least_bankroll_within_the_risk():
-    for risk, hands in ((0.05, 1000), (0.2, 5000), (0.5, 1)):
-        bankroll = bankroll_for("jacks-9-6", risk, hands)
-        assert bankroll % 5 == 0
-        assert risk_of_ruin("jacks-9-6", bankroll, hands) <= risk
-        assert risk_of_ruin("jacks-9-6", bankroll - 5, hands) > risk
-    assert risk_of_ruin("jacks-9-6", 4, 10) == 1.0  # less than one bet: ruined before the first hand
-    assert risk_of_ruin("jacks-9-6", 55, 10) == 0.0  # more bets than hands
-    risks = [risk_of_ruin("jacks-9-6", coins, 2000) for coins in range(0, 2000, 100)]
+    for limit, hands in ((0.05, 1000), (0.2, 5000), (0.5, 1)):
+        need = bankroll_for("jacks-9-6", limit, hands)
+        assert need.bankroll % 5 == 0 and need.bets == need.bankroll // 5 and need.limit == limit
+        assert need.risk == risk_of_ruin("jacks-9-6", need.bankroll, hands).risk <= limit
+        assert risk_of_ruin("jacks-9-6", need.bankroll - 5, hands).risk > limit
+    assert risk_of_ruin("jacks-9-6", 4, 10).risk == 1.0  # less than one bet: ruined before the first hand
+    assert risk_of_ruin("jacks-9-6", 55, 10).risk == 0.0  # more bets than hands
+    risks = [float(risk_of_ruin("jacks-9-6", coins, 2000)) for coins in range(0, 2000, 100)]
     assert risks == sorted(risks, reverse=True)
+
+
+def test_results_are_frozen_values_with_their_units():
+    ruin = risk_of_ruin("jacks-9-6", bankroll=1003, hands=500, coins=5)
+    assert ruin.bets == 200 and ruin.risk == risk_of_ruin("jacks-9-6", bankroll=1000, hands=500).risk
+    assert ruin.to_dict() == {"paytable": "jacks-9-6", "coins": 5, "bankroll": 1003, "bets": 200, "hands": 500,
+                              "risk": ruin.risk}
+    need = bankroll_for("deuces-wild-full-pay", 0.1, 500, coins=1)
+    assert json.loads(json.dumps(need.to_dict())) == {
+        "paytable": "deuces-wild-full-pay", "coins": 1, "hands": 500, "limit": 0.1, "bankroll": need.bankroll,
+        "bets": need.bankroll, "risk": need.risk}
+    for result in (ruin, need):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            result.risk = 0.5  # type: ignore[misc]
 
 
 REFUSALS = [

@@ -1,5 +1,5 @@
-"""``pokerlab bench videopoker``: the hold advisor per hand, the whole-game analysis and the strategy
-chart, for one game of each family beside Jacks or Better."""
+"""``pokerlab bench videopoker``: the hold advisor per hand, the whole-game analysis, the strategy
+chart and the risk of ruin, for one game of each family beside Jacks or Better."""
 
 from __future__ import annotations
 
@@ -18,10 +18,13 @@ from pokerlab.videopoker.analysis import analyze
 from pokerlab.videopoker.brute_force import enumerate_holds, unseen_draws
 from pokerlab.videopoker.draws import clear_tables, draw_tables
 from pokerlab.videopoker.paytable import HAND_SIZE, MAX_COINS, PAYTABLES
+from pokerlab.videopoker.risk import MAX_HANDS, hand_risk, ruin_by_bankroll, safe_bankroll
 from pokerlab.videopoker.strategy import forget_charts, saved_strategy
 
 BASELINE = "jacks-9-6"
 FAMILIES = ("tens-6-5", "bonus-8-5", "double-double-bonus-9-6", "deuces-wild-full-pay", "joker-kings-20-7-5")
+WIDEST = "double-double-bonus-9-6"
+"""The built-in game whose risk of ruin carries the most bankrolls (its wins spread widest)."""
 """One game of each family whose tables differ from Jacks or Better's (Bonus Poker Deluxe shares
 Jacks or Better's, Double Bonus shares Bonus Poker's, the Deuces Wild tables share one)."""
 
@@ -52,7 +55,8 @@ def _chart(name: str) -> None:
 
 def suite(quick: bool = False) -> list[Figure]:
     """hold_evs per hand against evaluating every draw; analyze on 1 and 2 threads; each family's
-    tables, hold_evs, analyze and strategy chart beside Jacks or Better's."""
+    tables, hold_evs, analyze and strategy chart beside Jacks or Better's; the risk of ruin of
+    the longest session."""
     repeat = 1 if quick else 3
     count = 200 if quick else 2000
     _build(BASELINE)  # load the kernels
@@ -88,6 +92,12 @@ def suite(quick: bool = False) -> list[Figure]:
         figures.append(Figure(f"strategy('{name}'): the chart and its exact return, from nothing",
                               best_time(partial(_chart, name), repeat=1), "s", "<= 60",
                               f"analyze('{name}')", analyzed))
+    ruin_by_bankroll(hand_risk(BASELINE), 10)  # compile or load the kernel
+    for name in (BASELINE,) if quick else (BASELINE, WIDEST):
+        one = hand_risk(name)
+        seconds = best_time(partial(ruin_by_bankroll, one, MAX_HANDS), repeat=1)
+        figures.append(Figure(f"risk_of_ruin('{name}', hands={MAX_HANDS:,}): every bankroll to "
+                              f"{safe_bankroll(one, MAX_HANDS):,} bets", seconds, "s", "<= 10"))
     command = [sys.executable, "-c", f"from pokerlab.videopoker import analyze; analyze('{BASELINE}')"]
     fresh = best_time(lambda: subprocess.run(command, check=True, capture_output=True), repeat=repeat)
     figures.append(Figure(f"python -c \"analyze('{BASELINE}')\": a fresh process, imports and tables included",

@@ -17,10 +17,11 @@ mostly suit-symmetric ones such as either of two kings beside the same kicker.
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from math import comb
 from types import MappingProxyType
+from typing import overload
 
 import numpy as np
 
@@ -31,7 +32,7 @@ from pokerlab.videopoker.deck import JOKER, format_hand, parse_hand
 from pokerlab.videopoker.draws import draw_tables, hand_index
 from pokerlab.videopoker.paytable import HAND_SIZE, MAX_COINS, FinalHand, Paytable, check_coins, get_paytable
 
-__all__ = ["HAND_SIZE", "HoldEV", "best_hold", "dealt_hand", "final_hand", "hold_evs", "parse_hold"]
+__all__ = ["HAND_SIZE", "HoldEV", "HoldEvs", "best_hold", "dealt_hand", "final_hand", "hold_evs", "parse_hold"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,61 @@ class HoldEV:
         """The hold as plain JSON-ready values."""
         return {"cards": format_hand(self.cards), "positions": list(self.positions), "ev": self.ev,
                 "final_hands": {hand.value: p for hand, p in self.final_hands.items()}}
+
+
+@dataclass(frozen=True)
+class HoldEvs(Sequence[HoldEV]):
+    """All 32 holds of a dealt hand with their exact EVs, best first (ties ranked as the module
+    says): a sequence of :class:`HoldEV`, so ``holds[0]`` is the best and ``for hold in holds``
+    goes down the list.
+
+    ``hand`` is the dealt hand's card ids in dealt order, ``paytable`` the game and ``coins``
+    the bet the EVs are for.
+
+    >>> holds = hold_evs("As Ks Kh 4s 4d")
+    >>> len(holds), holds.best.label, holds.at((2, 3)).label
+    (32, 'Ks Kh 4s 4d', 'Ks Kh')
+    >>> holds.to_dict()["holds"][0]["cards"]
+    'Ks Kh 4s 4d'
+    """
+
+    hand: tuple[int, ...]
+    paytable: Paytable
+    coins: int
+    holds: tuple[HoldEV, ...]
+
+    @overload
+    def __getitem__(self, index: int) -> HoldEV: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[HoldEV, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> HoldEV | tuple[HoldEV, ...]:
+        return self.holds[index]
+
+    def __len__(self) -> int:
+        return len(self.holds)
+
+    def __iter__(self) -> Iterator[HoldEV]:
+        return iter(self.holds)
+
+    @property
+    def best(self) -> HoldEV:
+        """The hold of highest EV."""
+        return self.holds[0]
+
+    def at(self, positions: str | Iterable[int]) -> HoldEV:
+        """The hold of the cards at ``positions`` (1..5, or text as :func:`parse_hold` reads it)."""
+        chosen = parse_hold(positions)
+        return next(hold for hold in self.holds if hold.positions == chosen)
+
+    def __repr__(self) -> str:
+        return f"HoldEvs({format_hand(self.hand)!r}, {self.paytable.name!r}, coins={self.coins}, best={self.best!r})"
+
+    def to_dict(self) -> dict[str, object]:
+        """The holds as plain JSON-ready values, best first."""
+        return {"hand": format_hand(self.hand), "paytable": self.paytable.name, "coins": self.coins,
+                "holds": [hold.to_dict() for hold in self.holds]}
 
 
 def dealt_hand(hand: CardsLike, paytable: Paytable | str = "jacks-9-6") -> tuple[int, ...]:
@@ -102,7 +158,7 @@ def final_hand(hand: CardsLike, paytable: Paytable | str = "jacks-9-6") -> Final
     return t.hands[int(t.hand_class[hand_index(list(ids))])]
 
 
-def hold_evs(hand: CardsLike, paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS) -> list[HoldEV]:
+def hold_evs(hand: CardsLike, paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS) -> HoldEvs:
     """The exact EV per coin of all 32 holds of a dealt hand, best first.
 
     ``paytable`` is a game: a :class:`Paytable`, a name in ``PAYTABLES`` or a file; ``coins``
@@ -117,7 +173,8 @@ def hold_evs(hand: CardsLike, paytable: Paytable | str = "jacks-9-6", coins: int
     """
     table = get_paytable(paytable)
     ids = dealt_hand(hand, table)
-    pays = np.array(table.hand_pays(check_coins(coins)), dtype=np.int64)
+    coins = check_coins(coins)
+    pays = np.array(table.hand_pays(coins), dtype=np.int64)
     t = draw_tables(table)
     final, ev, order = kernel.hold_table(np.array(ids, dtype=np.uint8), t.hand_class, t.counts, t.binom, t.start,
                                          pays, t.draw_scale)
@@ -131,16 +188,16 @@ def hold_evs(hand: CardsLike, paytable: Paytable | str = "jacks-9-6", coins: int
         positions = tuple(i for i in range(HAND_SIZE) if mask >> i & 1)
         holds.append(HoldEV(cards=tuple(ids[i] for i in positions), positions=tuple(i + 1 for i in positions),
                             ev=evs[mask], final_hands=MappingProxyType(dict(zip(t.hands, chances[mask])))))
-    return holds
+    return HoldEvs(ids, table, coins, tuple(holds))
 
 
 def best_hold(hand: CardsLike, paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS) -> HoldEV:
-    """The hold of highest EV (ties ranked as the module says).
+    """The hold of highest EV (ties ranked as the module says); :func:`hold_evs` gives all 32.
 
     >>> best_hold("Ac Kd Qh 5s 2c").label  # unsuited A-K-Q: hold K-Q
     'Kd Qh'
     """
-    return hold_evs(hand, paytable, coins)[0]
+    return hold_evs(hand, paytable, coins).best
 
 
 def parse_hold(hold: str | Iterable[int]) -> tuple[int, ...]:

@@ -1,9 +1,14 @@
-"""``pokerlab videopoker``: the hold advisor, the whole-game analysis, strategy charts, risk and the trainer."""
+"""``pokerlab videopoker``: the hold advisor, the whole-game analysis, strategy charts, risk and the trainer.
+
+The pay tables load here and the kernels in the commands that use them, so that the commands'
+help comes at once.
+"""
 
 from __future__ import annotations
 
 import time
-from typing import Annotated
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
@@ -12,13 +17,11 @@ from rich.table import Table
 from pokerlab.cli_support import JsonFlag, new_app, print_json, progress_bar
 from pokerlab.cli_support import out as console
 from pokerlab.errors import PokerlabError
-from pokerlab.videopoker.advisor import HoldEV, dealt_hand, hold_evs, parse_hold
-from pokerlab.videopoker.analysis import analyze
-from pokerlab.videopoker.deck import format_hand
 from pokerlab.videopoker.paytable import MAX_COINS, PAYTABLES, FinalHand, get_paytable
-from pokerlab.videopoker.risk import bankroll_for, check_bankroll, check_hands, check_risk, hand_risk, risk_of_ruin
-from pokerlab.videopoker.strategy import strategy
-from pokerlab.videopoker.trainer import HandResult, SessionSummary, Trainer
+
+if TYPE_CHECKING:
+    from pokerlab.videopoker.advisor import HoldEV
+    from pokerlab.videopoker.trainer import HandResult, SessionSummary
 
 app = new_app("Video poker, any game: hold advice, whole-game analysis, strategy charts, risk, a trainer.")
 
@@ -34,7 +37,7 @@ SHORT = {"royal_flush": "RF", "four_deuces": "4D", "wild_royal_flush": "WRF", "f
 4L and 4M are four 2s-4s and four 5s-Ks, +k with the kicker that pays more."""
 
 
-def _holds_table(holds: list[HoldEV], coins: int, title: str) -> Table:
+def _holds_table(holds: Sequence[HoldEV], coins: int, title: str) -> Table:
     """All holds best first: EV per coin and in credits, the chance of a win and the likeliest wins."""
     table = Table(title=title, box=None, header_style="bold")
     for column in ("#", "hold", "pos", "EV/coin", "credits", "win %", "likeliest wins, %"):
@@ -57,14 +60,15 @@ def hold_command(
     as_json: JsonFlag = False,
 ) -> None:
     """The exact EV of all 32 holds of a dealt hand, best first (final-hand chances in %)."""
-    table = get_paytable(paytable)
-    cards = dealt_hand(" ".join(hand), table)
-    holds = hold_evs(cards, table, coins)
-    dealt = format_hand(cards)
+    from pokerlab.videopoker.advisor import hold_evs
+    from pokerlab.videopoker.deck import format_hand
+
+    holds = hold_evs(" ".join(hand), get_paytable(paytable), coins)
     if as_json:
-        print_json({"hand": dealt, "paytable": table.name, "coins": coins, "holds": [h.to_dict() for h in holds]})
+        print_json(holds.to_dict())
         return
-    console.print(_holds_table(holds, coins, f"{dealt}: every hold, {table.name}, {coins} coins"))
+    console.print(_holds_table(holds, coins, f"{format_hand(holds.hand)}: every hold, {holds.paytable.name}, "
+                                             f"{coins} coins"))
 
 
 @app.command("analyze")
@@ -75,6 +79,8 @@ def analyze_command(
     as_json: JsonFlag = False,
 ) -> None:
     """The whole game under optimal play: return, variance, each final hand's chance and share."""
+    from pokerlab.videopoker.analysis import analyze
+
     table = get_paytable(paytable)
     started = time.perf_counter()
     with progress_bar("playing every deal") as progress:
@@ -105,7 +111,9 @@ def strategy_command(
     coins: CoinsOption = MAX_COINS,
     as_json: JsonFlag = False,
 ) -> None:
-    """The strategy chart: hold the first line the deal offers. With its return beside perfect play."""
+    """The strategy chart: hold the first line the deal fits. With its return beside perfect play."""
+    from pokerlab.videopoker.strategy import strategy
+
     table = get_paytable(paytable)
     started = time.perf_counter()
     with progress_bar("ordering the hold patterns of every deal") as progress:
@@ -114,7 +122,7 @@ def strategy_command(
     if as_json:
         print_json(chart.to_dict())
         return
-    out = Table(title=f"{table.name}: hold the first line the deal offers", box=None, header_style="bold")
+    out = Table(title=f"{table.name}: hold the first line the deal fits", box=None, header_style="bold")
     out.add_column("#", justify="right")
     out.add_column("hold")
     section = ""
@@ -124,8 +132,15 @@ def strategy_command(
             out.add_row("", f"[bold]{escape(title)}[/bold]")
         out.add_row(str(i), escape(line.removeprefix(f"{title}: ") if title else line))
     console.print(out)
+    console.print(READING)
     console.print(f"the chart returns {chart.expected_return:.4%}, perfect play {chart.optimal_return:.4%} "
                   f"(the chart gives up {chart.cost:.4%}); {seconds:.1f} s")
+
+
+READING = ("Hold the first line the deal fits. In brackets, the holds of that name the line takes (the first "
+           "that fits, left to right); a name alone takes every hold of the name. The words: "
+           "python -m pydoc pokerlab.videopoker.strategy")
+"""How to read a chart, printed under it."""
 
 
 RISKS = (0.01, 0.05, 0.1, 0.25, 0.5)
@@ -143,27 +158,28 @@ def risk_command(
     as_json: JsonFlag = False,
 ) -> None:
     """One hand's spread, the risk of ruin of a bankroll over a session, the bankroll for a risk."""
+    from pokerlab.videopoker.risk import bankroll_for, check_bankroll, check_hands, check_risk, hand_risk, risk_of_ruin
+
     table = get_paytable(paytable)
     check_bankroll(bankroll)
     check_hands(hands)
-    risks = [check_risk(r) for r in risk] if risk else list(RISKS)
+    limits = [check_risk(r) for r in risk] if risk else list(RISKS)
     one = hand_risk(table, coins)
     with progress_bar("carrying the hands") as progress:
         ruin = risk_of_ruin(table, bankroll, hands, coins, progress=progress)
-    needed = [(r, bankroll_for(table, r, hands, coins)) for r in risks]  # from the risks just carried
+    needed = [bankroll_for(table, limit, hands, coins) for limit in limits]  # from the risks just carried
     if as_json:
-        print_json({"paytable": table.name, "coins": coins, "hand": one.to_dict(), "bankroll": bankroll,
-                    "hands": hands, "risk_of_ruin": ruin,
-                    "bankrolls": [{"risk": r, "bankroll": b} for r, b in needed]})
+        print_json({"paytable": table.name, "coins": coins, "hand": one.to_dict(), "ruin": ruin.to_dict(),
+                    "bankrolls": [b.to_dict() for b in needed]})
         return
     console.print(f"[bold]{table.name}[/bold], {coins} coins a hand, perfect play: return {one.expected_return:.4%}, "
                   f"variance {one.variance:.4f}, standard deviation {one.standard_deviation:.4f} per coin")
-    console.print(f"risk of ruin of {bankroll:,} coins over {hands:,} hands: {ruin:.4%}")
+    console.print(f"risk of ruin of {bankroll:,} coins ({ruin.bets:,} bets) over {hands:,} hands: {ruin.risk:.4%}")
     out = Table(title=f"bankroll for {hands:,} hands", box=None, header_style="bold")
-    for column in ("risk of ruin", "coins", "bets"):
+    for column in ("risk of ruin at most", "coins", "bets", "its risk"):
         out.add_column(column, justify="right")
-    for r, coins_needed in needed:
-        out.add_row(f"{r:.2%}", f"{coins_needed:,}", f"{coins_needed // coins:,}")
+    for need in needed:
+        out.add_row(f"{need.limit:.2%}", f"{need.bankroll:,}", f"{need.bets:,}", f"{need.risk:.4%}")
     console.print(out)
 
 
@@ -187,12 +203,16 @@ HELP = ('Hold by position: "1 3 4", "none" or "all". "hint" shows every hold\'s 
 
 
 def _show_hand(number: int, hand: tuple[int, ...], net: int) -> None:
+    from pokerlab.videopoker.deck import format_hand
+
     console.print(f"\n[bold]Hand {number}[/bold]   (net credits {net:+d})")
     console.print("  " + "  ".join(f"{name:>3}" for name in format_hand(hand).split()))
     console.print("  " + "  ".join(f"{i:>3}" for i in range(1, 6)), style="dim")
 
 
 def _show_result(result: HandResult) -> None:
+    from pokerlab.videopoker.deck import format_hand
+
     console.print(f"  drew  {format_hand(result.final)}: {result.final_hand.label}, "
                   f"pays {result.paid} credits")
     if result.optimal:
@@ -208,6 +228,8 @@ ERROR_LOG = 5
 
 
 def _show_summary(summary: SessionSummary, worst: tuple[HandResult, ...]) -> None:
+    from pokerlab.videopoker.deck import format_hand
+
     console.print(f"\n[bold]Session summary[/bold]: {summary.hands} hands, bet {summary.bet}, "
                   f"won {summary.won}, net {summary.net:+d} credits, return {summary.return_rate:.1%}, "
                   f"EV lost {summary.ev_lost:.2f} credits, error rate {summary.error_rate:.1%} "
@@ -236,6 +258,10 @@ def play_command(
     seed: Annotated[int | None, typer.Option(help="Seed the shuffles, to replay a session.")] = None,
 ) -> None:
     """The trainer: play hands, ask for hints, learn how much EV each hold gives away."""
+    from pokerlab.videopoker.advisor import parse_hold
+    from pokerlab.videopoker.strategy import strategy
+    from pokerlab.videopoker.trainer import Trainer
+
     trainer = Trainer(paytable, coins, seed)
     console.print(f"[bold]{trainer.paytable.game}[/bold], {trainer.paytable.name}, {coins} coins a hand. {HELP}")
     while True:

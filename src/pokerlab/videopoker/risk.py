@@ -1,11 +1,13 @@
 """Risk: the spread of one hand's result, and the bankroll a session of many hands needs.
 
-One hand under optimal play has a known distribution: the whole-game analysis gives the
-probability of each final hand, the pay table its pay. A hand costs one bet (``coins``
-coins) and returns the pay, so its net result in bets is ``pay - 1``: never below -1. That
-makes ruin exact to compute: a bankroll of ``b`` bets is ruined when it reaches 0, which it
-can only do one bet at a time, and the chance that happens within ``n`` hands follows from
-the chances within ``n - 1`` hands at every bankroll, ``r[n](b) = sum_x p(x) r[n-1](b + x)``
+Money counts in bets: a hand costs one bet (``coins`` coins) and returns the pay, so its net
+result is ``pay - 1`` bets, never below -1. A bankroll of ``bankroll`` coins holds
+``bankroll // coins`` whole bets (coins short of a bet neither help nor hurt), and it is
+ruined when it holds less than one bet: at once if it starts so, else after the hand that
+leaves it there, the session's last hand included. Under optimal play the whole-game
+analysis gives each final hand's chance, so ruin is exact to compute: a bankroll falls one
+bet at a time, and the chance of ruin within ``n`` hands from ``b`` bets follows from the
+chances within ``n - 1`` hands at every bankroll, ``r[n](b) = sum_x p(x) r[n-1](b + x)``
 with ``r[n](0) = 1``. One pass of ``hands`` steps gives the risk for every bankroll at once.
 
 Bankrolls far above the losses that ``hands`` hands can plausibly bring are left out of the
@@ -15,9 +17,12 @@ inequality bounds their risk below :data:`NEGLIGIBLE`.
 >>> r = hand_risk("jacks-9-6")
 >>> round(r.variance, 4), round(r.standard_deviation, 4)
 (19.5147, 4.4175)
->>> f"{risk_of_ruin('jacks-9-6', bankroll=4000, hands=10_000):.2%}"
-'0.17%'
->>> bankroll_for("jacks-9-6", risk=0.05, hands=1000)
+>>> ruin = risk_of_ruin("jacks-9-6", bankroll=4000, hands=10_000)
+>>> ruin
+RuinRisk('jacks-9-6', bankroll=4000, hands=10000, coins=5, risk=0.0017193)
+>>> f"{ruin.risk:.2%}", ruin.bets
+('0.17%', 800)
+>>> bankroll_for("jacks-9-6", risk=0.05, hands=1000).bankroll
 660
 """
 
@@ -39,7 +44,7 @@ NEGLIGIBLE = 1e-15
 """Largest risk of ruin counted as 0: that of a bankroll the recursion leaves out."""
 MAX_HANDS = 100_000
 """The longest session the risk is computed for (the work grows as hands**1.5: seconds for
-100,000 hands)."""
+100,000 hands, reported as it goes)."""
 MIN_RISK = 1e-9
 """The smallest risk of ruin :func:`bankroll_for` is asked for."""
 
@@ -112,19 +117,83 @@ def check_risk(risk: object) -> float:
     return check_number("risk", risk, low=MIN_RISK, high=1)
 
 
+@dataclass(frozen=True)
+class RuinRisk:
+    """The chance that a bankroll is ruined within a session, under optimal play.
+
+    ``bankroll`` is in coins, ``coins`` the bet a hand, ``hands`` the session's length and
+    ``risk`` the chance that the bankroll holds less than one bet after some hand (at once if
+    it starts so). ``float(ruin)`` is the risk.
+    """
+
+    paytable: Paytable
+    coins: int
+    bankroll: int
+    hands: int
+    risk: float
+
+    @property
+    def bets(self) -> int:
+        """The bankroll in whole bets: what the risk depends on."""
+        return self.bankroll // self.coins
+
+    def __float__(self) -> float:
+        return self.risk
+
+    def __repr__(self) -> str:
+        return (f"RuinRisk({self.paytable.name!r}, bankroll={self.bankroll}, hands={self.hands}, "
+                f"coins={self.coins}, risk={self.risk:.6g})")
+
+    def to_dict(self) -> dict[str, object]:
+        """The risk as plain JSON-ready values."""
+        return {"paytable": self.paytable.name, "coins": self.coins, "bankroll": self.bankroll, "bets": self.bets,
+                "hands": self.hands, "risk": self.risk}
+
+
+@dataclass(frozen=True)
+class Bankroll:
+    """The smallest bankroll whose risk of ruin within a session stays within a limit.
+
+    ``bankroll`` is in coins (a whole number of bets of ``coins`` coins), ``limit`` the risk
+    asked for and ``risk`` that of the bankroll found, at most ``limit``.
+    """
+
+    paytable: Paytable
+    coins: int
+    hands: int
+    limit: float
+    bankroll: int
+    risk: float
+
+    @property
+    def bets(self) -> int:
+        """The bankroll in bets."""
+        return self.bankroll // self.coins
+
+    def __repr__(self) -> str:
+        return (f"Bankroll({self.paytable.name!r}, bankroll={self.bankroll}, hands={self.hands}, "
+                f"coins={self.coins}, limit={self.limit:g}, risk={self.risk:.6g})")
+
+    def to_dict(self) -> dict[str, object]:
+        """The bankroll as plain JSON-ready values."""
+        return {"paytable": self.paytable.name, "coins": self.coins, "hands": self.hands, "limit": self.limit,
+                "bankroll": self.bankroll, "bets": self.bets, "risk": self.risk}
+
+
 def risk_of_ruin(paytable: Paytable | str = "jacks-9-6", bankroll: int = 4000, hands: int = 10_000,
-                 coins: int = MAX_COINS, progress: Progress | None = None) -> float:
+                 coins: int = MAX_COINS, progress: Progress | None = None) -> RuinRisk:
     """The chance that a bankroll of ``bankroll`` coins, betting ``coins`` coins a hand under
-    optimal play, is ruined within ``hands`` hands: that it is left with less than one bet
-    (fewer than ``coins`` coins) after some hand, the last hand included. The bankroll counts
-    in whole bets, ``bankroll // coins``: coins short of a bet neither help nor hurt.
+    optimal play, is ruined within ``hands`` hands: that it holds less than one bet after some
+    hand, the last hand included, or from the start (the module says how money counts).
 
     ``progress(done, total)`` hears of the hands carried so far (the longest session,
     :data:`MAX_HANDS` hands, takes seconds); the risks are kept for the last sessions asked about.
 
     >>> p = dict(hand_risk("jacks-9-6").outcomes)[-1]  # a hand that pays nothing
-    >>> risk_of_ruin("jacks-9-6", bankroll=10, hands=2) == p * p  # two bets, two losses
+    >>> risk_of_ruin("jacks-9-6", bankroll=10, hands=2).risk == p * p  # two bets, two losses
     True
+    >>> risk_of_ruin("jacks-9-6", bankroll=4, hands=2).risk  # less than a bet: ruined at once
+    1.0
     """
     table = get_paytable(paytable)
     bankroll = check_bankroll(bankroll)
@@ -132,26 +201,27 @@ def risk_of_ruin(paytable: Paytable | str = "jacks-9-6", bankroll: int = 4000, h
     coins = check_coins(coins)
     risks = _ruin_table(table, coins, hands, check_progress(progress))
     bets = bankroll // coins
-    return float(risks[bets]) if bets < len(risks) else 0.0
+    return RuinRisk(table, coins, bankroll, hands, float(risks[bets]) if bets < len(risks) else 0.0)
 
 
 def bankroll_for(paytable: Paytable | str = "jacks-9-6", risk: float = 0.05, hands: int = 10_000,
-                 coins: int = MAX_COINS, progress: Progress | None = None) -> int:
+                 coins: int = MAX_COINS, progress: Progress | None = None) -> Bankroll:
     """The smallest bankroll in coins (a whole number of bets) whose risk of ruin within
     ``hands`` hands of ``coins`` coins is at most ``risk``, under optimal play; ``progress``
     as for :func:`risk_of_ruin`.
 
     >>> bankroll_for("jacks-9-6", risk=0.5, hands=1)  # one bet is lost more often than not
-    10
+    Bankroll('jacks-9-6', bankroll=10, hands=1, coins=5, limit=0.5, risk=0)
     """
     table = get_paytable(paytable)
-    risk = check_risk(risk)
+    limit = check_risk(risk)
     hands = check_hands(hands)
     coins = check_coins(coins)
     risks = _ruin_table(table, coins, hands, check_progress(progress))
-    enough = np.flatnonzero(risks <= risk)
+    enough = np.flatnonzero(risks <= limit)
     # Past the bankrolls computed the risk is below NEGLIGIBLE, itself below MIN_RISK.
-    return int(enough[0] if len(enough) else len(risks)) * coins
+    bets = int(enough[0]) if len(enough) else len(risks)
+    return Bankroll(table, coins, hands, limit, bets * coins, float(risks[bets]) if bets < len(risks) else 0.0)
 
 
 def _ruin_table(table: Paytable, coins: int, hands: int, progress: Progress | None) -> np.ndarray:

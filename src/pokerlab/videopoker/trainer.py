@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from pokerlab.checks import check_int, check_seed
 from pokerlab.errors import VideoPokerError
-from pokerlab.videopoker.advisor import HAND_SIZE, HoldEV, final_hand, hold_evs, parse_hold
+from pokerlab.videopoker.advisor import HAND_SIZE, HoldEV, HoldEvs, final_hand, hold_evs, parse_hold
 from pokerlab.videopoker.deck import format_hand
 from pokerlab.videopoker.paytable import MAX_COINS, FinalHand, Paytable, check_coins, get_paytable
 
@@ -124,7 +124,7 @@ class Trainer:
         self.coins = check_coins(coins)
         self._rng = random.Random(check_seed(seed))
         self._cards: list[int] = []
-        self._holds: list[HoldEV] | None = None
+        self._holds: HoldEvs | None = None
         self._results: list[HandResult] = []
 
     @property
@@ -143,7 +143,7 @@ class Trainer:
         self._holds = None
         return self._current()
 
-    def holds(self) -> list[HoldEV]:
+    def holds(self) -> HoldEvs:
         """Every hold of the current hand with its EV, best first: the hint."""
         hand = self._current()
         if self._holds is None:
@@ -155,11 +155,11 @@ class Trainer:
         hand = self._current()
         chosen = parse_hold(positions)
         holds = self.holds()
-        held = next(h for h in holds if h.positions == chosen)
+        held = holds.at(chosen)
         replacements = iter(self._cards[HAND_SIZE:])
         final = tuple(card if i + 1 in chosen else next(replacements) for i, card in enumerate(hand))
         reached = final_hand(final, self.paytable)
-        result = HandResult(dealt=hand, held=held, best=holds[0], final=final, final_hand=reached,
+        result = HandResult(dealt=hand, held=held, best=holds.best, final=final, final_hand=reached,
                             coins=self.coins, paid=self.paytable.pay(reached, self.coins) * self.coins)
         self._results.append(result)
         self._cards = []
