@@ -263,15 +263,16 @@ def ruin_by_bankroll(hand: HandRisk, hands: int, progress: Progress | None = Non
     """The risk of ruin within ``hands`` hands of a bankroll of ``b`` bets, for ``b`` = 0 up to
     :func:`safe_bankroll` (above it, less than :data:`NEGLIGIBLE`). Non-increasing in ``b``.
 
-    With ``progress``, the hands are carried in :data:`PROGRESS_STEPS` kernel calls, each
-    reported as ``progress(hands done, hands)``.
+    The hands are carried in :data:`PROGRESS_STEPS` kernel calls, so that Ctrl-C stops the
+    longest session within a fraction of a second; each is reported as ``progress(hands done,
+    hands)`` when ``progress`` is given.
     """
     nets = np.array([net for net, _ in hand.outcomes], dtype=np.int64)
     chances = np.array([p for _, p in hand.outcomes], dtype=np.float64)
     top = safe_bankroll(hand, hands)
     risk = np.zeros(top + 2 + int(nets.max()), dtype=np.float64)
     risk[0] = 1.0
-    step = hands if progress is None else -(-hands // PROGRESS_STEPS)
+    step = -(-hands // PROGRESS_STEPS)
     for done in range(0, hands, step):
         with interruptible():
             risk = kernel.ruin_after(nets, chances, risk, min(step, hands - done), top)
@@ -281,4 +282,4 @@ def ruin_by_bankroll(hand: HandRisk, hands: int, progress: Progress | None = Non
 
 
 PROGRESS_STEPS = 100
-"""How many kernel calls carry the hands of a session when progress is reported."""
+"""How many kernel calls carry the hands of a session (at most)."""

@@ -26,13 +26,14 @@ The names, each taking the holds that no earlier name in this list takes:
   pair's: ``Two pair (K)`` is kings up), then after ``+`` the kickers' ranks (``A+3``);
 - a made hand's name ("Flush", "Straight", "Wild royal flush"): hold all five cards ("Pat
   three of a kind" where wild cards make it of natural cards all of different ranks);
+- "One high card", "One low card": one natural card alone, the item its rank;
 - "N to a royal flush": natural cards of one suit, all ten to ace; the items are their ranks;
 - "N to a straight flush": natural cards of one suit within one straight (five ranks in a
   row, A-5 the lowest, T-A the highest); "N to a flush": of one suit, not within one straight;
 - "N unsuited high cards": natural cards of different ranks, not all one suit, all high;
 - "4 to an outside straight", "4 to an inside straight", "N to a straight": natural cards of
   different ranks, not all one suit, within one straight, three or more held;
-- "One high card", "One low card": one natural card alone; "N other cards": anything else.
+- "N other cards": anything else.
 
 "N" counts the cards held, wild cards included. In a wild section every line holds every
 wild card dealt, unless it says "discarding". A high card is one of a rank whose pair pays
@@ -40,7 +41,8 @@ wild card dealt, unless it says "discarding". A high card is one of a rank whose
 count them). A straight draw's shape is the ranks that fit: the ranks, not held, of the
 straights that contain its natural cards, a deuce not counting where deuces are wild (they
 are never natural). Four natural cards that two ranks would fill are "open" (an outside
-straight), one rank "inside"; other draws say "3 ranks fit" and so on.
+straight), one rank "inside"; other draws say "3 ranks fit" and so on, or "only a deuce fills
+it".
 
 How a chart is built
 --------------------
