@@ -1,0 +1,37 @@
+"""``pokerlab bench solver``'s measures on a spot small enough for the tests (its figures are
+the bench's, never asserted here)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokerlab.bench.solver import CASES, TARGETS, best, time_to_targets
+from pokerlab.solver import Spot
+
+
+@pytest.fixture(scope="module")
+def spot() -> Spot:
+    return Spot("Td9d6hQc2s", "AA,KK,QQ,JJ,AK,T9s,87s", "QQ-99,AQs,KQs,JTs", 200, 900, bets="60%, e, a")
+
+
+@pytest.mark.timeout(600)
+def test_each_target_is_met_at_a_check_the_stricter_later(spot: Spot) -> None:
+    reached = time_to_targets(spot, threads=2)
+    assert all(r is not None for r in reached)
+    (loose_seconds, loose), (strict_seconds, strict) = reached
+    assert TARGETS[0] > TARGETS[1]
+    assert 0 < loose <= strict and loose % 10 == 0 and strict % 10 == 0  # checks come every 10 iterations
+    assert 0 < loose_seconds <= strict_seconds
+
+
+@pytest.mark.timeout(600)
+def test_best_keeps_the_iterations_of_a_deterministic_solve(spot: Spot) -> None:
+    once = time_to_targets(spot, threads=1)
+    twice = best(spot, 1, repeat=2)
+    assert [r[1] for r in once if r] == [r[1] for r in twice if r]
+
+
+def test_the_cases_are_the_issue_s_spots() -> None:
+    combos = {case.name: (len(case.spot().combos(0)), len(case.spot().combos(1))) for case in CASES
+              if case.name != "flop"}
+    assert combos == {"river": (167, 246), "turn": (167, 250)}
