@@ -154,6 +154,11 @@ def test_a_spot_missing_its_chips_names_what_is_missing() -> None:
     assert "--pot, --stack" in one_error(run("--board", BOARD, "--oop", OOP, "--ip", IP))
 
 
+@pytest.mark.timeout(120)
+def test_a_spot_given_to_show_is_refused(saved: Path) -> None:
+    assert "--board, --pot" in one_error(run("--board", BOARD, "--pot", "200", "show", str(saved)))
+
+
 @pytest.mark.timeout(600)
 def test_a_bad_line_lists_the_node_s_actions(saved: Path) -> None:
     line = one_error(run("show", str(saved), "--line", "Check,Raise 9999"))

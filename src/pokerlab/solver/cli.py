@@ -243,6 +243,11 @@ def solve_command(
     the root's strategy (a 13 x 13 grid per action). Ctrl-C stops the solve: what it reached is
     printed (and saved with --out), then the command exits with status 130."""
     if ctx.invoked_subcommand is not None:
+        given = [param.opts[0] for param in ctx.command.params if param.name is not None
+                 and getattr(ctx.get_parameter_source(param.name), "name", None) == "COMMANDLINE"]
+        if given:
+            raise InvalidArgumentError(f"pokerlab solve {ctx.invoked_subcommand} reads a saved solution: give its "
+                                       f"options after {ctx.invoked_subcommand}, and no spot (got {', '.join(given)})")
         return
     from pokerlab.solver import solve
 
