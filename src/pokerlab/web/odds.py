@@ -54,9 +54,10 @@ def odds_routes(time_limit: float) -> APIRouter:
     # loop, and the Numba kernels release the GIL, so a slow one never holds up the rest.
     @router.post("/api/equity", summary="Equity")
     def equity_endpoint(body: EquityRequest, request: Request, page: PageId = None) -> dict[str, object]:
-        """Each player's win, tie and equity (high and low shares, scoops in a hi/lo game): exact when
-        it fits the time, else Monte Carlo with ± (stderr); ``by_combo`` adds each combo of each range.
-        In Omaha a pattern may name fewer cards than a hand: ``AA`` is ``AAxx``."""
+        """Each player's equity (their share of the pot) and how often they take all of the pot, part
+        of it or none (in a hi/lo game also the high and low halves apart): exact when it fits the
+        time, else Monte Carlo with ± (stderr); ``by_combo`` adds each combo of each range. In
+        Omaha a pattern may name fewer cards than a hand: ``AA`` is ``AAxx``."""
         game = get_game(body.game)
         if body.by_combo and (game.hole_used or game.hilo):
             raise FieldError("by_combo", f"combo by combo is for hold'em and short deck, not {game.title}")
