@@ -26,7 +26,10 @@ $(STAMP): pyproject.toml $(SYSTEM_STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# Every kernel compiled once, in parallel (a few minutes after an install, seconds after),
+# so that no page waits for a compile.
 run: $(STAMP)
+	$(BIN)/pokerlab compile
 	$(BIN)/pokerlab serve
 
 # Tests run in one process per core (pytest-xdist), each test file in one process, so a

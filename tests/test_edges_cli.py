@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pokerlab import checks
 from pokerlab.cli import app
+from pokerlab.errors import InvalidArgumentError
 
 POKERLAB = Path(sys.executable).with_name("pokerlab")
 
@@ -87,3 +89,28 @@ def test_a_pay_table_that_is_not_utf8_is_one_error_line(tmp_path: Path) -> None:
     path.write_bytes("title = 'caf\u00e9'\n".encode("latin-1"))
     code, lines = run("videopoker", "analyze", "--paytable", str(path))
     assert code == 2 and len(lines) == 1 and "not UTF-8" in lines[0], lines
+
+
+LONG = "x" * 20_000
+
+
+@pytest.mark.parametrize("check", [
+    lambda: checks.check_int("count", LONG),
+    lambda: checks.check_number("stderr", LONG, above=0),
+    lambda: checks.check_choice("suite", LONG, ["eval"]),
+    lambda: checks.check_list("players", LONG),
+    lambda: checks.check_list("players", 10 ** 20_000 // 7),
+    lambda: checks.check_progress(LONG),
+    lambda: checks.check_stderr(LONG),
+], ids=["int", "number", "choice", "list-string", "list-int", "progress", "stderr"])
+def test_the_general_checks_echo_what_they_refuse_cut_short(check) -> None:
+    with pytest.raises(InvalidArgumentError) as refused:
+        check()
+    message = str(refused.value)
+    assert len(message) < 250 and ("characters)" in message or "too long to write out" in message), message
+
+
+@pytest.mark.timeout(60)
+def test_a_long_suite_name_is_one_short_error_line() -> None:
+    code, lines = run("bench", LONG)
+    assert code == 2 and len(lines) == 1 and len(lines[0]) < 400 and "(20000 characters)" in lines[0], lines

@@ -24,7 +24,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("equity", ("equity", "equity_results", "omaha_equity", "by_combo", "kernels.breakdown", "kernels.preflop")),
     ("analyses", ("algorithms", "grid", "outs", "runouts", "breakdown", "videopoker", "kernels.videopoker",
                   "kernels.strategy", "preflop", "equilibrium", "tournament", "solver")),
-    ("faces", ("", "cli", "cli_ranges", "cli_support", "preflop.cli", "videopoker.cli", "tournament.cli",
+    ("faces", ("", "cli", "cli_ranges", "cli_support", "cli_preflop", "videopoker.cli", "cli_tournament",
                "solver.cli", "web", "bench", "warmup")),
 ]
 """The layers, bottom up, each with the modules and packages in it (names after ``pokerlab.``;

@@ -13,11 +13,11 @@ from typer.testing import CliRunner
 
 import pokerlab as pl
 from pokerlab.cli_support import new_app
+from pokerlab.cli_tournament import PUSHFOLD_ICM_CONTEXT, pushfold_icm_command
 from pokerlab.errors import InvalidArgumentError
 from pokerlab.preflop import matrix
 from pokerlab.preflop.results import CLASSES
 from pokerlab.tournament import icm_pushfold as module
-from pokerlab.tournament.cli import PUSHFOLD_ICM_CONTEXT, pushfold_icm_command
 from pokerlab.tournament.pushfold import ClassTable
 
 FEW = ["AA", "KK", "AKs", "T9s", "A5o", "72o"]

@@ -10,58 +10,94 @@ Cards('Ah Ad 7s 7c Kd')
 >>> pl.equity(["AsKs", "QdQc"], board="Qh 7h 3s").players[1].equity > 0.9
 True
 
-The analyses with more to them are subpackages, loaded on first use (they bring Numba in):
-``pl.videopoker``, ``pl.preflop`` and ``pl.algorithms``. Every error is a
+Each name loads its module on first use, so ``import pokerlab`` takes a millisecond and a
+command line tool that imports it starts at once; the analyses bring NumPy and Numba when
+they are first called. The subpackages ``pl.games``, ``pl.videopoker``, ``pl.preflop``,
+``pl.tournament``, ``pl.solver`` and ``pl.algorithms`` load the same way. Every error is a
 :class:`~pokerlab.errors.PokerlabError`.
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any
 
-from pokerlab import games
-
-# pokerlab.equity, .grid, .outs, .breakdown and .runouts share their names with their functions: importing each
-# here binds the function over the module, and a later ``import pokerlab.grid`` finds the
-# module loaded already and leaves pl.grid the function. (Imported lazily, the module would
-# replace the function.)
-from pokerlab.breakdown import breakdown
-from pokerlab.cards import Cards, cards_of, format_cards, mask_of, parse_cards
-from pokerlab.category import HandCategory
-from pokerlab.equity import equity
-from pokerlab.errors import (
-    DuplicateCardError,
-    HandSizeError,
-    InvalidArgumentError,
-    InvalidCardError,
-    InvalidRangeError,
-    PlayerCountError,
-    PokerlabError,
-)
-from pokerlab.evaluate import HandRank, best_five, evaluate, evaluate_many, winners
-from pokerlab.grid import grid
-from pokerlab.iterate import count_hands, hands, random_hands
-from pokerlab.outs import outs
-from pokerlab.ranges import STARTING_HANDS, Range, starting_hand
-from pokerlab.runouts import runouts
+# The kernels' package points Numba's cache somewhere writable (in a read-only install), which
+# must happen before any module loads Numba; it loads neither NumPy nor Numba itself.
+importlib.import_module("pokerlab.kernels")
 
 if TYPE_CHECKING:
-    from pokerlab import algorithms, preflop, solver, tournament, videopoker
+    from pokerlab import algorithms, games, preflop, solver, tournament, videopoker
+    from pokerlab.breakdown import breakdown
+    from pokerlab.cards import Cards, cards_of, format_cards, mask_of, parse_cards
+    from pokerlab.category import HandCategory
+    from pokerlab.equity import equity
+    from pokerlab.errors import (
+        DuplicateCardError,
+        HandSizeError,
+        InvalidArgumentError,
+        InvalidCardError,
+        InvalidRangeError,
+        PlayerCountError,
+        PokerlabError,
+    )
+    from pokerlab.evaluate import HandRank, best_five, evaluate, evaluate_many, winners
+    from pokerlab.grid import grid
+    from pokerlab.iterate import count_hands, hands, random_hands
+    from pokerlab.outs import outs
+    from pokerlab.ranges import STARTING_HANDS, Range, starting_hand
+    from pokerlab.runouts import runouts
 
-_SUBPACKAGES = ("algorithms", "preflop", "solver", "tournament", "videopoker")
+_HOMES = {
+    "pokerlab.breakdown": ("breakdown",),
+    "pokerlab.cards": ("Cards", "cards_of", "format_cards", "mask_of", "parse_cards"),
+    "pokerlab.category": ("HandCategory",),
+    "pokerlab.equity": ("equity",),
+    "pokerlab.errors": ("DuplicateCardError", "HandSizeError", "InvalidArgumentError", "InvalidCardError",
+                        "InvalidRangeError", "PlayerCountError", "PokerlabError"),
+    "pokerlab.evaluate": ("HandRank", "best_five", "evaluate", "evaluate_many", "winners"),
+    "pokerlab.grid": ("grid",),
+    "pokerlab.iterate": ("count_hands", "hands", "random_hands"),
+    "pokerlab.outs": ("outs",),
+    "pokerlab.ranges": ("STARTING_HANDS", "Range", "starting_hand"),
+    "pokerlab.runouts": ("runouts",),
+}
+_HOME = {name: module for module, names in _HOMES.items() for name in names}
+"""The module each public name is defined in."""
+
+_SUBPACKAGES = ("algorithms", "games", "preflop", "solver", "tournament", "videopoker")
 
 
 def __getattr__(name: str) -> Any:
-    # the subpackages load Numba and their own tables: only when asked for
     if name in _SUBPACKAGES:
         return importlib.import_module(f"pokerlab.{name}")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value  # the next lookup is an ordinary one
+    return value
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_SUBPACKAGES])
+    return sorted({*globals(), *_HOME, *_SUBPACKAGES})
 
+
+class _Package(types.ModuleType):
+    """The package's module type, for one rule on setting its attributes."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        # Python binds a submodule on its package as soon as it is imported. pokerlab.equity,
+        # .grid, .outs, .breakdown, .runouts and .evaluate are named after their functions:
+        # the package keeps the function, whatever is imported first and however.
+        if isinstance(value, types.ModuleType) and _HOME.get(name) == value.__name__:
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 __all__ = [
     "STARTING_HANDS",

@@ -2,7 +2,9 @@
 
 Every public function checks its arguments here, once, before any work starts, so that a bad
 value fails at once with a :class:`~pokerlab.errors.InvalidArgumentError` naming the argument
-and what it may be, instead of hanging in a kernel or giving a quietly wrong answer.
+and what it may be, instead of hanging in a kernel or giving a quietly wrong answer. A
+message repeats the value it refuses cut short (:func:`~pokerlab.errors.clip`), however long
+it was.
 
 >>> check_int("count", 3, low=0)
 3
@@ -23,7 +25,7 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from pokerlab.errors import InvalidArgumentError
+from pokerlab.errors import InvalidArgumentError, clip
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: how every long call reports how far it has got."""
@@ -66,7 +68,7 @@ def check_int(name: str, value: object, *, low: int | None = None, high: int | N
     number = operator.index(value) if _is_int(value) else None  # type: ignore[arg-type]
     if number is None or (low is not None and number < low) or (high is not None and number > high):
         raise InvalidArgumentError(f"{name} must be an int {_bounds(low, high)}".rstrip()
-                                   + f", got {value!r}")
+                                   + f", got {clip(value)}")
     return number
 
 
@@ -87,7 +89,7 @@ def check_number(name: str, value: object, *, above: float | None = None, low: f
     if not (math.isfinite(number) and (above is None or number > above) and (low is None or number >= low)
             and (high is None or number <= high)):
         bound = _bounds(above, high, above=True) if above is not None else _bounds(low, high)
-        raise InvalidArgumentError(f"{name} must be a finite number {bound}".rstrip() + f", got {value!r}")
+        raise InvalidArgumentError(f"{name} must be a finite number {bound}".rstrip() + f", got {clip(value)}")
     return number
 
 
@@ -123,7 +125,7 @@ def check_progress(progress: object) -> Progress | None:
     pokerlab.errors.InvalidArgumentError: progress must be a callable taking (done, total) or None, got 'yes'
     """
     if progress is not None and not callable(progress):
-        raise InvalidArgumentError(f"progress must be a callable taking (done, total) or None, got {progress!r}")
+        raise InvalidArgumentError(f"progress must be a callable taking (done, total) or None, got {clip(progress)}")
     return progress
 
 
@@ -171,7 +173,7 @@ takes more than 1000000000000 trials; give trials or seconds too to stop sooner)
     if number < MIN_STDERR and not bounded:
         raise InvalidArgumentError(f"stderr must be a finite number from {MIN_STDERR:g} to 0.5 (a smaller one "
                                    f"takes more than {MAX_TRIALS} trials; give trials or seconds too to stop "
-                                   f"sooner), got {stderr!r}")
+                                   f"sooner), got {clip(stderr)}")
     return number
 
 
@@ -192,7 +194,7 @@ def check_choice(name: str, value: object, choices: Sequence[T]) -> T:
     """
     if not isinstance(value, (str, int)) or value not in choices:
         listed = ", ".join(repr(c) for c in choices)
-        raise InvalidArgumentError(f"{name} must be one of {listed}; got {value!r}")
+        raise InvalidArgumentError(f"{name} must be one of {listed}; got {clip(value)}")
     return value  # type: ignore[return-value]
 
 
@@ -208,7 +210,7 @@ def check_list(name: str, value: object, what: str = "hands") -> list[object]:
     """
     if isinstance(value, (str, bytes)):
         raise InvalidArgumentError(f'{name} must be a list of {what}, like ["AsKs", "QdQc"]; '
-                                   f"got the string {value!r}")
+                                   f"got the string {clip(value)}")
     if not isinstance(value, Sequence) and not hasattr(value, "__iter__"):
-        raise InvalidArgumentError(f"{name} must be a list of {what}, got {value!r}")
+        raise InvalidArgumentError(f"{name} must be a list of {what}, got {clip(value)}")
     return list(value)

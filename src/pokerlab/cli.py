@@ -1,52 +1,70 @@
-"""The ``pokerlab`` command: evaluate hands, odds, ranges, video poker, preflop tables, benchmarks."""
+"""The ``pokerlab`` command: evaluate hands, odds, ranges, video poker, preflop tables, benchmarks.
+
+Each command imports what it needs when it runs, so that ``pokerlab --version`` and
+``pokerlab --help`` answer at once; a command whose work has Numba kernels warms them first
+(see :func:`~pokerlab.cli_support.warmed`), so that a first run says what it compiles and
+never counts the compile in the time it reports.
+"""
 
 from __future__ import annotations
 
 import functools
-from dataclasses import asdict
-from importlib.metadata import version
+import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 
-from pokerlab.cards import format_cards, parse_cards
-from pokerlab.category import HandCategory
 from pokerlab.checks import check_choice
+from pokerlab.cli_preflop import app as preflop_app
 from pokerlab.cli_ranges import breakdown_command, combo_tables, runouts_command
-from pokerlab.cli_support import JsonFlag, err, new_app, out, output_path, print_json, progress_bar, write_file
-from pokerlab.equity import equity
-from pokerlab.errors import InvalidArgumentError
-from pokerlab.evaluate import best_five, evaluate
-from pokerlab.games import GAMES
-from pokerlab.games import get as get_game
-from pokerlab.games import names as game_names
-from pokerlab.grid import GridResult, grid
-from pokerlab.outs import OutsResult, outs
-from pokerlab.preflop.cli import app as preflop_app
-from pokerlab.ranges import COMBOS, Range
-from pokerlab.tournament.cli import (
+from pokerlab.cli_support import (
+    JsonFlag,
+    LateHelp,
+    LazyGroup,
+    err,
+    new_app,
+    out,
+    output_path,
+    print_json,
+    progress_bar,
+    warmed,
+    write_file,
+)
+from pokerlab.cli_tournament import (
     ICM_CONTEXT,
     PUSHFOLD_ICM_CONTEXT,
     icm_command,
     pushfold_command,
     pushfold_icm_command,
 )
-from pokerlab.videopoker.cli import app as videopoker_app
+from pokerlab.errors import InvalidArgumentError
 
-app = new_app("pokerlab: poker hand evaluation and odds.")
-app.add_typer(videopoker_app, name="videopoker")
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from pokerlab.games import Game
+    from pokerlab.grid import GridResult
+    from pokerlab.outs import OutsResult
+    from pokerlab.warmup import PartWarmed
+
+VIDEOPOKER = LazyGroup("videopoker", "pokerlab.videopoker.cli:app",
+                       "Video poker, any game: hold advice, whole-game analysis, strategy charts, risk, a trainer.")
+"""The video poker commands, whose package loads Numba: loaded when they run."""
+
+SOLVE = LazyGroup("solve", "pokerlab.solver.cli:app",
+                  "Solve a heads-up postflop spot (pokerlab solve --board ... --oop ... --ip ... --pot ... "
+                  "--stack ...), or read a saved one (pokerlab solve show FILE.npz).")
+"""The solver's commands, whose package loads Numba: loaded when they run."""
+
+app = new_app("pokerlab: poker hand evaluation and odds.", lazy=[VIDEOPOKER, SOLVE])
 app.add_typer(preflop_app, name="preflop")
-app.command("breakdown")(breakdown_command)
-app.command("runouts")(runouts_command)
-app.command("icm", context_settings=ICM_CONTEXT)(icm_command)
-app.command("pushfold")(pushfold_command)
-app.command("pushfold-icm", context_settings=PUSHFOLD_ICM_CONTEXT)(pushfold_icm_command)
 
 
 def _print_version(asked: bool) -> None:
     if asked:
+        from importlib.metadata import version
+
         typer.echo(f"pokerlab {version('pokerlab')}")
         raise typer.Exit()
 
@@ -65,6 +83,9 @@ def hand_dict(cards: str) -> dict[str, object]:
     >>> hand_dict("Kh Kd Ks 7c 7d")["description"]
     'Full House, Kings full of Sevens'
     """
+    from pokerlab.cards import format_cards, parse_cards
+    from pokerlab.evaluate import best_five, evaluate
+
     ids = parse_cards(cards)
     rank = evaluate(ids)
     return {"cards": format_cards(ids), **rank.to_dict(), "best_five": format_cards(best_five(ids))}
@@ -78,7 +99,10 @@ def game_hand_dict(cards: str, game: str) -> dict[str, object]:
     >>> info["description"], info["low"]["description"]
     ('Pair of Kings with Queen-Jack-Eight kickers', '8-5-3-2-A, Eight-Five low')
     """
-    rules = get_game(game)
+    from pokerlab.cards import format_cards
+    from pokerlab.games import get
+
+    rules = get(game)
     ids = rules.check_cards("cards", cards)
     hole, board = (ids[:rules.hole_cards], ids[rules.hole_cards:]) if rules.board_cards else (ids, ())
     info: dict[str, object] = {"game": rules.name, "hole": format_cards(hole), "board": format_cards(board),
@@ -89,21 +113,30 @@ def game_hand_dict(cards: str, game: str) -> dict[str, object]:
     return info
 
 
-GameOpt = Annotated[str, typer.Option("--game", "-g", help=f"The game, one of: {game_names()} "
-                                                          "(pokerlab games shows their rules)")]
+def _game_option(games: str) -> object:
+    return typer.Option("--game", "-g", help=f"The game, one of: {games} (pokerlab games shows their rules)")
 
 
-@app.command("eval")
+AnyGame = Annotated[str, _game_option("{games}")]
+BoardGame = Annotated[str, _game_option("{games with a board}")]
+OnePotGame = Annotated[str, _game_option("{games with one pot}")]
+
+
+@app.command("eval", cls=LateHelp)
 def eval_command(
     cards: Annotated[list[str], typer.Argument(help="Hold'em: 5 to 9 cards, e.g. As Ks Qs Js Ts 2c 3d "
                                                     "(quotes optional); "
                                                     "with --game, the hole cards first, then the board, as many as "
                                                     "the game deals (pokerlab games)")],
-    game: GameOpt = "holdem",
+    game: AnyGame = "holdem",
     as_json: JsonFlag = False,
 ) -> None:
     """Evaluate a hand: strength, Cactus Kev class, category, description, best five."""
-    if get_game(game).name != "holdem":
+    from rich.table import Table
+
+    from pokerlab.games import get
+
+    if get(game).name != "holdem":
         info = game_hand_dict(" ".join(cards), game)
         keys: tuple[str, ...] = ("game", "hole", "board", "description", "category", "strength")
         if "low" in info:
@@ -121,9 +154,25 @@ def eval_command(
     out.print(table)
 
 
+def hole_cards_text(game: Game) -> str:
+    """The hole cards a game deals, as ``pokerlab games`` shows them: a lowball hand without a
+    board takes five cards up to its count.
+
+    >>> from pokerlab.games import ACE_TO_FIVE, DEUCE_TO_SEVEN, OMAHA
+    >>> hole_cards_text(ACE_TO_FIVE), hole_cards_text(DEUCE_TO_SEVEN), hole_cards_text(OMAHA)
+    ('5 to 7', '5', '4')
+    """
+    low = 5 if not game.board_cards else game.hole_cards
+    return str(game.hole_cards) if low == game.hole_cards else f"{low} to {game.hole_cards}"
+
+
 @app.command("games")
 def games_command(as_json: JsonFlag = False) -> None:
     """The games pokerlab knows and their rules (pass a name to --game)."""
+    from rich.table import Table
+
+    from pokerlab.games import GAMES
+
     if as_json:
         print_json([g.to_dict() for g in GAMES.values()])
         return
@@ -132,7 +181,7 @@ def games_command(as_json: JsonFlag = False) -> None:
         table.add_column(column)
     for g in GAMES.values():
         info = g.to_dict()
-        table.add_row(g.name, str(g.hole_cards), str(g.board_cards), str(info["deck"]), str(info["pot"]), g.rules)
+        table.add_row(g.name, hole_cards_text(g), str(g.board_cards), str(info["deck"]), str(info["pot"]), g.rules)
     out.print(table)
 
 
@@ -144,6 +193,10 @@ DEMO_HANDS = ("As Ks Qs Js Ts 2c 3d", "9h 8h 7h 6h 5h Kd Kc", "Ac Ad Ah As Kd", 
 @app.command()
 def demo(as_json: JsonFlag = False) -> None:
     """A short tour: evaluate a few hands and show how they compare."""
+    from rich.table import Table
+
+    from pokerlab.evaluate import evaluate
+
     hands = [hand_dict(text) for text in sorted(DEMO_HANDS, key=lambda h: -evaluate(h))]
     if as_json:
         print_json(hands)
@@ -165,6 +218,10 @@ def bench(
     as_json: JsonFlag = False,
 ) -> None:
     """Measure the speed figures the issues name, with baselines in the same run."""
+    from dataclasses import asdict
+
+    from rich.table import Table
+
     from pokerlab import bench as benchmarks
 
     names = [check_choice("suite", name, benchmarks.SUITES) for name in suites or benchmarks.SUITES]
@@ -190,6 +247,34 @@ def bench(
         print_json({name: [{**asdict(f), "ratio": f.ratio} for f in figures] for name, figures in results.items()})
 
 
+@app.command("compile")
+def compile_command(
+    parts: Annotated[list[str] | None, typer.Argument(
+        metavar="[PART]...", help="Parts to compile, by name (default: all; a name that is not one lists "
+                                  "them)")] = None,
+    jobs: Annotated[int | None, typer.Option(help="Parts compiled at once, each in a process of its own "
+                                                  "(default: one per core)")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Compile every Numba kernel once, in parallel, so that no first run waits for a compile."""
+    from pokerlab.warmup import compile_parts
+
+    started = time.perf_counter()
+    done = compile_parts(parts, jobs=jobs, on_done=None if as_json else _said_compiled)
+    if as_json:
+        print_json({**done.to_dict(), "wall_seconds": time.perf_counter() - started})
+        return
+    out.print(f"{len(done.parts)} part(s), {done.compiled} kernel(s) compiled in {time.perf_counter() - started:.1f} s",
+              markup=False)
+
+
+def _said_compiled(part: PartWarmed) -> None:
+    from pokerlab.warmup import PARTS
+
+    how = f"{part.compiled} kernel(s) compiled" if part.compiled else "loaded from the cache"
+    out.print(f"{part.name}: {PARTS[part.name].what}, {how} in {part.seconds:.1f} s", markup=False)
+
+
 @app.command("range")
 def range_command(
     text: Annotated[str, typer.Argument(help='A range, e.g. "QQ+,AKs,A5s-A2s:0.5,top 10%"')],
@@ -200,6 +285,8 @@ def range_command(
     In colour, classes out of the range are dim; without colour (piped) they show as '.'.
     A class partly in the range shows its weighted share, e.g. 50%.
     """
+    from pokerlab.ranges import COMBOS, Range
+
     hand_range = Range(text)
     if as_json:
         print_json(hand_range.to_dict())
@@ -242,15 +329,29 @@ def exact_argument(exact: bool | None, trials: int | None, stderr: float | None,
     return False if rules else exact
 
 
-@app.command("equity")
+def warmed_for(game: str, by_combo: bool = False) -> None:
+    """Warm the equity kernels of ``game`` (an unknown game is refused here, before any compile),
+    and with ``by_combo`` those of equity by combo."""
+    from pokerlab.warmup import equity_part
+
+    part = equity_part(game)
+    warmed(part, *(("by-combo",) if by_combo is True and part == "equity" else ()))
+
+
+@app.command("equity", cls=LateHelp)
 def equity_command(players: PlayersArg, board: BoardOpt = "", dead: DeadOpt = "", exact: ExactOpt = None,
                    trials: TrialsOpt = None, stderr: StderrOpt = None, seconds: SecondsOpt = None,
-                   seed: SeedOpt = None, threads: ThreadsOpt = None, game: GameOpt = "holdem",
+                   seed: SeedOpt = None, threads: ThreadsOpt = None, game: BoardGame = "holdem",
                    by_combo: Annotated[bool, typer.Option("--by-combo", help="Also each combo of each range, by "
                                                                              "starting hand")] = False,
                    as_json: JsonFlag = False) -> None:
     """Each player's chance to win, split and lose: exact when small, else Monte Carlo."""
-    hilo = get_game(game).hilo
+    from rich.table import Table
+
+    from pokerlab.equity import equity
+    from pokerlab.games import get
+
+    warmed_for(game, by_combo)
     with progress_bar("equity") as progress:
         result = equity(players, board, dead, exact=exact_argument(exact, trials, stderr, seconds), trials=trials,
                         stderr=stderr, seconds=seconds, seed=seed, threads=threads, progress=progress, game=game,
@@ -263,6 +364,7 @@ def equity_command(players: PlayersArg, board: BoardOpt = "", dead: DeadOpt = ""
                         f"({how}, {result.elapsed:.3f} s)")
     # a split pot shows the shares of the pot won by the high and by the low, and the scoops,
     # in place of win/tie/lose (--json has every field, each half's too), in 80 columns
+    hilo = get(game).hilo
     shown = ("pot by high", "pot by low", "scoop") if hilo else ("win", "tie", "lose")
     for column in ("player", "equity", *shown) + (() if result.exact else ("± stderr",)):
         table.add_column(column, justify="left" if column == "player" else "right")
@@ -275,12 +377,17 @@ def equity_command(players: PlayersArg, board: BoardOpt = "", dead: DeadOpt = ""
         out.print(combos)
 
 
-SHORT_LABELS = dict(zip(HandCategory, ("HC", "1P", "2P", "3K", "St", "Fl", "FH", "4K", "SF")))
-"""Two-letter category names, so that the grid's eleven columns fit in 80."""
+SHORT_LABELS = ("HC", "1P", "2P", "3K", "St", "Fl", "FH", "4K", "SF")
+"""Two-letter category names, in the order of :class:`~pokerlab.category.HandCategory` (a
+category indexes them), so that the grid's eleven columns fit in 80."""
 
 
 def grid_table(result: GridResult) -> Table:
     """The grid as a table of 80 columns at most: percentages, one row per category the player can end with."""
+    from rich.table import Table
+
+    from pokerlab.category import HandCategory
+
     where = f"on {result.board}" if result.board else "preflop"
     how = "exact" if result.exact else (f"Monte Carlo, {result.showdowns:,.0f} trials, "
                                            f"standard error {result.stderr:.2%}")
@@ -303,13 +410,17 @@ def grid_table(result: GridResult) -> Table:
     return table
 
 
-@app.command("grid")
+@app.command("grid", cls=LateHelp)
 def grid_command(hand: Annotated[str, typer.Argument(help="The player's hole cards")], board: BoardOpt = "",
                  opponents: Annotated[int, typer.Option(help="Random opponents")] = 1, dead: DeadOpt = "",
                  exact: ExactOpt = None, trials: TrialsOpt = None, stderr: StderrOpt = None,
                  seconds: SecondsOpt = None, seed: SeedOpt = None, threads: ThreadsOpt = None,
-                 game: GameOpt = "holdem", as_json: JsonFlag = False) -> None:
+                 game: OnePotGame = "holdem", as_json: JsonFlag = False) -> None:
     """The odds grid: how often you and the best opponent end with each pair of categories (%)."""
+    from pokerlab.category import HandCategory
+    from pokerlab.grid import grid
+
+    warmed_for(game)
     with progress_bar("grid") as progress:
         result = grid(hand, board, dead, opponents=opponents, exact=exact_argument(exact, trials, stderr, seconds),
                       trials=trials, stderr=stderr, seconds=seconds, seed=seed, threads=threads, progress=progress,
@@ -319,12 +430,13 @@ def grid_command(hand: Annotated[str, typer.Argument(help="The player's hole car
         return
     out.print(grid_table(result))
     out.print("Rows: your final hand; columns: the best opponent's; win/tie/lose: yours by row. "
-              + ", ".join(f"{v}={k.label}" for k, v in SHORT_LABELS.items()))
+              + ", ".join(f"{SHORT_LABELS[k]}={k.label}" for k in HandCategory))
 
 
 def outs_summary(result: OutsResult) -> str:
     """One line: how many unseen cards win, split, keep you ahead or improve your hand.
 
+    >>> from pokerlab.outs import outs
     >>> outs_summary(outs("AhKh", "Qh7h3s", opponents=["2c2d"]))
     'Ah Kh on Qh 7h 3s vs 2c 2d: 15 of 45 cards win'
     """
@@ -334,12 +446,17 @@ def outs_summary(result: OutsResult) -> str:
     return f"{result.hand} on {result.board}{versus}: {result.count} of {result.unseen} cards {what}{split}"
 
 
-@app.command("outs")
+@app.command("outs", cls=LateHelp)
 def outs_command(hand: Annotated[str, typer.Argument(help="The player's hole cards")],
                  opponents: Annotated[list[str] | None, typer.Argument(help="Known opponents' hands")] = None,
-                 board: BoardOpt = "", dead: DeadOpt = "", game: GameOpt = "holdem",
+                 board: BoardOpt = "", dead: DeadOpt = "", game: OnePotGame = "holdem",
                  as_json: JsonFlag = False) -> None:
     """The next cards that win or split against known opponents (or, with none, improve the hand)."""
+    from rich.table import Table
+
+    from pokerlab.cards import format_cards
+    from pokerlab.outs import outs
+
     result = outs(hand, board, dead, opponents=opponents or [], game=game)
     if as_json:
         print_json(result.to_dict())
@@ -355,6 +472,13 @@ def outs_command(hand: Annotated[str, typer.Argument(help="The player's hole car
         splits = format_cards(o.card for o in result.splits if o.category == category)
         table.add_row(category.label, wins, *((splits,) if result.split_count else ()))
     out.print(table)
+
+
+app.command("breakdown")(breakdown_command)
+app.command("runouts", cls=LateHelp)(runouts_command)
+app.command("icm", context_settings=ICM_CONTEXT)(icm_command)
+app.command("pushfold")(pushfold_command)
+app.command("pushfold-icm", context_settings=PUSHFOLD_ICM_CONTEXT)(pushfold_icm_command)
 
 
 @app.command()

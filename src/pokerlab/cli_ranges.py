@@ -1,24 +1,29 @@
 """The range analysis commands: ``pokerlab breakdown``, ``pokerlab runouts``, and the tables of
-``pokerlab equity --by-combo``. :mod:`pokerlab.cli` registers them."""
+``pokerlab equity --by-combo``. :mod:`pokerlab.cli` registers them; each imports what it needs
+when it runs."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 
-from pokerlab.breakdown import Breakdown, BreakdownLine, breakdown
-from pokerlab.cli_support import JsonFlag, out, print_json, progress_bar
-from pokerlab.equity_results import EquityResult
-from pokerlab.runouts import Runouts, runouts
+from pokerlab.cli_support import JsonFlag, out, print_json, progress_bar, warmed
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from pokerlab.breakdown import Breakdown, BreakdownLine
+    from pokerlab.equity_results import EquityResult
+    from pokerlab.runouts import Runouts
 
 BAR_WIDTH = 30
 """Characters in a full bar."""
 
 Board = Annotated[str, typer.Option("--board", "-b", help='Board cards, e.g. "Ah7d2c"')]
 Dead = Annotated[str, typer.Option("--dead", "-d", help="Dead cards")]
-GameName = Annotated[str, typer.Option("--game", "-g", help="The game: holdem (default), short-deck, omaha...")]
+GameName = Annotated[str, typer.Option("--game", "-g", help="The game, one of: {games with a board} "
+                                                            "(pokerlab games shows their rules)")]
 
 
 def bar(fraction: float, width: int = BAR_WIDTH) -> str:
@@ -33,6 +38,8 @@ def bar(fraction: float, width: int = BAR_WIDTH) -> str:
 
 def breakdown_table(result: Breakdown, hands: bool = False) -> Table:
     """The lines that hold combos, made hands then draws, each with its count, weight, share and bar."""
+    from rich.table import Table
+
     table = Table(title=f"{result.range} on {result.board}" + (f", dead {result.dead}" if result.dead else "")
                   + f": {result.combos} combos, weight {result.weight:g}", title_justify="left")
     for column in ("line", "combos", "weight", "share", ""):
@@ -66,6 +73,9 @@ def breakdown_command(
     as_json: JsonFlag = False,
 ) -> None:
     """What a range holds on a board: made hands (each combo in one line) and draws, with bars."""
+    from pokerlab.breakdown import breakdown
+
+    warmed("breakdown")
     result = breakdown(hand_range, board, dead)
     if as_json:
         print_json(result.to_dict())
@@ -75,6 +85,8 @@ def breakdown_command(
 
 def runouts_chart(result: Runouts) -> Table:
     """Each next card, highest rank first, with every player's equity after it and a bar for the first."""
+    from rich.table import Table
+
     table = Table(title=f"{' vs '.join(result.players)} on {result.board}: now "
                         + ", ".join(f"{p.equity:.2%}" for p in result.before.players)
                         + ("" if result.exact else " (Monte Carlo)"),
@@ -103,6 +115,10 @@ def runouts_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Every player's equity after each card that can come next: a chart, best and worst cards."""
+    from pokerlab.runouts import runouts
+    from pokerlab.warmup import equity_part
+
+    warmed(equity_part(game))
     with progress_bar("runouts") as progress:
         result = runouts(players, board, dead, pairs=pairs, exact=exact, trials=trials, seed=seed, threads=threads,
                          progress=progress, game=game)
@@ -118,6 +134,8 @@ def runouts_command(
 
 def combo_tables(result: EquityResult) -> list[Table]:
     """For ``equity --by-combo``: each ranged player's starting-hand classes, strongest equity first."""
+    from rich.table import Table
+
     tables = []
     for p in result.players:
         if len(p.combos) < 2:

@@ -22,23 +22,28 @@ Results go to stdout; progress, the first-run compile notice and errors go to st
 
 from __future__ import annotations
 
+import importlib
 import json
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TaskID, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
 # typer bundles its own click and exports none of its usage errors
+from typer._click.core import Command
 from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from pokerlab.checks import Progress as ProgressCallback
 from pokerlab.errors import InvalidArgumentError, InvalidRangeError, PokerlabError
+
+if TYPE_CHECKING:
+    from pokerlab.games import Game
 
 out = Console(highlight=False)
 """Where results go (stdout)."""
@@ -46,8 +51,9 @@ out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 """Where progress and notices go (stderr)."""
 
-COMPILING = "compiling (first run only)"
-"""Said on stderr when a command is about to compile a Numba kernel that is not in the cache yet."""
+COMPILING = "compiling {what} (first run only)..."
+"""Said on stderr, once for each thing, when a command is about to compile Numba kernels that
+are not in the cache yet."""
 
 CONTEXT_SETTINGS: dict[str, Any] = {"help_option_names": ["-h", "--help"]}
 
@@ -72,24 +78,67 @@ def refuse(message: str, *after: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-def _compile_notice() -> Any:
-    """A context that says :data:`COMPILING` once, when Numba starts compiling (a cached kernel
-    loads silently). Numba loads here, when a command runs, not when ``pokerlab`` starts."""
-    from numba.core import event as numba_event
+class _CompileNotice:
+    """What a command says on stderr as Numba starts compiling: :data:`COMPILING`, naming what
+    is being warmed (see :func:`warmed`) or else the kernels' module, once each. It listens
+    only while a command runs, and only once Numba is loaded: a command that has no kernels
+    never loads it."""
 
-    class CompileNotice(numba_event.Listener):
-        def __init__(self) -> None:
-            self.said = False
+    def __init__(self) -> None:
+        self.what: str | None = None
+        self.said: set[str] = set()
+        self.running: ExitStack | None = None
+        self.listening = False
 
-        def on_start(self, event: object) -> None:
-            if not self.said:
-                self.said = True
-                err.print(COMPILING)
+    def __call__(self, kernel: str) -> None:
+        what = self.what or f"the kernels of {kernel.rpartition('.')[0]}"
+        if what not in self.said:
+            self.said.add(what)
+            err.print(COMPILING.format(what=what), markup=False)
 
-        def on_end(self, event: object) -> None:
-            pass
+    def listen(self) -> None:
+        """Start listening, till the command ends (at once when no command runs)."""
+        if self.running is not None and not self.listening:
+            from pokerlab.warmup import counting_compiles
 
-    return numba_event.install_listener("numba:compile", CompileNotice())
+            self.running.enter_context(counting_compiles(self))
+            self.listening = True
+
+    @contextmanager
+    def command(self) -> Iterator[None]:
+        """The block a command runs in."""
+        with ExitStack() as self.running:
+            if "numba" in sys.modules:  # loaded with the command's modules: listening costs nothing
+                self.listen()
+            try:
+                yield
+            finally:
+                self.running, self.listening, self.said = None, False, set()
+
+
+_NOTICE = _CompileNotice()
+
+
+def warmed(*parts: str) -> None:
+    """Compile the kernels of those of ``parts`` (see :data:`pokerlab.warmup.PARTS`) not yet
+    warm before a command starts its clock: a compile is announced, naming the part, and never
+    counted in the time a command reports. A part already warm costs nothing (see
+    :func:`pokerlab.warmup.cold`).
+
+    >>> warmed("tournament")
+    """
+    from pokerlab.warmup import PARTS, cold, counting_compiles, warm
+
+    with ExitStack() as stack:
+        if _NOTICE.running is None:  # called outside a command: announce for this call alone
+            stack.enter_context(counting_compiles(_NOTICE))
+        _NOTICE.listen()
+        for name in cold(parts):
+            _NOTICE.what = PARTS[name].what
+            try:
+                warm([name])
+            finally:
+                _NOTICE.what = None
 
 
 def _usage_message(error: UsageError) -> str:
@@ -101,15 +150,48 @@ def _usage_message(error: UsageError) -> str:
     return message.rstrip(".") + where
 
 
+class LazyGroup(TyperCommand):
+    """Stands in for a command group whose module loads only when the group runs (or shows its
+    own help): ``target`` names it, ``module:attribute``, a :class:`typer.Typer`; the parent's
+    help lists it by the ``help`` given here, without loading it."""
+
+    def __init__(self, name: str, target: str, help: str) -> None:
+        super().__init__(name, help=help)
+        self.target = target
+
+    def load(self) -> Command:
+        """The group itself, loaded."""
+        module, _, attribute = self.target.partition(":")
+        group: Command = typer.main.get_command(getattr(importlib.import_module(module), attribute))
+        group.name = self.name
+        return group
+
+
 class CommandGroup(TyperGroup):
-    """A command group whose commands refuse bad input in one line and announce compiling."""
+    """A command group whose commands refuse bad input in one line and announce compiling, and
+    whose :attr:`lazy` groups load when they run."""
+
+    lazy: tuple[LazyGroup, ...] = ()
+
+    def __init__(self, **settings: Any) -> None:
+        super().__init__(**settings)
+        for group in self.lazy:
+            self.commands.setdefault(str(group.name), group)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> tuple[str | None, Command | None, list[str]]:
+        name, command, rest = super().resolve_command(ctx, args)
+        if isinstance(command, LazyGroup):
+            command = self.commands[str(name)] = command.load()
+        return name, command, rest
 
     # typer's vendored click classes are private, so the context goes untyped
     def invoke(self, ctx: Any) -> Any:
         # a subgroup runs inside its parent's invoke, where the notice already listens
         root = ctx.parent is None
         try:
-            with _compile_notice() if root else nullcontext():
+            if not root:
+                return super().invoke(ctx)
+            with _NOTICE.command():
                 return super().invoke(ctx)
         except InvalidRangeError as error:
             refuse(str(error), *(error.pointer() or ()))
@@ -145,10 +227,62 @@ class CommandGroup(TyperGroup):
         sys.exit(code if isinstance(code, int) else 0)
 
 
-def new_app(help: str) -> typer.Typer:
-    """A command group with pokerlab's conventions: ``-h``, one-line errors, no tracebacks."""
+def _games(where: Callable[[Game], bool]) -> Callable[[], str]:
+    def listed() -> str:
+        from pokerlab.games import names
+
+        return names(where)
+
+    return listed
+
+
+def _preflop_stderr() -> str:
+    from pokerlab.preflop import DEFAULT_STDERR
+
+    return f"{DEFAULT_STDERR:g}"
+
+
+HELP_MARKS: dict[str, Callable[[], str]] = {
+    "{games}": _games(lambda game: True),
+    "{games with a board}": _games(lambda game: bool(game.board_cards)),
+    "{games with one pot}": _games(lambda game: bool(game.board_cards) and not game.hilo),
+    "{preflop stderr}": _preflop_stderr,
+}
+"""Marks that a command's help may hold, each standing for what a module the command loads
+only when it runs says (the games of the catalog, a default): filled in when the help is
+shown, so that ``pokerlab`` starts without loading them."""
+
+
+class LateHelp(TyperCommand):
+    """A command whose help holds marks of :data:`HELP_MARKS`.
+
+    >>> app = new_app("A demo.")
+    >>> @app.command(cls=LateHelp)
+    ... def deal(game: Annotated[str, typer.Option(help="One of {games with a board}.")] = "holdem") -> None:
+    ...     pass
+    >>> @app.command()
+    ... def other() -> None:
+    ...     pass
+    >>> from typer.testing import CliRunner
+    >>> "One of holdem, holdem-hilo, short-deck," in CliRunner().invoke(app, ["deal", "-h"]).output
+    True
+    """
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        marks = re.compile("|".join(map(re.escape, HELP_MARKS)))
+        for param in self.params:
+            help_text = getattr(param, "help", None)
+            if help_text:
+                param.help = marks.sub(lambda mark: HELP_MARKS[mark.group()](), help_text)  # type: ignore[attr-defined]
+        super().format_help(ctx, formatter)
+
+
+def new_app(help: str, lazy: Sequence[LazyGroup] = ()) -> typer.Typer:
+    """A command group with pokerlab's conventions: ``-h``, one-line errors, no tracebacks; and
+    the ``lazy`` groups, loaded when they run."""
+    group = type("CommandGroup", (CommandGroup,), {"lazy": tuple(lazy)}) if lazy else CommandGroup
     # Plain help, not typer's rich panels: those print "<bool>" after every flag, which takes no value.
-    return typer.Typer(cls=CommandGroup, help=help, no_args_is_help=True, context_settings=CONTEXT_SETTINGS,
+    return typer.Typer(cls=group, help=help, no_args_is_help=True, context_settings=CONTEXT_SETTINGS,
                        pretty_exceptions_enable=False, add_completion=False, rich_markup_mode=None)
 
 
@@ -193,6 +327,8 @@ def progress_bar(description: str) -> Iterator[ProgressCallback]:
 
     The bar appears with the first report and is gone when the block ends; on a pipe it draws nothing.
     """
+    from rich.progress import BarColumn, Progress, TaskID, TaskProgressColumn, TextColumn, TimeElapsedColumn
+
     # off a terminal rich would still end the bar with a blank line
     with Progress(TextColumn(description), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
                   console=err, transient=True, disable=not err.is_interactive) as bar:

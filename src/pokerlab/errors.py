@@ -47,10 +47,15 @@ def clip(value: object, limit: int = SHOWN) -> str:
     "'AA'"
     >>> clip("AKs," * 5000)
     "'AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,AKs,'... (20000 characters)"
+    >>> clip(10 ** 5000)
+    'an int too long to write out'
     """
     if isinstance(value, str) and len(value) > limit:
         return f"{value[:limit]!r}... ({len(value)} characters)"
-    shown = repr(value)
+    try:
+        shown = repr(value)
+    except ValueError:  # Python writes no int of more than 4,300 digits
+        return f"{'an' if type(value).__name__[0] in 'aeiou' else 'a'} {type(value).__name__} too long to write out"
     return shown if len(shown) <= limit + 2 else f"{shown[:limit]}... ({len(shown)} characters)"
 
 

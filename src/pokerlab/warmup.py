@@ -22,15 +22,17 @@ the part's real calls compile nothing once it is warm.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from pokerlab.checks import Progress, check_choice, check_list, check_progress
+from pokerlab.checks import Progress, check_choice, check_int, check_list, check_progress
 
-__all__ = ["PARTS", "Part", "PartWarmed", "Warmed", "counting_compiles", "equity_part", "warm"]
+__all__ = ["PARTS", "Part", "PartWarmed", "Warmed", "cold", "compile_parts", "counting_compiles", "equity_part", "warm"]
 
 
 @dataclass(frozen=True)
@@ -46,16 +48,21 @@ class Part:
 
 @dataclass(frozen=True)
 class PartWarmed:
-    """How warming one part went: its ``name``, the ``seconds`` it took, and how many of
-    pokerlab's kernels were ``compiled`` (the others loaded from the cache)."""
+    """How warming one part went: its ``name``, the ``seconds`` it took, and the ``kernels``
+    it compiled, by module and name (those not named loaded from the cache)."""
 
     name: str
     seconds: float
-    compiled: int
+    kernels: tuple[str, ...]
+
+    @property
+    def compiled(self) -> int:
+        """How many kernels compiled."""
+        return len(self.kernels)
 
     def to_dict(self) -> dict[str, object]:
         """Plain values, for JSON."""
-        return {"name": self.name, "seconds": self.seconds, "compiled": self.compiled}
+        return {"name": self.name, "seconds": self.seconds, "compiled": self.compiled, "kernels": list(self.kernels)}
 
 
 @dataclass(frozen=True)
@@ -113,26 +120,120 @@ def counting_compiles(on_start: Callable[[str], None] | None = None) -> Iterator
 def warm(parts: Iterable[str] | None = None, progress: Progress | None = None) -> Warmed:
     """Compile (or load from the cache) the kernels of ``parts``, names from :data:`PARTS`
     (None: every part), one after the other; ``progress(done, total)`` is told of each part
-    done. A part whose kernels are all in the cache takes a fraction of a second.
+    done. A part whose kernels are all in the cache takes a second or so: its tiny calls
+    load every kernel it has. Each part warmed is marked so (see :func:`cold`).
 
     >>> warm(["nothing"])
     Traceback (most recent call last):
     ...
-    pokerlab.errors.InvalidArgumentError: part must be one of 'evaluate', 'equity', 'omaha', 'best-five', \
-'analyses', 'preflop', 'videopoker', 'videopoker-charts', 'tournament'; got 'nothing'
+    pokerlab.errors.InvalidArgumentError: part must be one of 'equity', 'omaha', 'by-combo', 'best-five', \
+'preflop', 'videopoker', 'evaluate', 'tournament', 'videopoker-charts', 'breakdown', 'algorithms'; got 'nothing'
     """
-    names = list(PARTS) if parts is None else [check_choice("part", name, list(PARTS))
-                                               for name in check_list("parts", parts, "part names")]
+    names = _names(parts)
     progress = check_progress(progress)
     done = []
     for i, name in enumerate(names):
         started = time.perf_counter()
         with counting_compiles() as compiled:
             PARTS[name].exercise()
-        done.append(PartWarmed(name, time.perf_counter() - started, len(compiled)))
+        done.append(PartWarmed(name, time.perf_counter() - started, tuple(sorted(compiled))))
+        _mark_warm(name)
         if progress is not None:
             progress(i + 1, len(names))
     return Warmed(tuple(done))
+
+
+def cold(parts: Iterable[str]) -> list[str]:
+    """Those of ``parts`` not warmed since pokerlab's code, Numba or Python last changed, as
+    far as marks beside Numba's cache tell (Numba compiles anew for a changed source file).
+    A command warms only these, so that it does not pay a second to load every kernel of its
+    part each time it runs.
+
+    >>> _ = warm(["breakdown"])
+    >>> cold(["breakdown"])
+    []
+    """
+    return [name for name in _names(parts) if not _mark(name).exists()]
+
+
+def _mark(name: str) -> Path:
+    """The file whose presence says that part ``name`` is warm: beside Numba's cache (the
+    package's ``__pycache__`` unless ``NUMBA_CACHE_DIR`` moves it), named by a digest of the
+    code it was warmed with."""
+    import os
+
+    where = os.environ.get("NUMBA_CACHE_DIR") or Path(__file__).parent / "__pycache__"
+    return Path(where) / f"pokerlab-warm-{name}-{_code_digest()}"
+
+
+@functools.cache
+def _code_digest() -> str:
+    import hashlib
+    import platform
+
+    from numba import __version__ as numba_version
+
+    root = Path(__file__).parent
+    sources = sorted((str(path.relative_to(root)), path.stat()) for path in root.rglob("*.py"))
+    described = [numba_version, platform.python_version()] + [f"{name} {st.st_mtime_ns} {st.st_size}"
+                                                               for name, st in sources]
+    return hashlib.sha256("\n".join(described).encode()).hexdigest()[:16]
+
+
+def _mark_warm(name: str) -> None:
+    try:
+        path = _mark(name)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.touch()
+    except OSError:
+        pass  # a read-only cache: the part is warmed again next time, which costs a second
+
+
+def compile_parts(parts: Iterable[str] | None = None, *, jobs: int | None = None,
+                  on_done: Callable[[PartWarmed], None] | None = None) -> Warmed:
+    """:func:`warm` with each part in a process of its own, ``jobs`` at once (None: one per
+    core), in the order of :data:`PARTS`, which puts the longest first; ``on_done(part)`` is
+    told of each part as it ends. Numba's cache takes what each process compiles, for every
+    process after. Ctrl-C stops every process at once.
+
+    >>> compile_parts(["tournament"], jobs=1).parts[0].name
+    'tournament'
+    """
+    import multiprocessing
+    import os
+
+    names = _names(parts)
+    workers = check_int("jobs", jobs if jobs is not None else os.cpu_count() or 1, low=1, high=256)
+    done: dict[str, PartWarmed] = {}
+    # fresh interpreters, deaf to Ctrl-C: a forked one would share this one's Numba threads,
+    # and each would print its own traceback where this process says one line
+    pool = multiprocessing.get_context("spawn").Pool(min(workers, len(names)) or 1, _deaf_to_ctrl_c)
+    try:
+        for part in pool.imap_unordered(_warm_one, sorted(names, key=list(PARTS).index)):
+            done[part.name] = part
+            if on_done is not None:
+                on_done(part)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+    return Warmed(tuple(done[name] for name in names))
+
+
+def _deaf_to_ctrl_c() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _warm_one(name: str) -> PartWarmed:
+    return warm([name]).parts[0]
+
+
+def _names(parts: Iterable[str] | None) -> list[str]:
+    if parts is None:
+        return list(PARTS)
+    return [check_choice("part", name, list(PARTS)) for name in check_list("parts", parts, "part names")]
 
 
 def equity_part(game: object) -> str:
@@ -157,8 +258,9 @@ def _evaluate() -> None:
     import numpy as np
 
     from pokerlab.evaluate import evaluate_many
-    from pokerlab.games import ACE_TO_FIVE, DEUCE_TO_SEVEN, OMAHA, OMAHA_HILO, SHORT_DECK
+    from pokerlab.games import ACE_TO_FIVE, DEUCE_TO_SEVEN, OMAHA, OMAHA5, OMAHA5_HILO, OMAHA_HILO, SHORT_DECK
     from pokerlab.iterate import count_hands, hands, hands_array, random_hands, random_hands_array
+    from pokerlab.kernels import all_hands, sample_hands
 
     seven = np.array([[51, 47, 43, 39, 35, 30, 26]], dtype=np.uint8)  # cards of every deck
     evaluate_many(seven)
@@ -169,57 +271,86 @@ def _evaluate() -> None:
     hands_array(7, shared="As Ks Qs Js Ts", dead="2c")
     random_hands_array(7, shared="As Ks Qs", count=1, seed=0)
     count_hands(2)
+    all_hands(1)
+    sample_hands(1, 7, 0)
     SHORT_DECK.evaluate_many(seven[:, :2], seven[:, 2:])
-    holes, board = np.array([[51, 47, 0, 1]], dtype=np.uint8), np.array([[43, 39, 35, 4, 8]], dtype=np.uint8)
-    OMAHA.evaluate_many(holes, board)
-    OMAHA_HILO.evaluate_low_many(holes, board)
+    # Omaha's rows as arrays of their own, and as slices of one array of deals (strided: two
+    # rows, since numpy counts the slices of a single row as contiguous)
+    for high, low in ((OMAHA, OMAHA_HILO), (OMAHA5, OMAHA5_HILO)):
+        deals = np.array([[51, 47, 0, 1, 2, 43, 39, 35, 4, 8][-high.hole_cards - 5:]] * 2, dtype=np.uint8)
+        holes, board = deals[:, :high.hole_cards], deals[:, high.hole_cards:]
+        for pair in ((holes, board), (holes.copy(), board.copy())):
+            high.evaluate_many(*pair)
+            low.evaluate_low_many(*pair)
     DEUCE_TO_SEVEN.evaluate_many(seven[:, :5])
     ACE_TO_FIVE.evaluate_many(seven)
 
 
+def _algorithms() -> None:
+    import numpy as np
+
+    from pokerlab.algorithms import ALGORITHMS, specialk
+
+    seven = np.array([[51, 47, 43, 39, 35, 30, 26]], dtype=np.uint8)
+    for algorithm in ALGORITHMS.values():
+        for n in algorithm.CARD_COUNTS:
+            algorithm.evaluate_many(seven[:, :n].copy())
+    specialk.find_weights(3, per_face=2, cards=3, exact=True)
+    specialk.find_circumference(np.arange(1, 9))
+
+
 def _holdem_equity() -> None:
     from pokerlab.equity import equity
+    from pokerlab.grid import grid
+    from pokerlab.runouts import runouts
 
     for game in ("holdem", "short-deck"):
         equity(["AhKh", "QdQc"], game=game)
         equity(["AhKh", "QdQc"], "Qh 7h 8s", game=game)
-        equity(["AhKh", "QQ"], "Qh 7h 8s", by_combo=True, game=game)
         equity(["AhKh", "QQ", "random"], "Qh 7h 8s 9d", game=game)
         equity(["AhKh", "QQ"], game=game)
         equity(["AhKh", "QQ,JJ"], trials=64, seed=0, game=game)
+    grid("AhKh", "Qh 7h 3s")
+    grid("AhKh", trials=64, seed=0)
+    runouts(["AhKh", "QQ"], "Qh 7h 3s", pairs=True)
+
+
+def _by_combo() -> None:
+    from pokerlab.equity import equity
+
+    for game in ("holdem", "short-deck"):
+        equity(["AhKh", "QQ"], "Qh 7h 8s", by_combo=True, game=game)
         equity(["AhKh", "QQ,JJ"], trials=64, seed=0, by_combo=True, game=game)
 
 
 def _omaha_equity() -> None:
     from pokerlab.equity import equity
+    from pokerlab.grid import grid
+    from pokerlab.runouts import runouts
 
     for game in ("omaha", "omaha-hilo"):
         equity(["AhKhQdJd", "9s8s7c6c"], game=game)
         equity(["AhKhQdJd", "9s8s7c6c"], "Qh 7h 3s", game=game)
         equity(["AhKhQdJd", "AA**"], "Qh 7h 3s", game=game)
         equity(["AhKhQdJd", "random"], trials=64, seed=0, game=game)
+        runouts(["AhKhQdJd", "9s8s7c6c"], "Qh 7h 3s 2d", game=game)
+    grid("AhKhQdJd", "Qh 7h 3s", trials=64, seed=0, game="omaha")
 
 
 def _best_five_equity() -> None:
     from pokerlab.equity import equity
+    from pokerlab.runouts import runouts
 
     equity(["AhKh", "2c3d"], game="holdem-hilo")
     equity(["AhKh", "2c3d"], "Qh 7h 4s", game="holdem-hilo")
     equity(["AhKh", "22,33"], "Qh 7h 4s", game="holdem-hilo")
     equity(["AhKh", "random"], trials=64, seed=0, game="holdem-hilo")
+    runouts(["AhKh", "2c3d"], "Qh 7h 4s 9d", game="holdem-hilo")
 
 
-def _analyses() -> None:
+def _breakdown() -> None:
     from pokerlab.breakdown import breakdown
-    from pokerlab.grid import grid
-    from pokerlab.outs import outs
-    from pokerlab.runouts import runouts
 
-    grid("AhKh", "Qh 7h 3s")
-    grid("AhKh", trials=64, seed=0)
-    outs("AhKh", "Qh 7h 3s", opponents=["2c2d"])
-    runouts(["AhKh", "2c2d"], "Qh 7h 3s 9d")
-    runouts(["AhKh", "QQ"], "Qh 7h 3s", pairs=True)
     breakdown("QQ+,AK,KQs", "Ah 7d 2c")
 
 
@@ -246,7 +377,8 @@ def _videopoker_charts() -> None:
     from pokerlab.videopoker import get_paytable
     from pokerlab.videopoker.strategy import chart_play
 
-    chart_play(get_paytable("jacks-9-6"), 5)
+    chart, _ = chart_play(get_paytable("jacks-9-6"), 5)
+    chart.hold("As Ks Kh 4s 4d")
 
 
 def _tournament() -> None:
@@ -263,14 +395,18 @@ def _tournament() -> None:
 
 
 PARTS: dict[str, Part] = {part.name: part for part in (
-    Part("evaluate", "the batch evaluation kernels", _evaluate),
     Part("equity", "the hold'em and short deck equity kernels", _holdem_equity),
     Part("omaha", "the Omaha equity kernels", _omaha_equity),
+    Part("by-combo", "the kernels of equity by combo", _by_combo),
     Part("best-five", "the hold'em hi/lo equity kernels", _best_five_equity),
-    Part("analyses", "the grid, outs, runouts and breakdown kernels", _analyses),
     Part("preflop", "the preflop table kernels", _preflop),
     Part("videopoker", "the video poker kernels", _videopoker),
-    Part("videopoker-charts", "the video poker strategy chart kernels", _videopoker_charts),
+    Part("evaluate", "the batch evaluation kernels", _evaluate),
     Part("tournament", "the ICM and push/fold kernels", _tournament),
+    Part("videopoker-charts", "the video poker strategy chart kernels", _videopoker_charts),
+    Part("breakdown", "the range breakdown kernels", _breakdown),
+    Part("algorithms", "the classic evaluators' kernels", _algorithms),
 )}
-"""Every part with kernels, by name, in the order :func:`warm` takes them."""
+"""Every part with kernels, by name, the longest to compile first (equity's take the most:
+minutes on two busy cores), so that parallel processes end together; a part that reuses
+another's kernels (equity by combo, push/fold's preflop matrix) comes after it."""

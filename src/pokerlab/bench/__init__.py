@@ -3,7 +3,8 @@ ratio survives the noise of a shared machine.
 
 One module per suite (:mod:`~pokerlab.bench.eval`, :mod:`~pokerlab.bench.algorithms`,
 :mod:`~pokerlab.bench.equity`, :mod:`~pokerlab.bench.videopoker`,
-:mod:`~pokerlab.bench.preflop`, :mod:`~pokerlab.bench.web`), each with a
+:mod:`~pokerlab.bench.preflop`, :mod:`~pokerlab.bench.web`, ...,
+:mod:`~pokerlab.bench.startup` and :mod:`~pokerlab.bench.compile`), each with a
 ``suite(quick=False)`` that returns :class:`~pokerlab.bench.timing.Figure` rows. The targets
 the figures should meet are written here, in the suites, and nowhere in the library.
 ``pokerlab bench --markdown BENCHMARKS.md`` rewrites each suite's section of the file between
@@ -30,7 +31,7 @@ from pokerlab.bench.timing import Figure
 from pokerlab.extras import naming_extras
 
 SUITES: tuple[str, ...] = ("eval", "algorithms", "equity", "videopoker", "preflop", "web", "ranges",
-                          "games", "families", "refusals", "tournament")
+                          "games", "families", "refusals", "tournament", "solver", "startup", "compile")
 """The suites, in the order ``pokerlab bench`` runs them; each is the module ``pokerlab.bench.NAME``."""
 
 __all__ = ["SUITES", "Figure", "markdown", "run_suite", "update_markdown"]

@@ -1,20 +1,23 @@
-"""``pokerlab preflop``: compute the tables (here or on a Dask cluster), show a hand, draw the chart."""
+"""``pokerlab preflop``: compute the tables (here or on a Dask cluster), show a hand, draw the chart.
+
+The commands import the preflop package when they run, not when ``pokerlab`` starts.
+"""
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
-from rich.text import Text
 
-from pokerlab.cli_support import JsonFlag, new_app, output_path, print_json, progress_bar, write_file
+from pokerlab.cli_support import JsonFlag, LateHelp, new_app, output_path, print_json, progress_bar, warmed, write_file
 from pokerlab.cli_support import out as console
-from pokerlab.extras import naming_extras
-from pokerlab.preflop.compute import DEFAULT_STDERR, matrix, vs_random
-from pokerlab.preflop.results import CLASSES, PreflopMatrix, PreflopTable
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from pokerlab.preflop import PreflopMatrix, PreflopTable
 
 app = new_app("Preflop tables: every starting hand against random hands, the heads-up matrix.")
 
@@ -35,7 +38,7 @@ def _save(result: PreflopTable | PreflopMatrix, path: Path) -> None:
 
 
 def _load(path: Path | None) -> PreflopTable:
-    from pokerlab.preflop import shipped_table
+    from pokerlab.preflop import PreflopTable, shipped_table
 
     return shipped_table() if path is None else PreflopTable.from_csv(path)
 
@@ -49,6 +52,9 @@ def _colour(value: float, low: float, high: float) -> str:
 
 def chart_table(table: PreflopTable) -> Table:
     """The 13 x 13 chart as a rich table, each cell its class and equity, coloured by equity."""
+    from rich.table import Table
+    from rich.text import Text
+
     grid = table.grid()
     low, high = float(grid.min()), float(grid.max())
     opponents = "1 random hand" if table.opponents == 1 else f"{table.opponents} random hands"
@@ -87,10 +93,11 @@ def write_png(table: PreflopTable, path: Path) -> None:
     plt.close(figure)
 
 
-@app.command("vs-random")
+@app.command("vs-random", cls=LateHelp)
 def vs_random_command(
     opponents: Annotated[int, typer.Option("--opponents", "-n", help="Random opponents, 1..9 (1 is exact).")] = 1,
-    stderr: Annotated[float, typer.Option(help="Largest standard error per class, 2+ opponents.")] = DEFAULT_STDERR,
+    stderr: Annotated[float | None, typer.Option(
+        help="Largest standard error per class, 2+ opponents (default: {preflop stderr}).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the Monte Carlo runs.")] = 0,
     scheduler: SchedulerOption = None,
     results: ResultsOption = None,
@@ -99,7 +106,10 @@ def vs_random_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Every starting hand against N random hands; prints the chart."""
+    from pokerlab.preflop import vs_random
+
     out = output_path(out, TABLE_SUFFIXES)
+    warmed("preflop")
     started = time.perf_counter()
     with progress_bar(f"{opponents} opponent(s)") as progress:
         table = vs_random(opponents, stderr=stderr, seed=seed, executor=scheduler, results=results,
@@ -125,7 +135,10 @@ def matrix_command(
     as_json: JsonFlag = False,
 ) -> None:
     """The exact heads-up matrix; prints it when it has at most 13 hands."""
+    from pokerlab.preflop import matrix
+
     out = output_path(out, TABLE_SUFFIXES)
+    warmed("preflop")
     started = time.perf_counter()
     names = None if hands is None else [h for h in (part.strip() for part in hands.split(",")) if h]
     with progress_bar("matrix") as progress:
@@ -142,6 +155,8 @@ def matrix_command(
 
 
 def _matrix_table(result: PreflopMatrix) -> Table:
+    from rich.table import Table
+
     out = Table(title="Equity (%) of the row hand against the column hand")
     out.add_column("")
     for name in result.hands:
@@ -159,6 +174,10 @@ def show_command(
     as_json: JsonFlag = False,
 ) -> None:
     """One starting hand's row: equity, win, tie, lose, and its rank among the 169."""
+    from rich.table import Table
+
+    from pokerlab.preflop import CLASSES
+
     table = _load(table_path)
     row = table[hand]
     place = table.strongest().index(row.hand) + 1
@@ -182,6 +201,8 @@ def chart_command(
     as_json: JsonFlag = False,
 ) -> None:
     """The 13 x 13 chart of the starting hands, coloured by equity."""
+    from pokerlab.extras import naming_extras
+
     out = output_path(out, (".png",))
     table = _load(table_path)
     if out is not None:

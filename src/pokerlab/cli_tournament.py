@@ -1,18 +1,21 @@
-"""``pokerlab icm`` and ``pokerlab pushfold``: prize equity and push/fold charts in the terminal."""
+"""``pokerlab icm``, ``pokerlab pushfold`` and ``pokerlab pushfold-icm``: prize equity and
+push/fold charts in the terminal. :mod:`pokerlab.cli` registers them; each imports the
+tournament package when it runs."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
 
-from pokerlab.cli_support import JsonFlag, out, print_json, progress_bar
+from pokerlab.cli_support import JsonFlag, out, print_json, progress_bar, warmed
 from pokerlab.errors import InvalidArgumentError
-from pokerlab.preflop.results import CLASSES
-from pokerlab.ranges import Range
-from pokerlab.tournament.icm import icm
-from pokerlab.tournament.pushfold import PushFoldChart, class_table, pushfold, pushfold_chart, table_ready
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from pokerlab.ranges import Range
+    from pokerlab.tournament import PushFoldChart
 
 ICM_CONTEXT: dict[str, Any] = {"ignore_unknown_options": True}
 """``--payouts`` is read from the arguments themselves, so that it takes several values."""
@@ -51,7 +54,12 @@ def icm_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Each player's prize equity by ICM (Malmuth-Harville), exact."""
+    from rich.table import Table
+
+    from pokerlab.tournament import icm
+
     stacks, payouts = split_icm_arguments(values)
+    warmed("tournament")
     equities = icm(stacks, payouts)
     if as_json:
         print_json({"stacks": stacks, "payouts": payouts, "equity": list(equities)})
@@ -80,6 +88,10 @@ def chart_grid(chart: PushFoldChart, side: str) -> Table:
     """One side of the chart as a 13 x 13 table, ranks on the edges (suited above the
     diagonal, offsuit below): in each cell the largest stack at which the hand plays, ``+``
     when it plays at the chart's last stack, ``*`` when it has a gap, ``.`` when never."""
+    from rich.table import Table
+
+    from pokerlab.preflop import CLASSES
+
     runs = chart.push if side == "push" else chart.call
     top = chart.stacks[-1]
     title = "small blind pushes" if side == "push" else "big blind calls"
@@ -109,6 +121,9 @@ def pushfold_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Heads-up push/fold equilibrium: the small blind's pushes and the big blind's calls."""
+    from pokerlab.tournament.pushfold import class_table, pushfold, pushfold_chart, table_ready
+
+    warmed("tournament")
     with progress_bar("all-in equity table (first run only)") as progress:
         if not table_ready():
             class_table(progress)
@@ -175,9 +190,12 @@ def pushfold_icm_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Three-player push/fold (button, small blind, big blind) in prize equity by ICM."""
+    from pokerlab.ranges import Range
     from pokerlab.tournament.icm_pushfold import DECISIONS, POSITIONS, pushfold_icm
+    from pokerlab.tournament.pushfold import class_table, table_ready
 
     given = split_pushfold_icm_arguments(values)
+    warmed("tournament")
     with progress_bar("all-in equity table (first run only)") as progress:
         if not table_ready():
             class_table(progress)

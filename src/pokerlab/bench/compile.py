@@ -1,0 +1,51 @@
+"""``pokerlab bench compile``: how long compiling every kernel takes from an empty cache, and
+that a first run after it is as quick as a second.
+
+``pokerlab compile`` runs in a new process with ``NUMBA_CACHE_DIR`` pointing at a new, empty
+folder: its wall time (the parts in parallel, one process per core), each part's own time in
+its process, and the kernels each compiled. Then, with that cache: ``pokerlab compile`` again
+(every kernel loaded, none compiled), and the first ``pokerlab equity`` of a new process
+beside a second, identical one. ``--quick`` compiles the two smallest parts alone.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+from pokerlab.bench.timing import Figure
+
+QUICK_PARTS = ("breakdown", "tournament")
+FIRST_RUN = ("equity", "AhKh", "QQ+,AKs", "--board", "Qh7h3s", "--json")
+
+
+def _timed(args: list[str], cache: str) -> tuple[float, str]:
+    """Wall seconds and stdout of ``pokerlab ARGS`` in a new process on the given cache."""
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "pokerlab.cli", *args], capture_output=True, text=True, check=True,
+                          env={**os.environ, "NUMBA_CACHE_DIR": cache})
+    return time.perf_counter() - started, done.stdout
+
+
+def suite(quick: bool = False) -> list[Figure]:
+    """The figures: the compile's wall time and each part's, a cached compile, a first run."""
+    parts = list(QUICK_PARTS) if quick else []
+    with tempfile.TemporaryDirectory(prefix="pokerlab-bench-cache-") as cache:
+        wall, out = _timed(["compile", "--json", *parts], cache)
+        report = json.loads(out)
+        figures = [Figure(f"pokerlab compile {' '.join(parts) or '(every part)'}, empty cache, "
+                          f"{report['compiled']} kernels, wall", wall, "s", "")]
+        figures += [Figure(f"  part {part['name']}: {part['compiled']} kernels, in its process", part["seconds"], "s")
+                    for part in report["parts"]]
+        again, _ = _timed(["compile", *parts], cache)
+        figures.append(Figure("pokerlab compile again: every kernel loaded from the cache", again, "s"))
+        if not quick:
+            first, _ = _timed(list(FIRST_RUN), cache)
+            second, _ = _timed(list(FIRST_RUN), cache)
+            figures.append(Figure(f"first `pokerlab {' '.join(FIRST_RUN[:-1])}` after pokerlab compile, wall", first,
+                                  "s", "as quick as a second", "the same command again", second))
+    return figures
