@@ -97,7 +97,7 @@ def suite(quick: bool = False) -> list[Figure]:
         one = hand_risk(name)
         seconds = best_time(partial(ruin_by_bankroll, one, MAX_HANDS), repeat=1)
         figures.append(Figure(f"risk_of_ruin('{name}', hands={MAX_HANDS:,}): every bankroll to "
-                              f"{safe_bankroll(one, MAX_HANDS):,} bets", seconds, "s", "<= 10"))
+                              f"{safe_bankroll(one, MAX_HANDS):,} bets", seconds, "s", "<= 20"))
     command = [sys.executable, "-c", f"from pokerlab.videopoker import analyze; analyze('{BASELINE}')"]
     fresh = best_time(lambda: subprocess.run(command, check=True, capture_output=True), repeat=repeat)
     figures.append(Figure(f"python -c \"analyze('{BASELINE}')\": a fresh process, imports and tables included",

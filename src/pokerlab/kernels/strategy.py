@@ -393,18 +393,26 @@ def ruin_after(nets: np.ndarray, chances: np.ndarray, risk: np.ndarray, hands: i
     risk = risk.copy()
     after = np.zeros_like(risk)
     after[0] = 1.0
+    # A bankroll falls a bet a hand at most: above the highest one at risk so far, the next
+    # hand puts one more at risk, and the rest stay at 0.
+    reach = 0
+    for b in range(top, 0, -1):
+        if risk[b] != 0.0:
+            reach = b
+            break
     for _ in range(hands):
+        reach = min(top, reach + 1)
         # one outcome at a time over slices, which the compiler vectorises (five times faster
         # than the sum over outcomes per bankroll); the sum keeps the outcomes' order
-        into = after[1:top + 1]
-        shifted = risk[1 + nets[0]:top + 1 + nets[0]]
+        into = after[1:reach + 1]
+        shifted = risk[1 + nets[0]:reach + 1 + nets[0]]
         chance = chances[0]
-        for b in range(top):
+        for b in range(reach):
             into[b] = chance * shifted[b]
         for j in range(1, nets.shape[0]):
-            shifted = risk[1 + nets[j]:top + 1 + nets[j]]
+            shifted = risk[1 + nets[j]:reach + 1 + nets[j]]
             chance = chances[j]
-            for b in range(top):
+            for b in range(reach):
                 into[b] += chance * shifted[b]
         risk, after = after, risk
     return risk
