@@ -274,16 +274,42 @@ def test_progress_bar_draws_on_a_terminal(monkeypatch):
 
 
 @pytest.mark.slow
-def test_the_first_run_says_what_it_compiles_and_does_not_count_it(tmp_path):
+@pytest.mark.parametrize("args, what", [
+    (("breakdown", "QQ+,AK", "--board", "Ah7d2c", "--json"), PARTS["breakdown"].what),
+    (("icm", "50", "30", "20", "--payouts", "70", "30", "--json"), PARTS["tournament"].what),
+])
+def test_a_first_run_says_what_it_compiles_once(tmp_path, args, what):
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))  # a fresh install: nothing compiled yet
-    command = [sys.executable, "-m", "pokerlab.cli", "equity", "AhKh", "QdQc", "--board", "Qh7h3s", "--json"]
+    command = [sys.executable, "-m", "pokerlab.cli", *args]
     first = subprocess.run(command, env=env, capture_output=True, text=True, timeout=900)
     again = subprocess.run(command, env=env, capture_output=True, text=True, timeout=900)
     assert first.returncode == again.returncode == 0, first.stderr
-    notice = cli_support.COMPILING.format(what=PARTS["equity"].what)
-    assert first.stderr.splitlines() == [notice]  # once, though several kernels compile
+    assert first.stderr.splitlines() == [cli_support.COMPILING.format(what=what)]  # once, for several kernels
     assert again.stderr == ""  # they now load from the cache
-    assert json.loads(first.stdout)["players"] == json.loads(again.stdout)["players"]
+    assert json.loads(first.stdout) == json.loads(again.stdout)
+
+
+def test_compile_says_each_part_and_refuses_what_is_not_one():
+    out = ok("compile", "breakdown", "--jobs", "1").stdout.splitlines()
+    assert out[0].startswith(f"breakdown: {PARTS['breakdown'].what}, ") and out[-1].startswith("1 part(s), ")
+    report = json.loads(ok("compile", "breakdown", "--json").stdout)
+    assert [part["name"] for part in report["parts"]] == ["breakdown"] and report["wall_seconds"] > 0
+    for args, words in ((("compile", "nothing"), "part must be one of 'equity'"),
+                        (("compile", "--jobs", "0"), "jobs must be an int")):
+        result = run(*args)
+        assert result.exit_code == 2 and words in result.stderr, result.output
+
+
+def test_a_compile_outside_a_part_is_named_by_its_kernels_module(monkeypatch):
+    screen = io.StringIO()
+    monkeypatch.setattr(cli_support, "err", Console(file=screen, width=200))
+    notice = cli_support._CompileNotice()
+    for kernel in ("pokerlab.kernels.videopoker.hold_table", "pokerlab.kernels.videopoker.hand_codes",
+                   "pokerlab.kernels.strategy.hold_patterns"):
+        notice(kernel)
+    assert screen.getvalue().splitlines() == [
+        cli_support.COMPILING.format(what=f"the kernels of pokerlab.kernels.{module}")
+        for module in ("videopoker", "strategy")]
 
 
 @pytest.mark.parametrize("args, part", [
