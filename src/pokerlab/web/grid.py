@@ -4,8 +4,8 @@ of each side.
 >>> from fastapi.testclient import TestClient
 >>> from pokerlab.web import create_app
 >>> body = TestClient(create_app()).post("/api/grid", json={"hand": "AsKs", "board": "TsQs2d"}).json()
->>> body["exact"], body["labels"]["FLUSH"]
-(True, 'Flush')
+>>> body["opponents"], body["labels"]["FLUSH"]
+(1, 'Flush')
 """
 
 from __future__ import annotations
