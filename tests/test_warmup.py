@@ -207,7 +207,7 @@ def test_pokerlab_compile_leaves_nothing_for_a_first_run(tmp_path) -> None:
                           capture_output=True, text=True, timeout=3500)
     assert done.returncode == 0, done.stderr[-3000:]
     report = json.loads(done.stdout)
-    assert [part["name"] for part in report["parts"]] == list(warmup.PARTS)
+    assert [part["name"] for part in report["parts"]] == list(warmup.PARTS) and report["warm_already"] == []
     compiled = {kernel for part in report["parts"] for kernel in part["kernels"]}
     assert every_kernel() <= compiled, sorted(every_kernel() - compiled)
     for args in (["equity", "AhKh", "QQ+,AKs", "--board", "Qh7h3s"], ["videopoker", "hold", "As Ks Kh 4s 4d"],

@@ -254,16 +254,23 @@ def compile_command(
                                   "them)")] = None,
     jobs: Annotated[int | None, typer.Option(help="Parts compiled at once, each in a process of its own "
                                                   "(default: one per core)")] = None,
+    again: Annotated[bool, typer.Option("--again", help="Warm the parts already warm too (by default they are "
+                                                        "skipped: none of their kernels needs compiling)")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Compile every Numba kernel once, in parallel, so that no first run waits for a compile."""
-    from pokerlab.warmup import compile_parts
+    from pokerlab.warmup import PARTS, cold, compile_parts
 
     started = time.perf_counter()
-    done = compile_parts(parts, jobs=jobs, on_done=None if as_json else _said_compiled)
+    asked = list(PARTS) if parts is None else parts
+    todo = asked if again else cold(asked)
+    done = compile_parts(todo, jobs=jobs, on_done=None if as_json else _said_compiled)
+    warm_already = [name for name in asked if name not in todo]
     if as_json:
-        print_json({**done.to_dict(), "wall_seconds": time.perf_counter() - started})
+        print_json({**done.to_dict(), "warm_already": warm_already, "wall_seconds": time.perf_counter() - started})
         return
+    if warm_already:
+        out.print(f"warm already: {', '.join(warm_already)} (--again warms them anew)", markup=False)
     out.print(f"{len(done.parts)} part(s), {done.compiled} kernel(s) compiled in {time.perf_counter() - started:.1f} s",
               markup=False)
 
