@@ -369,6 +369,19 @@ def _chart_play(table: Paytable, coins: int, progress: Progress) -> tuple[Strate
     evs = entry_ev[chosen]
     evs.setflags(write=False)
     total = int(deals.weights.sum())
+    runs, lines, sections = _chart_lines(unique, place, starts, entry_pattern, chosen, game)
+    chart = Strategy(table, coins, lines, expected_return=float(deals.weights @ evs) / total,
+                     optimal_return=float(deals.weights @ deals.evs.max(axis=1)) / total, sections=sections,
+                     patterns=tuple(int(unique[p]) for run in runs for p in run),
+                     pattern_lines=tuple(i for i, run in enumerate(runs) for _ in run))
+    progress(PERMILLE, PERMILLE)
+    return chart, evs
+
+
+def _chart_lines(unique: np.ndarray, place: np.ndarray, starts: np.ndarray, entry_pattern: np.ndarray,
+                 chosen: np.ndarray, game: Game) -> tuple[list[list[int]], tuple[str, ...], tuple[str, ...]]:
+    """The chart's runs of patterns (ids into ``unique``), one a line, its lines and their sections,
+    from the patterns' places and each deal's chosen entry."""
     names = [pattern_line(int(code), game) for code in unique]
     sections = [_fields(int(code))["section"] for code in unique]
     # Deals with different numbers of wild cards never meet: each count gets its own section.
@@ -384,18 +397,13 @@ def _chart_play(table: Paytable, coins: int, progress: Progress) -> tuple[Strate
     for p, (family, group, item) in enumerate(names):
         named.setdefault((sections[p], family), []).append((group, item))
     lines: list[str] = []
+    titles: list[str] = []
     for i, run in enumerate(runs):
         family = names[run[0]][0]
         text = line_text(family, [names[p][1:] for p in run], named[sections[run[0]], family], i in ordered)
-        title = game.section(sections[run[0]])
-        lines.append(f"{title}: {text}" if title else text)
-    chart = Strategy(table, coins, tuple(lines), expected_return=float(deals.weights @ evs) / total,
-                     optimal_return=float(deals.weights @ deals.evs.max(axis=1)) / total,
-                     sections=tuple(game.section(sections[run[0]]) for run in runs),
-                     patterns=tuple(int(unique[p]) for run in runs for p in run),
-                     pattern_lines=tuple(i for i, run in enumerate(runs) for _ in run))
-    progress(PERMILLE, PERMILLE)
-    return chart, evs
+        titles.append(game.section(sections[run[0]]))
+        lines.append(f"{titles[-1]}: {text}" if titles[-1] else text)
+    return runs, tuple(lines), tuple(titles)
 
 
 def _ordered_runs(runs: list[list[int]], starts: np.ndarray, entry_pattern: np.ndarray, chosen: np.ndarray,
