@@ -159,41 +159,46 @@ def dcfr_columns(regrets: np.ndarray, strategy_sum: np.ndarray, strategy: np.nda
             strategy_sum[a, i] = (strategy_sum[a, i] + reach[i] * strategy[a, i]) * average
 
 
-@njit(cache=True, nogil=True)
-def regret_matching_columns(regrets: np.ndarray, out: np.ndarray) -> None:
+@njit(cache=True, nogil=True, error_model="numpy")
+def regret_matching_columns(regrets: np.ndarray, out: np.ndarray, total: np.ndarray) -> None:
     """Numba: :func:`regret_matching` in vector form: ``regrets`` and ``out`` are
     ``(actions, hands)`` (regrets of any real dtype: a positive scale does not change the
-    result)."""
+    result); ``total`` is ``(hands,)`` scratch."""
     k, n = regrets.shape
+    for i in range(n):
+        total[i] = 0.0
     for a in range(k):
         for i in range(n):
-            out[a, i] = max(regrets[a, i], 0)
-    _normalize_columns(out, k, n)
+            positive = max(regrets[a, i], 0)
+            out[a, i] = positive
+            total[i] += positive
+    _normalize_columns(out, total, k, n)
 
 
-@njit(cache=True, nogil=True)
-def average_columns(strategy_sum: np.ndarray, out: np.ndarray) -> None:
+@njit(cache=True, nogil=True, error_model="numpy")
+def average_columns(strategy_sum: np.ndarray, out: np.ndarray, total: np.ndarray) -> None:
     """Numba: the average strategy of ``strategy_sum`` ``(actions, hands)`` (any non-negative
-    real dtype) into ``out``: each column in proportion to its sums, uniform where it has none."""
+    real dtype) into ``out``: each column in proportion to its sums, uniform where it has
+    none; ``total`` is ``(hands,)`` scratch."""
     k, n = strategy_sum.shape
+    for i in range(n):
+        total[i] = 0.0
     for a in range(k):
         for i in range(n):
             out[a, i] = strategy_sum[a, i]
-    _normalize_columns(out, k, n)
+            total[i] += strategy_sum[a, i]
+    _normalize_columns(out, total, k, n)
 
 
-@njit(cache=True, nogil=True)
-def _normalize_columns(out: np.ndarray, k: int, n: int) -> None:
+@njit(cache=True, nogil=True, error_model="numpy")
+def _normalize_columns(out: np.ndarray, total: np.ndarray, k: int, n: int) -> None:
+    # one division per hand and loops along the hands, which the compiler vectorizes
     for i in range(n):
-        total = 0.0
-        for a in range(k):
-            total += out[a, i]
-        if total > 0.0:
-            for a in range(k):
-                out[a, i] = out[a, i] / total
-        else:
-            for a in range(k):
-                out[a, i] = 1.0 / k
+        total[i] = 1.0 / total[i] if total[i] > 0.0 else 0.0
+    uniform = 1.0 / k
+    for a in range(k):
+        for i in range(n):
+            out[a, i] = out[a, i] * total[i] if total[i] > 0.0 else uniform
 
 
 def regret_matching(regrets: np.ndarray) -> np.ndarray:

@@ -74,13 +74,18 @@ class SpotLike(Protocol):
     def weights(self, player: int) -> np.ndarray: ...
 
 
-KIND, FIRST, COUNT, DEPTH, ROW, SOFF, OFFSET, SIZE, SCALE, CHILD, LOCK = range(11)
+KIND, FIRST, COUNT, DEPTH, ROW, SOFF, OFFSET, STRIDE, SIZE, SCALE, SSTRIDE, CHILD, LOCK = range(13)
 """The columns of :attr:`Tables.node`: the node's kind, first child and number of children,
 the cards dealt above it (0, 1 or 2), its row in its block's reach and value scratch, where
-its strategy starts in its block's strategy scratch; for an action node, its first context
-in the arena, its table's size (actions x combos of the acting player) and its first
-context among the 16-bit scales; for a chance node, the block under it; where a locked node's
-contexts start in :attr:`Tables.lock_at` (-1: none)."""
+its strategy starts in its block's strategy scratch; for an action node, where its regrets
+start in the arena in context 0 and how far apart its contexts are, its table's size
+(actions x combos of the acting player), and likewise its 16-bit scales; for a chance node,
+the block under it; where a locked node's contexts start in :attr:`Tables.lock_at` (-1:
+none).
+
+The arena holds each block's action nodes in one context side by side, each its regrets
+then its strategy sums, and a block's contexts one after the other: a pass, which plays the
+contexts of a block in order, reads the arena from one end to the other."""
 
 
 class Tables(NamedTuple):
@@ -150,8 +155,8 @@ class MemoryEstimate:
 class Layout:
     """The tables of one spot and the sizes of what a solve allocates.
 
-    ``cells``: entries of the regrets (and as many of the strategy sums); ``scales``: tables,
-    one scale each for regrets and sums in 16-bit storage; ``rows``, ``strategy_cells``:
+    ``cells``: entries of the regrets and strategy sums together; ``scales``: tables, one
+    scale each for regrets and sums in 16-bit storage; ``rows``, ``strategy_cells``:
     a block's scratch; ``items``: the most children of the top block's chance nodes;
     ``contexts``: the contexts stored at each depth; ``swaps``: the suit swaps used.
     """
@@ -179,7 +184,7 @@ class Layout:
         scratch = 4 * (LEVELS * threads * (4 * self.rows * n + self.strategy_cells) + 2 * self.items * n
                        + 2 * threads * int(self.tables.node[:, SIZE].max(initial=1)))
         common = tables + scratch
-        return MemoryEstimate(common + 8 * self.cells, common + 4 * self.cells + 8 * self.scales)
+        return MemoryEstimate(common + 4 * self.cells, common + 2 * self.cells + 8 * self.scales)
 
 
 def swap_card(card: int, swap: int) -> int:
@@ -338,11 +343,16 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
 
     node, members, bounds, rows, strategy_cells, items = _node_table(tree, depth, counts)
     cells = scales = 0
-    for n in np.flatnonzero(node[:, KIND] <= IP):
-        node[n, OFFSET] = cells
-        node[n, SCALE] = scales
-        cells += contexts[depth[n]] * int(node[n, SIZE])
-        scales += contexts[depth[n]]
+    for start, end, _, _ in bounds:
+        acting = [int(n) for n in members[start:end] if node[n, KIND] <= IP]
+        chunk = 2 * int(node[acting, SIZE].sum())
+        node[acting, OFFSET] = cells + np.cumsum([0] + [2 * int(node[n, SIZE]) for n in acting[:-1]])
+        node[acting, STRIDE] = chunk
+        node[acting, SCALE] = scales + np.arange(len(acting))
+        node[acting, SSTRIDE] = len(acting)
+        times = contexts[depth[members[start]]]
+        cells += times * chunk
+        scales += times * len(acting)
 
     width = int(counts.max())
     hands = np.zeros((2, width, 4), dtype=np.int64)
@@ -403,7 +413,7 @@ def _node_table(tree: ActionTree, depth: np.ndarray,
     """The node table (all but the arena's columns), the blocks' members and bounds, and the
     most rows, strategy cells and top-level deals a block needs."""
     blocks = _blocks(tree)
-    node = np.zeros((len(tree), 11), dtype=np.int64)
+    node = np.zeros((len(tree), 13), dtype=np.int64)
     node[:, KIND] = tree.kind
     node[:, FIRST] = tree.first_child
     node[:, COUNT] = tree.n_children

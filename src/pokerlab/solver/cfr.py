@@ -43,6 +43,8 @@ from pokerlab.solver.arena import (
     SCALE,
     SIZE,
     SOFF,
+    SSTRIDE,
+    STRIDE,
     Layout,
     Tables,
 )
@@ -61,21 +63,21 @@ _U16 = 65535.0
 
 
 class Store(NamedTuple):
-    """The regrets and strategy sums: ``arena`` (float32, sums after the first ``half``
-    entries), or with ``bits`` 16 ``regrets16``, ``sums16`` and two ``scales`` per table."""
+    """The regrets and strategy sums: ``arena`` (float32, a table's regrets then its sums),
+    or with ``bits`` 16 ``regrets16`` and ``sums16`` (each at half the arena's offset) and
+    two ``scales`` per table."""
 
     arena: np.ndarray
     regrets16: np.ndarray
     sums16: np.ndarray
     scales: np.ndarray
     bits: int
-    half: int
 
 
 class Scratch(NamedTuple):
     """Buffers allocated once: ``rows`` (4, levels, threads, rows x combos) the reach and
     value rows of a block's nodes (``OPP``, ``OWN``, ``VAL``, ``EV``); ``strat`` (levels,
-    threads, cells) its strategies; per thread ``tmp`` the 16-bit tables decoded, ``acc`` the
+    threads, cells) its strategies; per thread ``tmp`` the 16-bit tables decoded and a strategy's totals, ``acc`` the
     sweeps' per-card sums and ``sums`` a chance node's; ``items`` (2, deals, combos) the values
     of each of the top block's deals and ``item_index`` (2, deals) its chance node and deal."""
 
@@ -105,22 +107,22 @@ def _lock(t: Tables, n: int, ctx: int, k: int, w: int) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def strategy_into(t: Tables, st: Store, n: int, ctx: int, mode: int, out: np.ndarray) -> None:
+def strategy_into(t: Tables, st: Store, n: int, ctx: int, mode: int, out: np.ndarray, total: np.ndarray) -> None:
     """Numba: action node ``n``'s strategy in context ``ctx`` into ``out`` (actions, combos of
     the acting player): the current one (regret matching) under UPDATE, the average under
-    RESPOND, the locked combos playing their locks."""
+    RESPOND, the locked combos playing their locks; ``total`` (combos,) float32 scratch."""
     k, w = out.shape
     size = k * w
-    base = t.node[n, OFFSET] + ctx * size
+    base = t.node[n, OFFSET] + ctx * t.node[n, STRIDE]
     if st.bits == 32:
         if mode == UPDATE:
-            regret_matching_columns(st.arena[base:base + size].reshape((k, w)), out)
+            regret_matching_columns(st.arena[base:base + size].reshape((k, w)), out, total)
         else:
-            average_columns(st.arena[st.half + base:st.half + base + size].reshape((k, w)), out)
+            average_columns(st.arena[base + size:base + 2 * size].reshape((k, w)), out, total)
     elif mode == UPDATE:
-        regret_matching_columns(st.regrets16[base:base + size].reshape((k, w)), out)
+        regret_matching_columns(st.regrets16[base // 2:base // 2 + size].reshape((k, w)), out, total)
     else:
-        average_columns(st.sums16[base:base + size].reshape((k, w)), out)
+        average_columns(st.sums16[base // 2:base // 2 + size].reshape((k, w)), out, total)
     lock = _lock(t, n, ctx, k, w)
     for i in range(w if len(lock) else 0):
         if lock[0, i] >= 0.0:
@@ -134,7 +136,7 @@ def _strategy(t: Tables, st: Store, s: Scratch, lv: int, tid: int, n: int, ctx: 
     k = t.node[n, COUNT]
     w = t.counts[t.node[n, KIND]]
     out: np.ndarray = s.strat[lv, tid][t.node[n, SOFF]:t.node[n, SOFF] + k * w].reshape((k, w))
-    strategy_into(t, st, n, ctx, mode, out)
+    strategy_into(t, st, n, ctx, mode, out, s.tmp[tid, 2])
     return out
 
 
@@ -171,18 +173,17 @@ def _update(t: Tables, st: Store, s: Scratch, tid: int, n: int, ctx: int, strat:
     """Discounted CFR's step at one of the traverser's nodes; its value into ``out``."""
     k, w = strat.shape
     size = k * w
-    base = t.node[n, OFFSET] + ctx * size
+    base = t.node[n, OFFSET] + ctx * t.node[n, STRIDE]
     positive, negative, average = factors
     if st.bits == 32:
-        dcfr_columns(st.arena[base:base + size].reshape((k, w)),
-                     st.arena[st.half + base:st.half + base + size].reshape((k, w)),
+        dcfr_columns(st.arena[base:base + size].reshape((k, w)), st.arena[base + size:base + 2 * size].reshape((k, w)),
                      strat, values, reach, out, positive, negative, average)
         return
-    scale = 2 * (t.node[n, SCALE] + ctx)
+    scale = 2 * (t.node[n, SCALE] + ctx * t.node[n, SSTRIDE])
     regrets = s.tmp[tid, 0][:size]
     sums = s.tmp[tid, 1][:size]
-    stored_regrets = st.regrets16[base:base + size]
-    stored_sums = st.sums16[base:base + size]
+    stored_regrets = st.regrets16[base // 2:base // 2 + size]
+    stored_sums = st.sums16[base // 2:base // 2 + size]
     to_regret = st.scales[scale] / _I16
     to_sum = st.scales[scale + 1] / _U16
     for x in range(size):
@@ -406,6 +407,14 @@ def _gather_items(t: Tables, s: Scratch, b: int, situation: int, p: int, mode: i
 
 
 @njit(cache=True, parallel=True)
+def _parallel_items(t: Tables, st: Store, s: Scratch, m: int, depth: int, p: int, mode: int, c1: int,
+                    factors: tuple[float, float, float]) -> None:
+    """The top block's ``m`` deals, in parallel."""
+    for item in prange(m):
+        _item(t, st, s, item, numba.get_thread_id(), depth, p, mode, c1, factors)  # type: ignore[attr-defined]
+
+
+@njit(cache=True, nogil=True)
 def _passes(t: Tables, st: Store, s: Scratch, b: int, mode: int, c1: int, c2: int, factors: np.ndarray,
             reach: np.ndarray, out: np.ndarray) -> None:
     """Passes from block ``b`` with the dealt cards ``c1``, ``c2`` (-1: none): one per player
@@ -413,7 +422,7 @@ def _passes(t: Tables, st: Store, s: Scratch, b: int, mode: int, c1: int, c2: in
     iteration per row), from the players' ``reach`` (2, combos) at the block's first node.
     Each player's values there (and under RESPOND its average strategy's) go into ``out``
     (2, 2, combos). Within a pass, the top block runs on this thread and its chance nodes'
-    children in parallel."""
+    children in parallel (a spot on the river has none, and wakes no thread)."""
     start = t.members[t.bounds[b, 0]]
     r = t.node[start, ROW]
     depth = t.node[start, DEPTH]
@@ -427,8 +436,8 @@ def _passes(t: Tables, st: Store, s: Scratch, b: int, mode: int, c1: int, c2: in
             s.rows[OWN, 0, 0][r * wp:(r + 1) * wp] = reach[p, :wp]
             s.rows[OPP, 0, 0][r * wo:(r + 1) * wo] = reach[1 - p, :wo]
             _forward(t, st, s, b, 0, 0, p, mode, ctx)
-            for item in prange(m):
-                _item(t, st, s, item, numba.get_thread_id(), depth, p, mode, c1, step)  # type: ignore[attr-defined]
+            if m:
+                _parallel_items(t, st, s, m, depth, p, mode, c1, step)
             _gather_items(t, s, b, situation, p, mode)
             _backward(t, st, s, b, 0, 0, p, mode, ctx, c1, c2, step)
             out[p, 0, :wp] = s.rows[VAL, 0, 0][r * wp:(r + 1) * wp]
@@ -450,19 +459,19 @@ class Engine:
         if store is not None:
             self.store = store
         elif bits == 32:
-            self.store = Store(np.zeros(2 * cells, dtype=np.float32), np.zeros(0, dtype=np.int16),
-                               np.zeros(0, dtype=np.uint16), np.zeros(0, dtype=np.float32), 32, cells)
+            self.store = Store(np.zeros(cells, dtype=np.float32), np.zeros(0, dtype=np.int16),
+                               np.zeros(0, dtype=np.uint16), np.zeros(0, dtype=np.float32), 32)
         else:
-            self.store = Store(np.zeros(0, dtype=np.float32), np.zeros(cells, dtype=np.int16),
-                               np.zeros(cells, dtype=np.uint16), np.zeros(2 * layout.scales, dtype=np.float32),
-                               16, cells)
+            self.store = Store(np.zeros(0, dtype=np.float32), np.zeros(cells // 2, dtype=np.int16),
+                               np.zeros(cells // 2, dtype=np.uint16), np.zeros(2 * layout.scales, dtype=np.float32),
+                               16)
         threads = int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
         width = int(self.tables.counts.max())
         items = max(layout.items, 1)
         self.scratch = Scratch(
             rows=np.zeros((4, LEVELS, threads, layout.rows * width), dtype=np.float32),
             strat=np.zeros((LEVELS, threads, max(layout.strategy_cells, 1)), dtype=np.float32),
-            tmp=np.zeros((threads, 2, int(self.tables.node[:, SIZE].max(initial=1))), dtype=np.float32),
+            tmp=np.zeros((threads, 3, int(self.tables.node[:, SIZE].max(initial=1))), dtype=np.float32),
             acc=np.zeros((threads, 3, 52), dtype=np.float64),
             sums=np.zeros((threads, 2, width), dtype=np.float64),
             items=np.zeros((2, items, width), dtype=np.float32),

@@ -207,8 +207,8 @@ def _solution(arrays: dict[str, np.ndarray]) -> Solution:
     plan = dataclasses.replace(plan, tables=plan.tables._replace(node=node, lock_at=arrays["lock_at"],
                                                                  lock_values=arrays["lock_values"]))
     fields = {name: arrays[f"store_{name}"] for name in ("arena", "regrets16", "sums16", "scales")}
-    store = Store(**fields, bits=bits, half=plan.cells)
-    expected = 2 * plan.cells if bits == 32 else plan.cells
+    store = Store(**fields, bits=bits)
+    expected = plan.cells if bits == 32 else plan.cells // 2
     if len(store.arena if bits == 32 else store.regrets16) != expected or plan.swaps != swaps:
         raise ValueError("its arena does not match its spot")
     exploitability, ev0, ev1, seconds = (float(x) for x in arrays["results"])
@@ -301,7 +301,8 @@ class Node:
         """An action node's average strategy where the engine keeps it, (actions, combos)."""
         t = self.solution.engine.tables
         out = np.zeros((int(t.node[node, COUNT]), int(t.counts[t.node[node, KIND]])), dtype=np.float32)
-        strategy_into(t, self.solution.engine.store, node, self._context(node), RESPOND, out)
+        strategy_into(t, self.solution.engine.store, node, self._context(node), RESPOND, out,
+                      np.zeros(out.shape[1], dtype=np.float32))
         return out
 
     @functools.cached_property

@@ -138,6 +138,7 @@ def _run(spot: SpotLike, engine: Engine, target: float, limit: int, budget: floa
     history: list[tuple[int, float]] = []
     done = 0
     batch = 1
+    fastest = math.inf  # seconds an iteration takes at best: a slow call (the machine busy) is no guide
     interrupted = False
     gap, ev = math.inf, (math.nan, math.nan)
     try:
@@ -147,10 +148,10 @@ def _run(spot: SpotLike, engine: Engine, target: float, limit: int, budget: floa
                 factors = np.array([discount.factors(done + i + 1) for i in range(count)])
                 began = time.perf_counter()
                 engine.run(UPDATE, factors)
-                took = time.perf_counter() - began
+                fastest = min(fastest, (time.perf_counter() - began) / count)
                 done += count
                 # as many iterations a call as take about BATCH_SECONDS
-                batch = max(1, min(4 * batch, int(BATCH_SECONDS / max(took / count, 1e-9))))
+                batch = max(1, min(4 * batch, int(BATCH_SECONDS / max(fastest, 1e-9))))
                 out_of_time = budget is not None and time.perf_counter() - start >= budget
                 if done % every == 0 or done == limit or out_of_time:
                     gap, ev = _measure(engine, pot)

@@ -1,0 +1,299 @@
+"""The solver's engine against a plain best response, and what its API promises.
+
+The referee (tests/solver_referee.py) values strategies pair of hands by pair of hands, with
+the game's one-hand evaluator at each showdown: the solver's sweeps, per-card sums, chance
+weights, isomorphism and rake must agree with it exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+
+import numpy as np
+import pytest
+
+import pokerlab as pl
+from pokerlab.errors import InvalidArgumentError, InvalidRangeError, PokerlabError
+from pokerlab.solver.arena import memory_estimate
+from pokerlab.solver.solution import Node
+from solver_referee import Referee
+
+RIVER = dict(board="Kh Qd 7c 2s 9h", oop="AA,KQ,87s,JTs", ip="KK,QJs,T9s,A7s", pot=100, stack=150, bets="50%, a",
+             raises="a")
+TURN = dict(board="Kh Qd 7c 2s", oop="AA,KQs,JTs", ip="KK,QJs,T9s", pot=100, stack=100, bets="a")
+MONOTONE = dict(board="Kh Qh 7h", oop="AA,JTs", ip="KK,T9s", pot=100, stack=100, bets="a")
+
+
+def spot(settings: dict, **changes) -> pl.solver.Spot:
+    return pl.solver.Spot(**{**settings, **changes})
+
+
+def referee_strategy(sol: pl.solver.Solution):
+    """The solution's average strategy as the referee asks for it."""
+    def strategy(node: int, dealt: tuple[int, ...]) -> list[list[float]]:
+        return np.nan_to_num(Node(sol, node, (), dealt).strategy).tolist()
+    return strategy
+
+
+@pytest.fixture(scope="module")
+def turn() -> pl.solver.Solution:
+    return pl.solver.solve(spot(TURN), exploitability=0.002, max_iterations=300)
+
+
+@pytest.mark.parametrize("settings", [RIVER, TURN, dict(RIVER, rake=0.05, rake_cap=4)],
+                         ids=["river", "turn", "river-raked"])
+def test_exploitability_and_evs_are_the_referees(settings):
+    sol = pl.solver.solve(spot(settings), exploitability=0, max_iterations=30)
+    referee = Referee(sol.spot)
+    strategy = referee_strategy(sol)
+    assert sol.exploitability == pytest.approx(referee.exploitability(strategy), abs=1e-5)
+    for p in (0, 1):
+        assert sol.ev[p] == pytest.approx(referee.values(p, strategy, False) + 50, abs=1e-3)
+
+
+def test_a_flop_spot_is_the_referees():
+    sol = pl.solver.solve(spot(MONOTONE, oop="AhAd,JcTc", ip="KsKd,9c8c"), exploitability=0, max_iterations=10)
+    assert sol.exploitability == pytest.approx(Referee(sol.spot).exploitability(referee_strategy(sol)), abs=1e-5)
+
+
+def test_exploitability_falls_as_iterations_grow():
+    sol = pl.solver.solve(spot(RIVER), exploitability=0, max_iterations=200, check_every=20)
+    gaps = [gap for _, gap in sol.history]
+    assert [i for i, _ in sol.history] == list(range(20, 201, 20))
+    assert gaps[-1] < gaps[0] / 5
+    assert gaps[-1] < 0.005
+
+
+def test_the_solved_strategy_is_within_the_target(turn):
+    assert turn.exploitability <= 0.002
+    assert turn.exploitability == turn.history[-1][1]
+    assert Referee(turn.spot).exploitability(referee_strategy(turn)) == pytest.approx(turn.exploitability, abs=1e-5)
+
+
+@pytest.mark.parametrize("settings", [MONOTONE, dict(TURN, board="Kh Qh 7h 2h")], ids=["flop", "turn"])
+def test_isomorphism_on_or_off_gives_the_same_game(settings):
+    plain = pl.solver.solve(spot(settings), exploitability=0, max_iterations=40, isomorphism=False)
+    merged = pl.solver.solve(spot(settings), exploitability=0, max_iterations=40)
+    assert merged.layout.swaps and not plain.layout.swaps
+    assert merged.memory < plain.memory
+    assert merged.ev == pytest.approx(plain.ev, abs=1e-4 * 100)
+    assert merged.exploitability == pytest.approx(plain.exploitability, abs=1e-4)
+    # a card solved as a copy of another reads the same as when solved itself
+    path = ("Check", "Check", "Ks" if len(settings["board"].split()) == 3 else "As")
+    for p in (0, 1):
+        np.testing.assert_allclose(merged.node(*path).ev[p], plain.node(*path).ev[p], atol=1e-3, equal_nan=True)
+    np.testing.assert_allclose(merged.node(*path).strategy, plain.node(*path).strategy, atol=1e-3)
+
+
+def test_16_bit_storage_halves_the_memory_and_keeps_the_evs():
+    wide = pl.solver.solve(spot(TURN), exploitability=0, max_iterations=60)
+    narrow = pl.solver.solve(spot(TURN), exploitability=0, max_iterations=60, bits=16)
+    assert narrow.bits == 16 and narrow.memory < 0.6 * wide.memory
+    assert narrow.ev == pytest.approx(wide.ev, abs=1e-2 * 100)
+    assert narrow.exploitability < 0.01
+    estimate = memory_estimate(spot(TURN))
+    assert estimate.bits16 < estimate.float32
+    assert estimate.float32 >= wide.memory and estimate.bits16 >= narrow.memory
+
+
+def test_threads_do_not_change_the_result():
+    one = pl.solver.solve(spot(TURN), exploitability=0, max_iterations=20, threads=1)
+    two = pl.solver.solve(spot(TURN), exploitability=0, max_iterations=20, threads=2)
+    assert one.ev == two.ev and one.exploitability == two.exploitability
+
+
+def test_save_and_load_give_the_same_solution(tmp_path, turn):
+    path = tmp_path / "spot.npz"
+    turn.save(path)
+    loaded = pl.solver.load(path)
+    assert (loaded.ev, loaded.exploitability, loaded.iterations, loaded.history) == \
+        (turn.ev, turn.exploitability, turn.iterations, turn.history)
+    for line in [(), ("Check", "All-in 100"), ("Check", "Check", "Js")]:
+        np.testing.assert_array_equal(loaded.node(*line).strategy, turn.node(*line).strategy)
+    np.testing.assert_array_equal(loaded.root.ev[0], turn.root.ev[0])
+    narrow = pl.solver.solve(spot(TURN), exploitability=0, max_iterations=5, bits=16)
+    narrow.save(path)
+    assert pl.solver.load(path).ev == narrow.ev
+
+
+def test_a_bad_file_is_refused(tmp_path):
+    path = tmp_path / "other.npz"
+    np.savez(path, x=np.zeros(3))
+    with pytest.raises(InvalidArgumentError, match="saved solution"):
+        pl.solver.load(path)
+    (tmp_path / "text.npz").write_text("not a solution")
+    with pytest.raises(InvalidArgumentError, match="saved solution"):
+        pl.solver.load(tmp_path / "text.npz")
+
+
+def test_ctrl_c_returns_the_strategy_so_far():
+    def interrupt(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    sol = pl.solver.solve(spot(TURN), exploitability=0, max_iterations=10**6, progress=interrupt, check_every=5)
+    assert sol.interrupted and sol.iterations == 5
+    assert sol.exploitability == sol.history[-1][1] and np.isfinite(sol.exploitability)
+
+
+def test_a_real_sigint_during_the_iterations_stops_cleanly():
+    def later(done: int, total: int) -> None:
+        if done == 5:
+            threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT)).start()
+
+    sol = pl.solver.solve(spot(TURN), exploitability=0, max_iterations=10**6, seconds=600, progress=later,
+                          check_every=5)
+    assert sol.interrupted and 5 <= sol.iterations < 10**6
+    assert sol.history[-1] == (sol.iterations, sol.exploitability)
+
+
+def test_seconds_stop_the_solve():
+    sol = pl.solver.solve(spot(TURN), exploitability=0, max_iterations=10**6, seconds=0.5)
+    assert not sol.interrupted and 0 < sol.iterations < 10**6
+    assert sol.history[-1] == (sol.iterations, sol.exploitability)
+
+
+def test_progress_and_checks_are_told():
+    told, checked = [], []
+    pl.solver.solve(spot(RIVER), exploitability=0, max_iterations=25, check_every=10,
+                    progress=lambda done, total: told.append((done, total)),
+                    on_check=lambda done, gap: checked.append(done))
+    assert told == [(10, 25), (20, 25), (25, 25)] and checked == [10, 20, 25]
+
+
+@pytest.mark.parametrize(("changes", "error", "words"), [
+    (dict(exploitability=-1), InvalidArgumentError, "exploitability"),
+    (dict(exploitability="1%"), InvalidArgumentError, "exploitability"),
+    (dict(max_iterations=0), InvalidArgumentError, "max_iterations"),
+    (dict(seconds=0), InvalidArgumentError, "seconds"),
+    (dict(threads=0), InvalidArgumentError, "threads"),
+    (dict(progress="bar"), InvalidArgumentError, "progress"),
+    (dict(on_check=3), InvalidArgumentError, "on_check"),
+    (dict(check_every=0), InvalidArgumentError, "check_every"),
+    (dict(bits=8), InvalidArgumentError, "bits"),
+    (dict(isomorphism="yes"), InvalidArgumentError, "isomorphism"),
+    (dict(discount=(1.5, 0, 2)), InvalidArgumentError, "discount"),
+    (dict(memory_limit=1000), InvalidArgumentError, "memory_limit"),
+    (dict(memory_limit=-1), InvalidArgumentError, "memory_limit"),
+    (dict(locks={"Check, Raise 5": {"Call": 1}}), InvalidArgumentError, "actions there are Check, All-in 100"),
+    (dict(locks={"All-in 100": {"Call": 0.5}}), InvalidArgumentError, "add up to 1"),
+    (dict(locks={"All-in 100": {"Call": 2, "Fold": -1}}), InvalidArgumentError, "from 0 to 1"),
+    (dict(locks={"All-in 100": {"Raise": 1}}), InvalidArgumentError, "Fold, Call"),
+    (dict(locks={"All-in 100, Call": {"Call": 1}}), InvalidArgumentError, "decision"),
+    (dict(locks={"All-in 100": {"AA": {"Call": 1}}}), InvalidArgumentError, "no combo"),
+    (dict(locks={"All-in 100": {"KZ": {"Call": 1}}}), InvalidRangeError, "KZ"),
+    (dict(locks=[1]), InvalidArgumentError, "locks"),
+])
+def test_bad_arguments_are_refused_by_name(changes, error, words):
+    with pytest.raises(error, match=words):
+        pl.solver.solve(spot(TURN), **changes)
+
+
+def test_the_memory_refusal_gives_the_estimate():
+    with pytest.raises(InvalidArgumentError, match=r"needs about [0-9.]+ MiB, over its memory limit") as err:
+        pl.solver.solve(spot(TURN), memory_limit=1000)
+    assert isinstance(err.value, PokerlabError)
+
+
+def test_a_spot_must_be_a_spot():
+    with pytest.raises(InvalidArgumentError, match="spot must be"):
+        pl.solver.solve("Kh Qd 7c")  # type: ignore[arg-type]
+
+
+def test_a_path_must_name_actions_and_cards(turn):
+    with pytest.raises(InvalidArgumentError, match="the actions there are Check, All-in 100"):
+        turn.node("Bet 50")
+    with pytest.raises(InvalidArgumentError, match="a card is dealt"):
+        turn.node("Check", "Check", "Check")
+    with pytest.raises(InvalidArgumentError, match="Kh cannot be dealt"):
+        turn.node("Check", "Check", "Kh")
+    with pytest.raises(InvalidArgumentError, match="hand is over"):
+        turn.node("Check", "All-in 100", "Fold", "Call")
+
+
+def test_nodes_read_their_strategies_reaches_and_evs(turn):
+    root = turn.root
+    assert (root.kind, root.player, root.actions, root.pot) == ("OOP", 0, ("Check", "All-in 100"), 100)
+    assert root.strategy.shape == (len(turn.combos(0)), 2)
+    np.testing.assert_allclose(np.nansum(root.strategy, axis=1), 1, atol=1e-5)
+    # a class's row of by_class is its combos' frequencies weighted by reach
+    aces = turn.root.frequencies("AA")
+    row = root.by_class[pl.ranges.CLASS_NAMES.index("AA")]
+    assert list(row) == pytest.approx(list(aces.values()))
+    assert np.isnan(root.by_class[pl.ranges.CLASS_NAMES.index("72o")]).all()
+    # the root's EVs, each combo weighted by its chance of being dealt, are the solution's
+    for p in (0, 1):
+        against = np.nan_to_num(root._actual(p, root._against(p)))
+        weight = root.reach[p] * against
+        assert np.nansum(root.ev[p] * weight) / weight.sum() == pytest.approx(turn.ev[p], abs=1e-3)
+    check = root.child("Check")
+    assert check.reach[0] == pytest.approx(root.reach[0] * np.nan_to_num(root.strategy[:, 0]))
+    chance = turn.node("Check", "Check")
+    assert chance.kind == "chance" and chance.player is None and chance.strategy.shape == (0, 0)
+    river = chance.child("2c")
+    assert river.board[-1] == pl.parse_cards("2c")[0] and river.kind == "OOP"
+    held = [i for i, name in enumerate(turn.combos(0)) if "2c" in name]
+    assert all(river.reach[0][i] == 0 for i in held)
+    json.dumps(turn.to_dict())
+    json.dumps(river.to_dict())
+    assert repr(river).startswith("<Node Check, Check, 2c: OOP")
+
+
+def test_equity_at_the_root_is_pokerlabs_equity(turn):
+    root = turn.root
+    for p, hand, other in [(0, "AsAc", TURN["ip"]), (1, "KsKc", TURN["oop"])]:
+        row = turn.combos(p).index(hand)
+        expected = pl.equity([hand, other], board=TURN["board"]).players[0].equity
+        assert root.equity[p][row] == pytest.approx(expected, abs=1e-6)
+
+
+def test_a_whole_range_lock_is_played_and_answered():
+    # kings that always call make bluffing with queens a loss: the queens stop betting
+    settings = dict(board="2c2d2h3c3d", oop="AA,QQ", ip="KK", pot=100, stack=100, bets="a")
+    sol = pl.solver.solve(spot(settings), exploitability=0.001, max_iterations=3000,
+                          locks={("All-in 100",): {"Call": 1.0}})
+    facing = sol.node("All-in 100")
+    np.testing.assert_array_equal(facing.strategy[:, 1], 1.0)
+    assert sol.root.frequencies("QQ")["All-in 100"] < 0.02
+    assert sol.root.frequencies("AA")["All-in 100"] > 0.98
+    assert sol.ev[0] == pytest.approx(100, abs=0.5)  # aces win 200, queens 0
+
+
+def test_chosen_hands_can_be_locked_the_rest_solved():
+    settings = dict(board="2c2d2h3c3d", oop="AA,QQ", ip="KK", pot=100, stack=100, bets="a")
+    sol = pl.solver.solve(spot(settings), exploitability=0.001, max_iterations=3000,
+                          locks={"": {"QsQh": {"All-in 100": 1}, "QcQd": {"Check": 1}}})
+    names = sol.combos(0)
+    assert sol.root.strategy[names.index("QsQh")].tolist() == [0.0, 1.0]
+    assert sol.root.strategy[names.index("QdQc")].tolist() == [1.0, 0.0]
+    # the queens still bluff half the time in all
+    assert sol.root.frequencies("QQ")["All-in 100"] == pytest.approx(0.5, abs=0.03)
+
+
+def test_a_lock_under_one_card_holds_there_only_and_keeps_isomorphism_honest():
+    settings = dict(TURN, board="Kh Qh 7h 2h")
+    locks = {("Check", "Check", "As", "Check"): {"All-in 100": 1}}
+    merged = pl.solver.solve(spot(settings), exploitability=0, max_iterations=30, locks=locks)
+    plain = pl.solver.solve(spot(settings), exploitability=0, max_iterations=30, locks=locks, isomorphism=False)
+    assert merged.ev == pytest.approx(plain.ev, abs=1e-4 * 100)
+    locked = merged.node("Check", "Check", "As", "Check")
+    free = merged.node("Check", "Check", "Ac", "Check")
+    np.testing.assert_array_equal(np.nan_to_num(locked.strategy[:, 1]), (~np.isnan(locked.strategy[:, 1])) * 1.0)
+    assert not np.allclose(np.nan_to_num(free.strategy[:, 1]), np.nan_to_num(locked.strategy[:, 1]))
+    # under every card when the card is left out of the path
+    everywhere = pl.solver.solve(spot(settings), exploitability=0, max_iterations=5,
+                                 locks={("Check", "Check", "Check"): {"Check": 1}})
+    for card in ("As", "Ac", "2c"):
+        strategy = everywhere.node("Check", "Check", card, "Check").strategy
+        assert np.nan_to_num(strategy[:, 0]).max() == 1 and np.nanmin(strategy[:, 0]) == 1
+
+
+def test_locks_survive_save_and_load(tmp_path):
+    settings = dict(board="2c2d2h3c3d", oop="AA,QQ", ip="KK", pot=100, stack=100, bets="a")
+    sol = pl.solver.solve(spot(settings), exploitability=0, max_iterations=20, locks={"All-in 100": {"Call": 1}})
+    sol.save(tmp_path / "locked.npz")
+    loaded = pl.solver.load(tmp_path / "locked.npz")
+    np.testing.assert_array_equal(loaded.node("All-in 100").strategy, sol.node("All-in 100").strategy)
+    assert loaded.exploitability == sol.exploitability
