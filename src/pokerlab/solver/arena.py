@@ -123,11 +123,11 @@ class Tables(NamedTuple):
     perm: np.ndarray
     """(2, 6, n) int64: the row of each combo with the suits of a swap exchanged, or -1."""
     board_mask: int
-    showdown: np.ndarray
-    """(boards, 2, 2, n) uint16: each river board's combos of each player not blocked by it,
-    weakest first, and their strengths."""
-    sd_count: np.ndarray
-    """(boards, 2) int64: how many combos of each player each river board leaves."""
+    sweeps: np.ndarray
+    """(boards, 2, hands) int32: each river board's hands of both players not blocked by it,
+    weakest first (see :func:`~pokerlab.solver.showdown.river_tables`)."""
+    sweep_count: np.ndarray
+    """(boards,) int64: how many hands each river board leaves."""
     lock_at: np.ndarray
     """Per context of a locked node, where its (actions, combos) lock starts in
     ``lock_values`` (-1: none); a combo's lock is unused where its first action's is < 0."""
@@ -180,9 +180,9 @@ class Layout:
         """What a solve allocates: the arena, the tables, and scratch for ``threads`` threads."""
         n = int(self.tables.counts.max())
         tables = sum(int(a.nbytes) for a in self.tables if isinstance(a, np.ndarray))
-        tables += 0 if len(self.tables.showdown) else self.boards * 2 * 2 * n * 2
+        tables += 0 if len(self.tables.sweeps) else self.boards * 2 * int(self.tables.counts.sum()) * 4
         scratch = 4 * (LEVELS * threads * (4 * self.rows * n + self.strategy_cells) + 2 * self.items * n
-                       + 2 * threads * int(self.tables.node[:, SIZE].max(initial=1)))
+                       + 3 * threads * int(self.tables.node[:, SIZE].max(initial=1))) + 8 * threads * (3 * n + 1)
         common = tables + scratch
         return MemoryEstimate(common + 4 * self.cells, common + 2 * self.cells + 8 * self.scales)
 
@@ -369,13 +369,13 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
     if showdowns:
         from pokerlab.solver.showdown import river_tables
 
-        dealt[1], showdown, sd_count = river_tables(spot.game, board, situations, combos)
+        dealt[1], sweeps, sweep_count = river_tables(spot.game, board, situations, combos)
     else:
-        showdown = np.zeros((0, 2, 2, width), dtype=np.uint16)
-        sd_count = np.zeros((0, 2), dtype=np.int64)
+        sweeps = np.zeros((0, 2, int(counts.sum())), dtype=np.int32)
+        sweep_count = np.zeros(0, dtype=np.int64)
     tables = Tables(node=node, amount=_amounts(tree, spot, pairs), members=members, bounds=bounds, dealt=dealt,
                     deal_start=deal_start, deals=deals, isos=isos, chance_factor=chance_factor, counts=counts,
-                    hands=hands, perm=perm, board_mask=board_mask, showdown=showdown, sd_count=sd_count,
+                    hands=hands, perm=perm, board_mask=board_mask, sweeps=sweeps, sweep_count=sweep_count,
                     lock_at=np.zeros(0, dtype=np.int64), lock_values=np.zeros(0, dtype=np.float32))
     boards = contexts[min(2, 5 - len(board))] if len(board) < 5 else 1
     return Layout(tables, cells, scales, rows, strategy_cells, items, (contexts[0], contexts[1], contexts[2]),

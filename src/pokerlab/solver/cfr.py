@@ -76,15 +76,19 @@ class Store(NamedTuple):
 
 class Scratch(NamedTuple):
     """Buffers allocated once: ``rows`` (4, levels, threads, rows x combos) the reach and
-    value rows of a block's nodes (``OPP``, ``OWN``, ``VAL``, ``EV``); ``strat`` (levels,
-    threads, cells) its strategies; per thread ``tmp`` the 16-bit tables decoded and a strategy's totals, ``acc`` the
-    sweeps' per-card sums and ``sums`` a chance node's; ``items`` (2, deals, combos) the values
-    of each of the top block's deals and ``item_index`` (2, deals) its chance node and deal."""
+    value rows of a block's nodes (``OPP``, ``OWN``, ``VAL``, ``EV``) and ``at`` (2, levels,
+    threads, rows) the row that holds each node's opponent and own reach; ``strat`` (levels,
+    threads, cells) its strategies; per thread ``tmp`` the 16-bit tables decoded and a
+    strategy's totals, ``acc`` and ``line`` the sweeps' per-card sums and values, and ``sums``
+    a chance node's; ``items`` (2, deals, combos) the values of each of the top block's deals
+    and ``item_index`` (2, deals) its chance node and deal."""
 
     rows: np.ndarray
+    at: np.ndarray
     strat: np.ndarray
     tmp: np.ndarray
     acc: np.ndarray
+    line: np.ndarray
     sums: np.ndarray
     items: np.ndarray
     item_index: np.ndarray
@@ -98,12 +102,10 @@ def _context(t: Tables, depth: int, c1: int, c2: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _lock(t: Tables, n: int, ctx: int, k: int, w: int) -> np.ndarray:
-    """The node's lock in this context, (actions, combos), or an empty table."""
+def _lock(t: Tables, n: int, ctx: int) -> int:
+    """Where the node's lock in this context starts in ``lock_values`` (-1: none)."""
     base = t.node[n, LOCK]
-    at = t.lock_at[base + ctx] if base >= 0 else -1
-    table: np.ndarray = t.lock_values[:0].reshape((0, w)) if at < 0 else t.lock_values[at:at + k * w].reshape((k, w))
-    return table
+    return int(t.lock_at[base + ctx]) if base >= 0 else -1
 
 
 @njit(cache=True, nogil=True)
@@ -123,8 +125,11 @@ def strategy_into(t: Tables, st: Store, n: int, ctx: int, mode: int, out: np.nda
         regret_matching_columns(st.regrets16[base // 2:base // 2 + size].reshape((k, w)), out, total)
     else:
         average_columns(st.sums16[base // 2:base // 2 + size].reshape((k, w)), out, total)
-    lock = _lock(t, n, ctx, k, w)
-    for i in range(w if len(lock) else 0):
+    at = _lock(t, n, ctx)
+    if at < 0:
+        return
+    lock = t.lock_values[at:at + size].reshape((k, w))
+    for i in range(w):
         if lock[0, i] >= 0.0:
             for a in range(k):
                 out[a, i] = lock[a, i]
@@ -145,26 +150,27 @@ def _forward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int
     """Strategies of the block's action nodes, and the reaches of their children."""
     wo, wp = t.counts[1 - p], t.counts[p]
     opp, own = s.rows[OPP, lv, tid], s.rows[OWN, lv, tid]
+    opp_at, own_at = s.at[OPP, lv, tid], s.at[OWN, lv, tid]
     for idx in range(t.bounds[b, 0], t.bounds[b, 1]):
         n = t.members[idx]
         q = t.node[n, KIND]
         if q > IP:
             continue
         strat = _strategy(t, st, s, lv, tid, n, ctx, mode)
-        r = t.node[n, ROW]
+        ro, rw = opp_at[t.node[n, ROW]], own_at[t.node[n, ROW]]
         first = t.node[n, FIRST]
+        # a child's reach that its action leaves as it is stays in its parent's row
         for a in range(t.node[n, COUNT]):
             rc = t.node[first + a, ROW]
             if q == p:
                 if mode == UPDATE:
                     for i in range(wp):
-                        own[rc * wp + i] = own[r * wp + i] * strat[a, i]
-                opp[rc * wo:(rc + 1) * wo] = opp[r * wo:(r + 1) * wo]
+                        own[rc * wp + i] = own[rw * wp + i] * strat[a, i]
+                opp_at[rc], own_at[rc] = ro, rc
             else:
                 for j in range(wo):
-                    opp[rc * wo + j] = opp[r * wo + j] * strat[a, j]
-                if mode == UPDATE:
-                    own[rc * wp:(rc + 1) * wp] = own[r * wp:(r + 1) * wp]
+                    opp[rc * wo + j] = opp[ro * wo + j] * strat[a, j]
+                opp_at[rc], own_at[rc] = rc, rw
 
 
 @njit(cache=True, nogil=True)
@@ -219,8 +225,11 @@ def _respond(t: Tables, n: int, ctx: int, strat: np.ndarray, best: np.ndarray, a
             total += strat[a, i] * averaged[a, i]
         out_best[i] = top
         out_average[i] = total
-    lock = _lock(t, n, ctx, k, w)
-    for i in range(w if len(lock) else 0):
+    at = _lock(t, n, ctx)
+    if at < 0:
+        return
+    lock = t.lock_values[at:at + k * w].reshape((k, w))
+    for i in range(w):
         if lock[0, i] >= 0.0:
             played = 0.0
             for a in range(k):
@@ -245,22 +254,24 @@ def _backward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: in
     up to its root, updating the traverser's regrets on the way under UPDATE."""
     wo, wp = t.counts[1 - p], t.counts[p]
     opp, own, val, ev = s.rows[OPP, lv, tid], s.rows[OWN, lv, tid], s.rows[VAL, lv, tid], s.rows[EV, lv, tid]
+    opp_at, own_at = s.at[OPP, lv, tid], s.at[OWN, lv, tid]
     blocked = t.board_mask | (1 << c1 if c1 >= 0 else 0) | (1 << c2 if c2 >= 0 else 0)
     board = t.dealt[1, c1 + 1, c2 + 1]
     for idx in range(t.bounds[b, 1] - 1, t.bounds[b, 0] - 1, -1):
         n = t.members[idx]
         r = t.node[n, ROW]
+        ro, rw = opp_at[r], own_at[r]
         kind = t.node[n, KIND]
         out = val[r * wp:(r + 1) * wp]
         if kind == CHANCE:
             continue
         if kind == FOLD:
-            fold_values(out, opp[r * wo:(r + 1) * wo], t.hands[p], wp, t.hands[1 - p], wo, blocked,
+            fold_values(out, opp[ro * wo:(ro + 1) * wo], t.hands[p], wp, t.hands[1 - p], wo, blocked,
                         t.amount[n, p, 0], s.acc[tid, 0])
         elif kind == SHOWDOWN:
-            showdown_values(out, opp[r * wo:(r + 1) * wo], t.showdown[board, p], t.sd_count[board, p],
-                            t.showdown[board, 1 - p], t.sd_count[board, 1 - p], t.hands[p], t.hands[1 - p],
-                            t.amount[n, p, 0], t.amount[n, p, 1], t.amount[n, p, 2], s.acc[tid])
+            showdown_values(out, opp[ro * wo:(ro + 1) * wo], t.sweeps[board, p], t.sweeps[board, 1 - p],
+                            t.sweep_count[board], p, t.hands[p], t.hands[1 - p], blocked, t.amount[n, p, 0],
+                            t.amount[n, p, 1], t.amount[n, p, 2], s.acc[tid], s.line[tid])
         else:
             k = t.node[n, COUNT]
             r0 = t.node[t.node[n, FIRST], ROW]
@@ -273,7 +284,7 @@ def _backward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: in
                 continue
             strat = s.strat[lv, tid][t.node[n, SOFF]:t.node[n, SOFF] + k * wp].reshape((k, wp))
             if mode == UPDATE:
-                _update(t, st, s, tid, n, ctx, strat, values, own[r * wp:(r + 1) * wp], out, factors)
+                _update(t, st, s, tid, n, ctx, strat, values, own[rw * wp:(rw + 1) * wp], out, factors)
             else:
                 _respond(t, n, ctx, strat, values, averaged, out, ev[r * wp:(r + 1) * wp])
             continue
@@ -287,17 +298,20 @@ def _deal(t: Tables, s: Scratch, c: int, card: int, lv: int, tid: int, child_tid
     out, the opponent's scaled by the card's probability."""
     wo, wp = t.counts[1 - p], t.counts[p]
     r = t.node[c, ROW]
+    ro, rw = s.at[OPP, lv, tid, r], s.at[OWN, lv, tid, r]
     rc = t.node[t.node[c, FIRST], ROW]
+    s.at[OPP, lv + 1, child_tid, rc] = rc
+    s.at[OWN, lv + 1, child_tid, rc] = rc
     factor = t.chance_factor[t.node[c, DEPTH]]
     opp, child_opp = s.rows[OPP, lv, tid], s.rows[OPP, lv + 1, child_tid]
     bit = np.int64(1) << card
     theirs, mine = t.hands[1 - p], t.hands[p]
     for j in range(wo):
-        child_opp[rc * wo + j] = 0.0 if theirs[j, 2] & bit else opp[r * wo + j] * factor
+        child_opp[rc * wo + j] = 0.0 if theirs[j, 2] & bit else opp[ro * wo + j] * factor
     if mode == UPDATE:
         own, child_own = s.rows[OWN, lv, tid], s.rows[OWN, lv + 1, child_tid]
         for i in range(wp):
-            child_own[rc * wp + i] = 0.0 if mine[i, 2] & bit else own[r * wp + i]
+            child_own[rc * wp + i] = 0.0 if mine[i, 2] & bit else own[rw * wp + i]
 
 
 @njit(cache=True, nogil=True)
@@ -435,6 +449,7 @@ def _passes(t: Tables, st: Store, s: Scratch, b: int, mode: int, c1: int, c2: in
             wp, wo = t.counts[p], t.counts[1 - p]
             s.rows[OWN, 0, 0][r * wp:(r + 1) * wp] = reach[p, :wp]
             s.rows[OPP, 0, 0][r * wo:(r + 1) * wo] = reach[1 - p, :wo]
+            s.at[:, 0, 0, r] = r
             _forward(t, st, s, b, 0, 0, p, mode, ctx)
             if m:
                 _parallel_items(t, st, s, m, depth, p, mode, c1, step)
@@ -470,9 +485,11 @@ class Engine:
         items = max(layout.items, 1)
         self.scratch = Scratch(
             rows=np.zeros((4, LEVELS, threads, layout.rows * width), dtype=np.float32),
+            at=np.zeros((2, LEVELS, threads, layout.rows), dtype=np.int64),
             strat=np.zeros((LEVELS, threads, max(layout.strategy_cells, 1)), dtype=np.float32),
             tmp=np.zeros((threads, 3, int(self.tables.node[:, SIZE].max(initial=1))), dtype=np.float32),
             acc=np.zeros((threads, 3, 52), dtype=np.float64),
+            line=np.zeros((threads, width + 1), dtype=np.float64),
             sums=np.zeros((threads, 2, width), dtype=np.float64),
             items=np.zeros((2, items, width), dtype=np.float32),
             item_index=np.zeros((2, items), dtype=np.int64))

@@ -18,11 +18,11 @@ would be quadratic. Ties win nothing and lose nothing, but pay their half of the
 >>> board = tuple(parse_cards("2c 2d 2h 3c 3d"))
 >>> combos = [np.array([parse_cards("Ac Ad"), parse_cards("Qc Qd")], dtype=np.uint8),
 ...           np.array([parse_cards("Kc Kd")], dtype=np.uint8)]
->>> board_id, ordered, count = river_tables(HOLDEM, board, {}, combos)
+>>> board_id, sweeps, count = river_tables(HOLDEM, board, {}, combos)
 >>> hands = [np.array([[*c, 0, -1] for c in combos[p].tolist()]) for p in (0, 1)]
 >>> out = np.zeros(2, dtype=np.float32)
->>> showdown_values(out, np.ones(1, dtype=np.float32), ordered[0, 0], int(count[0, 0]), ordered[0, 1],
-...                 int(count[0, 1]), hands[0], hands[1], 1.0, -1.0, 0.0, np.zeros((3, 52)))
+>>> showdown_values(out, np.ones(1, dtype=np.float32), sweeps[0, 0], sweeps[0, 1], int(count[0]), 0, hands[0],
+...                 hands[1], 0, 1.0, -1.0, 0.0, np.zeros((3, 52)), np.zeros(3))
 >>> out.tolist()                       # aces beat the kings, queens lose to them
 [1.0, -1.0]
 """
@@ -44,13 +44,14 @@ Deals = Mapping[int, Sequence[tuple[int, Sequence[tuple[int, int]]]]]
 def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
                  combos: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every river board the solver reaches (the board itself, or it with a dealt card or
-    two from ``deals``, situation 0 first and ``1 + card`` after it), and for each board and
-    player the combos not blocked by it in order of strength under the game's ranking.
+    two from ``deals``, situation 0 first and ``1 + card`` after it), and for each board the
+    hands of both players not blocked by it in order of strength under the game's ranking.
 
     Returns ``board_id`` (53, 53) (the board of dealt cards ``c1, c2`` at ``[c1 + 1, c2 + 1]``,
-    0 for a card not dealt), ``ordered`` (boards, 2, 2, n) uint16 (each player's combos, weakest
-    first, and their strengths) and ``count`` (boards, 2) int64, the combos of each board in
-    their first ``count`` places.
+    0 for a card not dealt), ``sweeps`` (boards, 2, hands of both) int32 and ``count``
+    (boards,) int64: each board's hands weakest first in their first ``count`` places, out of
+    position's first among equals in ``sweeps[:, 0]``, in position's in ``sweeps[:, 1]``; each
+    entry the combo's row, its player (bit 11) and its two cards (bits 12 and 18).
     """
     board_id = np.zeros((53, 53), dtype=np.int64)
     keys: dict[tuple[int, ...], int] = {}
@@ -71,25 +72,29 @@ def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
             add((first,))
         for second, _ in deals.get(1 + first, ()):
             add((first, second))
-    width = max(len(c) for c in combos)
-    n_boards = len(rivers)
-    ordered = np.zeros((n_boards, 2, 2, width), dtype=np.uint16)
-    count = np.zeros((n_boards, 2), dtype=np.int64)
     boards = np.array(rivers, dtype=np.uint8)
     bits = (np.int64(1) << boards.astype(np.int64)).sum(axis=1)
+    strengths, entries = [], []
     for p, cards in enumerate(combos):
-        n = len(cards)
         hand_bits = (np.int64(1) << cards[:, 0].astype(np.int64)) | (np.int64(1) << cards[:, 1].astype(np.int64))
         blocked = (bits[:, None] & hand_bits[None, :]) != 0
-        values = np.full((n_boards, n), np.iinfo(np.uint16).max, dtype=np.int64)
+        values = np.full((len(boards), len(cards)), 1 << 20, dtype=np.int64)  # a blocked hand sorts last
         rows, columns = np.nonzero(~blocked)
         if len(rows):
             values[rows, columns] = game.evaluate_many(cards[columns], boards[rows])
-        ranked = np.argsort(values, axis=1, kind="stable")
-        ordered[:, p, 0, :n] = ranked
-        ordered[:, p, 1, :n] = np.take_along_axis(values, ranked, axis=1)
-        count[:, p] = n - blocked.sum(axis=1)
-    return board_id, ordered, count
+        strengths.append(values)
+        codes = (np.arange(len(cards)) | p << 11 | cards[:, 0].astype(np.int64) << 12
+                 | cards[:, 1].astype(np.int64) << 18)
+        entries.append(np.broadcast_to(codes, values.shape))
+    strength = np.concatenate(strengths, axis=1)
+    code = np.concatenate(entries, axis=1)
+    player = np.concatenate([np.zeros(len(c), dtype=np.int64) + p for p, c in enumerate(combos)])
+    sweeps = np.zeros((len(boards), 2, strength.shape[1]), dtype=np.int32)
+    for first in (0, 1):
+        order = np.argsort(2 * strength + (player != first), axis=1, kind="stable")
+        sweeps[:, first] = np.take_along_axis(code, order, axis=1)
+    count = (strength < 1 << 20).sum(axis=1).astype(np.int64)
+    return board_id, sweeps, count
 
 
 @njit(cache=True, nogil=True)
@@ -116,68 +121,75 @@ def fold_values(out: np.ndarray, reach: np.ndarray, own: np.ndarray, own_n: int,
         out[i] = payoff * (total - acc[own[i, 0]] - acc[own[i, 1]] + back)
 
 
-@njit(cache=True, nogil=True)
-def showdown_values(out: np.ndarray, reach: np.ndarray, own_sorted: np.ndarray, own_count: int,
-                    opp_sorted: np.ndarray, opp_count: int, own: np.ndarray, opp: np.ndarray, win: float,
-                    lose: float, tie: float, acc: np.ndarray) -> None:
-    """Numba: each own hand's value at a showdown on one river board, into ``out``.
+@njit(cache=True, nogil=True, error_model="numpy")
+def showdown_values(out: np.ndarray, reach: np.ndarray, up: np.ndarray, down: np.ndarray, count: int, p: int,
+                    own: np.ndarray, opp: np.ndarray, blocked: int, win: float, lose: float, tie: float,
+                    acc: np.ndarray, line: np.ndarray) -> None:
+    """Numba: each hand's value to player ``p`` at a showdown on one river board, into ``out``.
 
-    ``own_sorted``/``opp_sorted`` (2, n) list each player's hands not blocked by the board,
-    weakest first, and their strengths; a hand gets ``win`` times the opponent's reach below
-    it, ``lose`` times the reach above it and ``tie`` times the reach level with it, all of it
-    sharing no card with the hand. A hand not listed gets 0. ``own``/``opp`` are the players'
-    rows of :attr:`~pokerlab.solver.arena.Tables.hands`; ``acc`` is (3, 52) float64 scratch.
+    ``up`` lists the board's hands of both players weakest first, ``p``'s first among equals,
+    ``down`` the same with the opponent's first, read from the strongest down (both rows of
+    the board's ``sweeps`` from :func:`river_tables`, ``count`` long). A hand gets ``win``
+    times the opponent's reach below it, ``lose`` times the reach above it and ``tie`` times
+    the reach level with it, all of it sharing no card with the hand; a hand that holds a
+    card of ``blocked`` gets 0. ``own``/``opp`` are the players' rows of
+    :attr:`~pokerlab.solver.arena.Tables.hands`; ``acc`` (3, 52) and ``line`` (hands + 1)
+    float64 scratch.
+
+    Both passes run over both players' hands without a branch: the opponent's hands add their
+    reach, the player's add nothing and take their value, and what an opponent's hand would
+    take goes to a spare slot.
     """
-    own_order, own_strength = own_sorted[0], own_sorted[1]
-    opp_order, opp_strength = opp_sorted[0], opp_sorted[1]
+    n = out.shape[0]
+    wo = len(reach)
     # a hand's value: win * below + lose * above + tie * (all - below - above), with "all" the
     # compatible reach, which only the rake's share of a tie needs
-    for i in range(out.shape[0]):
-        out[i] = 0.0
+    for i in range(n + 1):
+        line[i] = 0.0
     if tie != 0.0:
         every = acc[2]
         for c in range(52):
             every[c] = 0.0
         total = 0.0
-        for k in range(opp_count):
-            o = opp_order[k]
-            total += reach[o]
-            every[opp[o, 0]] += reach[o]
-            every[opp[o, 1]] += reach[o]
-        for k in range(own_count):
-            i = own_order[k]
+        for j in range(wo):
+            total += reach[j]
+            every[opp[j, 0]] += reach[j]
+            every[opp[j, 1]] += reach[j]
+        for i in range(n):
             s = own[i, 3]
             back = reach[s] if s >= 0 else 0.0
-            out[i] = tie * (total - every[own[i, 0]] - every[own[i, 1]] + back)
+            line[i] = 0.0 if own[i, 2] & blocked else tie * (total - every[own[i, 0]] - every[own[i, 1]] + back)
     gain = win - tie
     below = acc[0]
     for c in range(52):
         below[c] = 0.0
     total = 0.0
-    j = 0
-    for k in range(own_count):
-        i = own_order[k]
-        while j < opp_count and opp_strength[j] < own_strength[k]:
-            o = opp_order[j]
-            r = reach[o]
-            total += r
-            below[opp[o, 0]] += r
-            below[opp[o, 1]] += r
-            j += 1
-        out[i] += gain * (total - below[own[i, 0]] - below[own[i, 1]])
+    for k in range(count):
+        e = up[k]
+        i = e & 2047
+        mine = (e >> 11 & 1) == p
+        c1 = e >> 12 & 63
+        c2 = e >> 18
+        r = 0.0 if mine else reach[min(i, wo - 1)]
+        total += r
+        below[c1] += r
+        below[c2] += r
+        line[i if mine else n] += gain * (total - below[c1] - below[c2])
     loss = lose - tie
     above = acc[1]
     for c in range(52):
         above[c] = 0.0
     total = 0.0
-    j = opp_count - 1
-    for k in range(own_count - 1, -1, -1):
-        i = own_order[k]
-        while j >= 0 and opp_strength[j] > own_strength[k]:
-            o = opp_order[j]
-            r = reach[o]
-            total += r
-            above[opp[o, 0]] += r
-            above[opp[o, 1]] += r
-            j -= 1
-        out[i] += loss * (total - above[own[i, 0]] - above[own[i, 1]])
+    for k in range(count - 1, -1, -1):
+        e = down[k]
+        i = e & 2047
+        mine = (e >> 11 & 1) == p
+        c1 = e >> 12 & 63
+        c2 = e >> 18
+        r = 0.0 if mine else reach[min(i, wo - 1)]
+        total += r
+        above[c1] += r
+        above[c2] += r
+        line[i if mine else n] += loss * (total - above[c1] - above[c2])
+    for i in range(n):
+        out[i] = line[i]
