@@ -1,7 +1,7 @@
 """Compile the Numba kernels before the work that needs them: once, up front, and said aloud.
 
 A kernel compiles the first time it is called with new argument types, which takes seconds
-to a minute on a busy machine, and is then kept in Numba's disk cache. Each :class:`Part`
+to minutes on a busy machine, and is then kept in Numba's disk cache. Each :class:`Part`
 of :data:`PARTS` is what one kind of user meets (the equity of hold'em, Omaha's, video poker
 advice, ...), with a function that calls that part's public functions on tiny inputs, so
 that the kernels are compiled for the very argument types the real calls pass them: after
@@ -15,9 +15,10 @@ the web app warms what its pages need before it takes requests.
 (['tournament'], True)
 
 A new part (the solver, say) is a function here that calls its public functions on the
-smallest inputs that take every path to its kernels, and a :class:`Part` line in
-:data:`PARTS`; ``tests/test_warmup.py`` then checks, in a process with an empty cache, that
-the part's real calls compile nothing once it is warm.
+smallest inputs that take every path to its kernels, a :class:`Part` line in :data:`PARTS`,
+and its users' calls in ``tests/test_warmup.py``, which checks that once the part is warm
+they need no kernel it did not load, and that ``pokerlab compile`` leaves none of the
+package's kernels uncompiled.
 """
 
 from __future__ import annotations
@@ -120,8 +121,8 @@ def counting_compiles(on_start: Callable[[str], None] | None = None) -> Iterator
 def warm(parts: Iterable[str] | None = None, progress: Progress | None = None) -> Warmed:
     """Compile (or load from the cache) the kernels of ``parts``, names from :data:`PARTS`
     (None: every part), one after the other; ``progress(done, total)`` is told of each part
-    done. A part whose kernels are all in the cache takes a second or so: its tiny calls
-    load every kernel it has. Each part warmed is marked so (see :func:`cold`).
+    done. A part whose kernels are all in the cache takes seconds all the same (its tiny calls
+    load every kernel it has), so each part warmed is marked so (see :func:`cold`).
 
     >>> warm(["nothing"])
     Traceback (most recent call last):
@@ -146,7 +147,7 @@ def warm(parts: Iterable[str] | None = None, progress: Progress | None = None) -
 def cold(parts: Iterable[str]) -> list[str]:
     """Those of ``parts`` not warmed since pokerlab's code, Numba or Python last changed, as
     far as marks beside Numba's cache tell (Numba compiles anew for a changed source file).
-    A command warms only these, so that it does not pay a second to load every kernel of its
+    A command warms only these, so that it does not pay seconds to load every kernel of its
     part each time it runs.
 
     >>> _ = warm(["breakdown"])
@@ -186,7 +187,7 @@ def _mark_warm(name: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.touch()
     except OSError:
-        pass  # a read-only cache: the part is warmed again next time, which costs a second
+        pass  # a read-only cache: the part is warmed again next time, which costs seconds
 
 
 def compile_parts(parts: Iterable[str] | None = None, *, jobs: int | None = None,
@@ -204,10 +205,12 @@ def compile_parts(parts: Iterable[str] | None = None, *, jobs: int | None = None
 
     names = _names(parts)
     workers = check_int("jobs", jobs if jobs is not None else os.cpu_count() or 1, low=1, high=256)
+    if not names:
+        return Warmed(())
     done: dict[str, PartWarmed] = {}
     # fresh interpreters, deaf to Ctrl-C: a forked one would share this one's Numba threads,
     # and each would print its own traceback where this process says one line
-    pool = multiprocessing.get_context("spawn").Pool(min(workers, len(names)) or 1, _deaf_to_ctrl_c)
+    pool = multiprocessing.get_context("spawn").Pool(min(workers, len(names)), _deaf_to_ctrl_c)
     try:
         for part in pool.imap_unordered(_warm_one, sorted(names, key=list(PARTS).index)):
             done[part.name] = part
@@ -355,12 +358,14 @@ def _breakdown() -> None:
 
 
 def _preflop() -> None:
-    from pokerlab.preflop import matrix, vs_random, vs_random_job
+    from pokerlab.preflop import matrix, vs_random_job
 
     matrix(["AA", "72o"])
-    exact = vs_random_job(1)
-    exact.function(0, 1 << 40)  # the first chunk of a split so fine that it holds no board
-    vs_random(2, stderr=0.5, seed=0)
+    # one chunk of each table's job, as a run computes it: the exact table's first chunk of a
+    # split so fine that it holds no board, and the sampled table's first class
+    vs_random_job(1).function(0, 1 << 40)
+    sampled = vs_random_job(2, stderr=0.5, seed=0)
+    sampled.function(*sampled.tasks[0])
 
 
 def _videopoker() -> None:
