@@ -151,6 +151,6 @@ def test_no_module_shares_a_name_with_a_function_of_the_package() -> None:
     import pokerlab
 
     functions = {name for name in pokerlab.__all__ if callable(getattr(pokerlab, name))}
-    shared = {"equity", "grid", "outs", "breakdown", "runouts", "evaluate"}  # imported first, in the package
+    shared = {"equity", "grid", "outs", "breakdown", "runouts", "evaluate"}  # the package keeps their functions
     clashes = [m for m in MODULES if m.count(".") == 1 and m.split(".")[1] in functions - shared]
     assert clashes == []
