@@ -157,7 +157,7 @@ class Layout:
 
     ``cells``: entries of the regrets and strategy sums together; ``scales``: tables, one
     scale each for regrets and sums in 16-bit storage; ``rows``, ``strategy_cells``:
-    a block's scratch; ``items``: the most children of the top block's chance nodes;
+    a block's scratch; ``items``: the most children a block's chance nodes have together;
     ``contexts``: the contexts stored at each depth; ``swaps``: the suit swaps used.
     """
 
@@ -176,13 +176,24 @@ class Layout:
     boards: int
     """The river boards whose hands are kept in order of strength."""
 
+    @property
+    def levels(self) -> int:
+        """How many blocks deep a pass goes: 1 on the river, 2 from the turn, 3 from the flop."""
+        return int(self.tables.node[:, DEPTH].max()) + 1
+
+    def workers(self, threads: int) -> int:
+        """The threads that need scratch of their own: none but the caller's without a chance node."""
+        return threads if self.levels > 1 else 1
+
     def memory(self, threads: int) -> MemoryEstimate:
         """What a solve allocates: the arena, the tables, and scratch for ``threads`` threads."""
         n = int(self.tables.counts.max())
+        workers = self.workers(threads)
         tables = sum(int(a.nbytes) for a in self.tables if isinstance(a, np.ndarray))
         tables += 0 if len(self.tables.sweeps) else self.boards * 2 * int(self.tables.counts.sum()) * 4
-        scratch = 4 * (LEVELS * threads * (4 * self.rows * n + self.strategy_cells) + 2 * self.items * n
-                       + 3 * threads * int(self.tables.node[:, SIZE].max(initial=1))) + 8 * threads * (3 * n + 1)
+        per_level = 4 * 4 * self.rows * n + 2 * 8 * self.rows + 4 * self.strategy_cells
+        per_worker = 4 * 3 * int(self.tables.node[:, SIZE].max(initial=1)) + 8 * (3 * 52 + 3 * n + 1)
+        scratch = self.levels * workers * per_level + workers * per_worker + 4 * 2 * self.items * n
         common = tables + scratch
         return MemoryEstimate(common + 4 * self.cells, common + 2 * self.cells + 8 * self.scales)
 
@@ -341,7 +352,9 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
     left = len(deck) - 4  # the cards a dealt card can be, given both players' hands
     chance_factor = np.array([1.0 / max(left, 1), 1.0 / max(left - 1, 1), 0.0])
 
-    node, members, bounds, rows, strategy_cells, items = _node_table(tree, depth, counts)
+    node, members, bounds, rows, strategy_cells = _node_table(tree, depth, counts)
+    dealing = [len(situations.get(0, [])), max([len(situations[s]) for s in situations if s], default=0), 0]
+    items = max(int(b[3] - b[2]) * dealing[int(depth[members[b[0]]])] for b in bounds)
     cells = scales = 0
     for start, end, _, _ in bounds:
         acting = [int(n) for n in members[start:end] if node[n, KIND] <= IP]
@@ -409,9 +422,9 @@ def _deal_table(situations: dict[int, Deal]) -> tuple[np.ndarray, np.ndarray, np
 
 
 def _node_table(tree: ActionTree, depth: np.ndarray,
-                counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int, int]:
+                counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int]:
     """The node table (all but the arena's columns), the blocks' members and bounds, and the
-    most rows, strategy cells and top-level deals a block needs."""
+    most rows and strategy cells a block needs."""
     blocks = _blocks(tree)
     node = np.zeros((len(tree), 13), dtype=np.int64)
     node[:, KIND] = tree.kind
@@ -443,8 +456,7 @@ def _node_table(tree: ActionTree, depth: np.ndarray,
     bounds = np.stack([ends - [len(m) for m in blocks], ends, chance_ends - [len(c) for c in chances], chance_ends],
                       axis=1).astype(np.int64)
     members_array = np.array(flat + [n for c in chances for n in c], dtype=np.int64)
-    items = max(len(c) for c in chances) * 52
-    return node, members_array, bounds, max(len(m) for m in blocks), strategy_cells, items
+    return node, members_array, bounds, max(len(m) for m in blocks), strategy_cells
 
 
 def _pairs(combos: list[np.ndarray], weights: list[np.ndarray], rows: np.ndarray) -> float:

@@ -36,7 +36,6 @@ from pokerlab.solver.arena import (
     DEPTH,
     FIRST,
     KIND,
-    LEVELS,
     LOCK,
     OFFSET,
     ROW,
@@ -480,13 +479,14 @@ class Engine:
             self.store = Store(np.zeros(0, dtype=np.float32), np.zeros(cells // 2, dtype=np.int16),
                                np.zeros(cells // 2, dtype=np.uint16), np.zeros(2 * layout.scales, dtype=np.float32),
                                16)
-        threads = int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+        threads = layout.workers(int(numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
         width = int(self.tables.counts.max())
         items = max(layout.items, 1)
+        levels = layout.levels
         self.scratch = Scratch(
-            rows=np.zeros((4, LEVELS, threads, layout.rows * width), dtype=np.float32),
-            at=np.zeros((2, LEVELS, threads, layout.rows), dtype=np.int64),
-            strat=np.zeros((LEVELS, threads, max(layout.strategy_cells, 1)), dtype=np.float32),
+            rows=np.zeros((4, levels, threads, layout.rows * width), dtype=np.float32),
+            at=np.zeros((2, levels, threads, layout.rows), dtype=np.int64),
+            strat=np.zeros((levels, threads, max(layout.strategy_cells, 1)), dtype=np.float32),
             tmp=np.zeros((threads, 3, int(self.tables.node[:, SIZE].max(initial=1))), dtype=np.float32),
             acc=np.zeros((threads, 3, 52), dtype=np.float64),
             line=np.zeros((threads, width + 1), dtype=np.float64),
