@@ -136,7 +136,7 @@ def _discounted_regret(regret: float, positive: float, negative: float) -> float
     return regret * (positive if regret > 0.0 else negative)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def dcfr_columns(regrets: np.ndarray, strategy_sum: np.ndarray, strategy: np.ndarray, values: np.ndarray,
                  reach: np.ndarray, played: np.ndarray, positive: float, negative: float, average: float) -> None:
     """Numba: :func:`dcfr_update` in vector form, for a solver that keeps one column per hand.
@@ -159,7 +159,7 @@ def dcfr_columns(regrets: np.ndarray, strategy_sum: np.ndarray, strategy: np.nda
             strategy_sum[a, i] = (strategy_sum[a, i] + reach[i] * strategy[a, i]) * average
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def regret_matching_columns(regrets: np.ndarray, out: np.ndarray, total: np.ndarray) -> None:
     """Numba: :func:`regret_matching` in vector form: ``regrets`` and ``out`` are
     ``(actions, hands)`` (regrets of any real dtype: a positive scale does not change the
@@ -175,7 +175,7 @@ def regret_matching_columns(regrets: np.ndarray, out: np.ndarray, total: np.ndar
     _normalize_columns(out, total, k, n)
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def average_columns(strategy_sum: np.ndarray, out: np.ndarray, total: np.ndarray) -> None:
     """Numba: the average strategy of ``strategy_sum`` ``(actions, hands)`` (any non-negative
     real dtype) into ``out``: each column in proportion to its sums, uniform where it has
@@ -190,7 +190,7 @@ def average_columns(strategy_sum: np.ndarray, out: np.ndarray, total: np.ndarray
     _normalize_columns(out, total, k, n)
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _normalize_columns(out: np.ndarray, total: np.ndarray, k: int, n: int) -> None:
     # one division per hand and loops along the hands, which the compiler vectorizes
     for i in range(n):

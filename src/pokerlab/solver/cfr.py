@@ -93,21 +93,21 @@ class Scratch(NamedTuple):
     item_index: np.ndarray
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _context(t: Tables, depth: int, c1: int, c2: int) -> int:
     if depth == 0:
         return 0
     return int(t.dealt[0, c1 + 1, c2 + 1 if depth == 2 else 0])
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _lock(t: Tables, n: int, ctx: int) -> int:
     """Where the node's lock in this context starts in ``lock_values`` (-1: none)."""
     base = t.node[n, LOCK]
     return int(t.lock_at[base + ctx]) if base >= 0 else -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def strategy_into(t: Tables, st: Store, n: int, ctx: int, mode: int, out: np.ndarray, total: np.ndarray) -> None:
     """Numba: action node ``n``'s strategy in context ``ctx`` into ``out`` (actions, combos of
     the acting player): the current one (regret matching) under UPDATE, the average under
@@ -134,17 +134,7 @@ def strategy_into(t: Tables, st: Store, n: int, ctx: int, mode: int, out: np.nda
                 out[a, i] = lock[a, i]
 
 
-@njit(cache=True, nogil=True)
-def _strategy(t: Tables, st: Store, s: Scratch, lv: int, tid: int, n: int, ctx: int, mode: int) -> np.ndarray:
-    """The node's strategy into the block's scratch."""
-    k = t.node[n, COUNT]
-    w = t.counts[t.node[n, KIND]]
-    out: np.ndarray = s.strat[lv, tid][t.node[n, SOFF]:t.node[n, SOFF] + k * w].reshape((k, w))
-    strategy_into(t, st, n, ctx, mode, out, s.tmp[tid, 2])
-    return out
-
-
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _forward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int, mode: int, ctx: int) -> None:
     """Strategies of the block's action nodes, and the reaches of their children."""
     wo, wp = t.counts[1 - p], t.counts[p]
@@ -155,11 +145,13 @@ def _forward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int
         q = t.node[n, KIND]
         if q > IP:
             continue
-        strat = _strategy(t, st, s, lv, tid, n, ctx, mode)
+        k, w = t.node[n, COUNT], t.counts[q]
+        strat = s.strat[lv, tid][t.node[n, SOFF]:t.node[n, SOFF] + k * w].reshape((k, w))
+        strategy_into(t, st, n, ctx, mode, strat, s.tmp[tid, 2])
         ro, rw = opp_at[t.node[n, ROW]], own_at[t.node[n, ROW]]
         first = t.node[n, FIRST]
         # a child's reach that its action leaves as it is stays in its parent's row
-        for a in range(t.node[n, COUNT]):
+        for a in range(k):
             rc = t.node[first + a, ROW]
             if q == p:
                 if mode == UPDATE:
@@ -172,7 +164,7 @@ def _forward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int
                 opp_at[rc], own_at[rc] = rc, rw
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _update(t: Tables, st: Store, s: Scratch, tid: int, n: int, ctx: int, strat: np.ndarray, values: np.ndarray,
             reach: np.ndarray, out: np.ndarray, factors: tuple[float, float, float]) -> None:
     """Discounted CFR's step at one of the traverser's nodes; its value into ``out``."""
@@ -210,7 +202,7 @@ def _update(t: Tables, st: Store, s: Scratch, tid: int, n: int, ctx: int, strat:
         stored_sums[x] = np.uint16(round(sums[x] * from_sum))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _respond(t: Tables, n: int, ctx: int, strat: np.ndarray, best: np.ndarray, averaged: np.ndarray,
              out_best: np.ndarray, out_average: np.ndarray) -> None:
     """At one of the traverser's nodes: the best action's value (a locked combo plays its
@@ -236,7 +228,14 @@ def _respond(t: Tables, n: int, ctx: int, strat: np.ndarray, best: np.ndarray, a
             out_best[i] = played
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
+def _copy(source: np.ndarray, target: np.ndarray) -> None:
+    # a slice assigned to a slice would go through a temporary, which needs Numba's runtime
+    for i in range(len(source)):
+        target[i] = source[i]
+
+
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _add_rows(values: np.ndarray, out: np.ndarray) -> None:
     k, w = values.shape
     for i in range(w):
@@ -246,7 +245,7 @@ def _add_rows(values: np.ndarray, out: np.ndarray) -> None:
             out[i] += values[a, i]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _backward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int, mode: int, ctx: int,
               c1: int, c2: int, factors: tuple[float, float, float]) -> None:
     """The block's values from its terminal nodes (and its chance nodes, filled in already)
@@ -288,10 +287,10 @@ def _backward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: in
                 _respond(t, n, ctx, strat, values, averaged, out, ev[r * wp:(r + 1) * wp])
             continue
         if mode == RESPOND:
-            ev[r * wp:(r + 1) * wp] = out
+            _copy(out, ev[r * wp:(r + 1) * wp])
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _deal(t: Tables, s: Scratch, c: int, card: int, lv: int, tid: int, child_tid: int, p: int, mode: int) -> None:
     """A chance node's reaches passed to its child for one card: the hands holding the card
     out, the opponent's scaled by the card's probability."""
@@ -313,7 +312,7 @@ def _deal(t: Tables, s: Scratch, c: int, card: int, lv: int, tid: int, child_tid
             child_own[rc * wp + i] = 0.0 if mine[i, 2] & bit else own[rw * wp + i]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _gather(t: Tables, p: int, deal: int, values: np.ndarray, total: np.ndarray) -> None:
     """Add a dealt card's values to a chance node's sum, and for each copy of the card up to
     a suit swap, the values of the swapped hands."""
@@ -326,7 +325,7 @@ def _gather(t: Tables, p: int, deal: int, values: np.ndarray, total: np.ndarray)
             total[i] += values[perm[i]]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _leaf(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int, mode: int, c1: int, c2: int,
           factors: tuple[float, float, float]) -> None:
     """A block without chance nodes, its root's reaches set: forward, then backward."""
@@ -335,7 +334,7 @@ def _leaf(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int, m
     _backward(t, st, s, b, lv, tid, p, mode, ctx, c1, c2, factors)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _middle(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int, mode: int, c1: int,
             factors: tuple[float, float, float]) -> None:
     """A block one card deep whose chance nodes deal the river: each river block in turn."""
@@ -364,7 +363,7 @@ def _middle(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int,
     _backward(t, st, s, b, lv, tid, p, mode, ctx, c1, -1, factors)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _item(t: Tables, st: Store, s: Scratch, item: int, tid: int, depth: int, p: int, mode: int, c1: int,
           factors: tuple[float, float, float]) -> None:
     """One child of the top block's chance nodes, on thread ``tid``: its values into ``items``."""
@@ -380,12 +379,12 @@ def _item(t: Tables, st: Store, s: Scratch, item: int, tid: int, depth: int, p: 
         _leaf(t, st, s, cb, 1, tid, p, mode, c1, card, factors)
     wp = t.counts[p]
     rc = t.node[t.node[c, FIRST], ROW]
-    s.items[0, item, :wp] = s.rows[VAL, 1, tid][rc * wp:(rc + 1) * wp]
+    _copy(s.rows[VAL, 1, tid][rc * wp:(rc + 1) * wp], s.items[0, item])
     if mode == RESPOND:
-        s.items[1, item, :wp] = s.rows[EV, 1, tid][rc * wp:(rc + 1) * wp]
+        _copy(s.rows[EV, 1, tid][rc * wp:(rc + 1) * wp], s.items[1, item])
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _deals_of(t: Tables, s: Scratch, b: int, situation: int) -> int:
     """List the top block's deals (chance node, card) in ``item_index``; how many."""
     m = 0
@@ -397,7 +396,7 @@ def _deals_of(t: Tables, s: Scratch, b: int, situation: int) -> int:
     return m
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _gather_items(t: Tables, s: Scratch, b: int, situation: int, p: int, mode: int) -> None:
     """Each of the top block's chance nodes' values, the sum of its deals'."""
     wp = t.counts[p]
@@ -427,7 +426,7 @@ def _parallel_items(t: Tables, st: Store, s: Scratch, m: int, depth: int, p: int
         _item(t, st, s, item, numba.get_thread_id(), depth, p, mode, c1, factors)  # type: ignore[attr-defined]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _passes(t: Tables, st: Store, s: Scratch, b: int, mode: int, c1: int, c2: int, factors: np.ndarray,
             reach: np.ndarray, out: np.ndarray) -> None:
     """Passes from block ``b`` with the dealt cards ``c1``, ``c2`` (-1: none): one per player
@@ -446,16 +445,17 @@ def _passes(t: Tables, st: Store, s: Scratch, b: int, mode: int, c1: int, c2: in
         step = (factors[it, 0], factors[it, 1], factors[it, 2])
         for p in range(2):
             wp, wo = t.counts[p], t.counts[1 - p]
-            s.rows[OWN, 0, 0][r * wp:(r + 1) * wp] = reach[p, :wp]
-            s.rows[OPP, 0, 0][r * wo:(r + 1) * wo] = reach[1 - p, :wo]
-            s.at[:, 0, 0, r] = r
+            _copy(reach[p, :wp], s.rows[OWN, 0, 0][r * wp:(r + 1) * wp])
+            _copy(reach[1 - p, :wo], s.rows[OPP, 0, 0][r * wo:(r + 1) * wo])
+            s.at[OPP, 0, 0, r] = r
+            s.at[OWN, 0, 0, r] = r
             _forward(t, st, s, b, 0, 0, p, mode, ctx)
             if m:
                 _parallel_items(t, st, s, m, depth, p, mode, c1, step)
             _gather_items(t, s, b, situation, p, mode)
             _backward(t, st, s, b, 0, 0, p, mode, ctx, c1, c2, step)
-            out[p, 0, :wp] = s.rows[VAL, 0, 0][r * wp:(r + 1) * wp]
-            out[p, 1, :wp] = s.rows[EV, 0, 0][r * wp:(r + 1) * wp]
+            _copy(s.rows[VAL, 0, 0][r * wp:(r + 1) * wp], out[p, 0])
+            _copy(s.rows[EV, 0, 0][r * wp:(r + 1) * wp], out[p, 1])
 
 
 class Engine:

@@ -97,7 +97,7 @@ def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
     return board_id, sweeps, count
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def fold_values(out: np.ndarray, reach: np.ndarray, own: np.ndarray, own_n: int, opp: np.ndarray, opp_n: int,
                 blocked: int, payoff: float, acc: np.ndarray) -> None:
     """Numba: each own hand's value at a fold, ``payoff`` times the opponent's reach that
@@ -121,7 +121,7 @@ def fold_values(out: np.ndarray, reach: np.ndarray, own: np.ndarray, own_n: int,
         out[i] = payoff * (total - acc[own[i, 0]] - acc[own[i, 1]] + back)
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def showdown_values(out: np.ndarray, reach: np.ndarray, up: np.ndarray, down: np.ndarray, count: int, p: int,
                     own: np.ndarray, opp: np.ndarray, blocked: int, win: float, lose: float, tie: float,
                     acc: np.ndarray, line: np.ndarray) -> None:
