@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 import pokerlab as pl
 from pokerlab.category import HandCategory
-from pokerlab.equity import ExactTooLargeError, PlayerCountError, clear_cache, equity
+from pokerlab.equity import clear_cache, equity
+from pokerlab.errors import ExactTooLargeError, PlayerCountError
 from pokerlab.grid import grid
 from pokerlab.outs import outs
 
@@ -78,6 +79,7 @@ def test_postflop_exact_matches_brute_force(hands, board, dead):
 def test_preflop_decomposition_matches_dealing_every_board():
     from pokerlab.category import category_of_strength
     from pokerlab.kernels.equity import known_showdowns, preflop_exact, preflop_exact_many
+    from pokerlab.kernels.pots import CELLS
     from pokerlab.tables import load_tables
 
     t = load_tables()
@@ -86,25 +88,25 @@ def test_preflop_decomposition_matches_dealing_every_board():
         cards = [c for hand in hands for c in hand] + list(dead)
         holes = np.array(hands, dtype=np.int64)
         dead_mask = np.uint64(sum(1 << c for c in cards))
-        by_ranks = np.zeros((len(hands), 9, 9, 3), dtype=np.int64)
-        shares = np.zeros(len(hands), dtype=np.int64)
-        preflop_exact(holes, dead_mask, t.rank, t.offsets, t.flush, category_of_strength(), by_ranks, shares, 0, 1)
-        dealt, summary = known_showdowns(np.array(cards, dtype=np.uint8), len(hands), 0, t.card_key, t.card_mask,
-                                         t.rank, t.offsets, t.flush, category_of_strength())
-        assert np.array_equal(by_ranks, dealt) and summary[:, 10, 0].tolist() == shares.tolist()
+        by_ranks = np.zeros(len(hands) * CELLS)
+        preflop_exact(holes, dead_mask, t.rank, t.offsets, t.flush, category_of_strength(), by_ranks, 0, 1)
+        dealt, _ = known_showdowns(np.array(hands, dtype=np.uint8), np.zeros(0, dtype=np.uint8),
+                                sum(1 << c for c in dead), t.card_key, t.card_mask, t.rank, t.offsets,
+                                t.flush, category_of_strength())
+        assert np.array_equal(by_ranks, dealt)  # every counter: the categories and the split pots' units
         # the work split into parts, one part at a time and all parts in one parallel call
         for n_parts in (2, 3, 7):
             part_sum = np.zeros_like(by_ranks)
             for part in range(n_parts):
                 part_counts = np.zeros_like(by_ranks)
                 preflop_exact(holes, dead_mask, t.rank, t.offsets, t.flush, category_of_strength(), part_counts,
-                              np.zeros_like(shares), part, n_parts)
+                              part, n_parts)
                 assert 0 < part_counts.sum() < by_ranks.sum()
                 part_sum += part_counts
             assert np.array_equal(part_sum, by_ranks)
-            counts, many_shares = preflop_exact_many(holes[None], np.array([dead_mask]), t.rank, t.offsets, t.flush,
-                                                     category_of_strength(), n_parts)
-            assert np.array_equal(counts[0], by_ranks) and np.array_equal(many_shares[0], shares)
+            many = preflop_exact_many(holes[None], np.array([dead_mask]), t.rank, t.offsets, t.flush,
+                                      category_of_strength(), n_parts)
+            assert np.array_equal(many[0], by_ranks)
 
 
 def test_results_add_up_exactly():
@@ -298,7 +300,7 @@ def _assert_progress_protocol(calls, total=None):
 
 
 @pytest.mark.parametrize("players, board, options, total", [
-    (["QQ+,AKs", "TT+,AQs+"], "", {}, 1000),  # exact preflop: relabelling then counting, in permille
+    (["QQ+,AKs", "TT+,AQs+"], "", {}, None),  # exact preflop: deals of hole cards
     (["AhKh", "QQ+,AKs"], "Qh7h3s", {}, None),  # exact after the flop: deals of hole cards
     (["AsKs", "QdQc"], "", {"trials": 50_000, "seed": 1}, 50_000),  # Monte Carlo to a known count
     (["AsKs", "random", "random"], "", {"stderr": 0.003, "seed": 1}, 1000),  # to a standard error: permille
@@ -405,7 +407,7 @@ def test_a_time_limit_counts_from_the_call_and_its_first_batch_is_small(monkeypa
 
     monkeypatch.setattr(module, "_players", late)
     r = equity(["AsKs", "random", "random"], seconds=0.01, seed=1)
-    assert not r.exact and r.showdowns == 64 * module.FIRST_TIMED_BATCH_TRIALS
+    assert not r.exact and r.showdowns == 64 * sys.modules["pokerlab.equity_driver"].FIRST_TIMED_BATCH_TRIALS
 
 
 def test_an_exact_run_that_cannot_fit_the_time_limit_is_sampled_instead():
@@ -418,19 +420,16 @@ def test_an_exact_run_that_cannot_fit_the_time_limit_is_sampled_instead():
 
 
 def test_exact_preflop_reports_progress_as_it_goes(monkeypatch):
-    module = sys.modules["pokerlab.equity"]
-
     clear_cache()
-    monkeypatch.setattr(module, "PROGRESS_SECONDS", 0.0)  # as if every kernel call took too long
+    # as if every kernel call took too long: one deal of hole cards a call, after the first
+    monkeypatch.setattr(sys.modules["pokerlab.equity_driver"], "PROGRESS_SECONDS", 0.0)
     calls, progress = _recorder()
     r = equity(["QQ+,AKs", "JJ+"], progress=progress)
     assert r.exact
-    _assert_progress_protocol(calls, 1000)
-    # one progress call per distinct matchup, each run on its own
-    matchups = len({module.canonical_matchup(((a, b), (c, d)), ())
-                    for a, b in pl.Range("QQ+,AKs").as_arrays()[0].tolist()
-                    for c, d in pl.Range("JJ+").as_arrays()[0].tolist() if not {a, b} & {c, d}})
-    assert len(calls) >= matchups
+    deals = sum(1 for a, b in pl.Range("QQ+,AKs").as_arrays()[0].tolist()
+                for c, d in pl.Range("JJ+").as_arrays()[0].tolist() if not {a, b} & {c, d})
+    _assert_progress_protocol(calls, deals)
+    assert len(calls) >= deals - 64
 
 
 def test_results_built_field_by_field_at_once_are_ordinary_frozen_dataclasses():

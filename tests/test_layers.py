@@ -21,7 +21,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
                                  "kernels.best_five", "kernels.pots", "kernels.equity")),
     ("games", ("games", "evaluate")),
     ("ranges", ("ranges", "game_ranges")),
-    ("equity", ("equity", "equity_results", "omaha_equity", "by_combo", "kernels.breakdown", "kernels.preflop")),
+    ("equity", ("equity", "equity_results", "equity_driver", "by_combo", "kernels.breakdown", "kernels.preflop")),
     ("analyses", ("algorithms", "grid", "outs", "runouts", "breakdown", "videopoker", "kernels.videopoker",
                   "kernels.strategy", "preflop", "equilibrium", "tournament", "solver")),
     ("faces", ("", "cli", "cli_ranges", "cli_support", "cli_preflop", "videopoker.cli", "cli_tournament",

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import omaha_referee as referee
 from pokerlab import kernels, omaha_tables
+from pokerlab.equity_driver import deal
 from pokerlab.errors import (
     DuplicateCardError,
     ExactTooLargeError,
@@ -22,9 +23,18 @@ from pokerlab.errors import (
     PlayerCountError,
 )
 from pokerlab.evaluate import evaluate_many
+from pokerlab.games import OMAHA, OMAHA6
+from pokerlab.games import get as get_game
 from pokerlab.omaha import describe_low, low_ranks, omaha_lows, omaha_strengths
-from pokerlab.omaha_equity import omaha_equity
 from refusals import Refused, check, ids
+
+
+def omaha_equity(players, board, dead, *, hilo, **options):
+    """The equity driver on the Omaha game of the players' hole size, high or hi/lo."""
+    first = players[0]
+    size = first[0].shape[1] if isinstance(first[0], np.ndarray) else len(first[0][0])
+    return deal(players, board, dead, game=get_game(f"omaha{size if size > 4 else ''}{'-hilo' if hilo else ''}"),
+                **options)
 
 
 def deals(count: int, n_hole: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -363,49 +373,50 @@ REFUSALS = [
     Refused("validate not bool", lambda: omaha_strengths(ok_holes, ok_boards, validate=1), InvalidArgumentError,
             "validate"),
     Refused("low value 57", lambda: describe_low(57), InvalidArgumentError, "from 1 to 56"),
-    Refused("one player", lambda: omaha_equity([[AK]], (), (), hilo=False), PlayerCountError, "2 to 10"),
-    Refused("players a string", lambda: omaha_equity("AsKs", (), (), hilo=False), InvalidArgumentError, "players"),
-    Refused("empty player", lambda: omaha_equity([[AK], []], (), (), hilo=False), InvalidRangeError, "player 2"),
-    Refused("mixed sizes", lambda: omaha_equity([[AK], [((1, 2, 3, 4, 5), 1.0)]], (), (), hilo=False),
-            HandSizeError, "same number"),
-    Refused("three cards", lambda: omaha_equity([[((1, 2, 3), 1.0)], [QJ]], (), (), hilo=False), HandSizeError,
-            "4, 5 or 6"),
-    Refused("card 60", lambda: omaha_equity([[((1, 2, 3, 60), 1.0)], [QJ]], (), (), hilo=False), InvalidCardError,
+    Refused("one player", lambda: deal([[AK]], (), (), game=OMAHA), PlayerCountError, "2 to 10"),
+    Refused("players a string", lambda: deal("AsKs", (), (), game=OMAHA), InvalidArgumentError, "players"),
+    Refused("empty player", lambda: deal([[AK], []], (), (), game=OMAHA), InvalidRangeError, "player 2"),
+    Refused("mixed sizes", lambda: deal([[AK], [((1, 2, 3, 4, 5), 1.0)]], (), (), game=OMAHA),
+            HandSizeError, "player 2: a omaha hand holds 4 cards, got 5"),
+    Refused("mixed sizes in a range", lambda: deal([[AK], [((1, 2, 3, 4), 1.0), ((5, 6, 7), 1.0)]], (), (),
+                                                   game=OMAHA), HandSizeError, "the same number of cards"),
+    Refused("three cards", lambda: deal([[((1, 2, 3), 1.0)], [QJ]], (), (), game=OMAHA), HandSizeError,
+            "holds 4 cards, got 3"),
+    Refused("card 60", lambda: deal([[((1, 2, 3, 60), 1.0)], [QJ]], (), (), game=OMAHA), InvalidCardError,
             "player 1"),
-    Refused("negative weight", lambda: omaha_equity([[(AK[0], -1.0)], [QJ]], (), (), hilo=False),
+    Refused("negative weight", lambda: deal([[(AK[0], -1.0)], [QJ]], (), (), game=OMAHA),
             InvalidArgumentError, "weight"),
-    Refused("not a pair", lambda: omaha_equity([[AK[0]], [QJ]], (), (), hilo=False), InvalidArgumentError,
+    Refused("not a pair", lambda: deal([[AK[0]], [QJ]], (), (), game=OMAHA), InvalidArgumentError,
             r"\(combo, weight\)"),
-    Refused("shared card", lambda: omaha_equity([[AK], [((51, 1, 2, 3), 1.0)]], (), (), hilo=False),
+    Refused("shared card", lambda: deal([[AK], [((51, 1, 2, 3), 1.0)]], (), (), game=OMAHA),
             DuplicateCardError, "As"),
-    Refused("board card in hand", lambda: omaha_equity([[AK], [QJ]], (51, 1, 2), (), hilo=False),
+    Refused("board card in hand", lambda: deal([[AK], [QJ]], (51, 1, 2), (), game=OMAHA),
             DuplicateCardError, "As"),
-    Refused("shared card on a flop", lambda: omaha_equity([[AK], [((51, 1, 2, 3), 1.0)]], (4, 5, 6), (), hilo=False),
+    Refused("shared card on a flop", lambda: deal([[AK], [((51, 1, 2, 3), 1.0)]], (4, 5, 6), (), game=OMAHA),
             DuplicateCardError, "As"),
-    Refused("weight 0 on a flop", lambda: omaha_equity([[(AK[0], 0.0)], [QJ]], (4, 5, 6), (), hilo=False),
+    Refused("weight 0 on a flop", lambda: deal([[(AK[0], 0.0)], [QJ]], (4, 5, 6), (), game=OMAHA),
             InvalidRangeError, "player 1"),
-    Refused("card True on a flop", lambda: omaha_equity([[((True, 2, 3, 4), 1.0)], [QJ]], (5, 6, 7), (),
-                                                        hilo=False), InvalidCardError, "player 1"),
-    Refused("board and dead", lambda: omaha_equity([[AK], [QJ]], (0, 1, 2), (2,), hilo=False),
+    Refused("card True on a flop", lambda: deal([[((True, 2, 3, 4), 1.0)], [QJ]], (5, 6, 7), (), game=OMAHA),
+            InvalidCardError, "player 1"),
+    Refused("board and dead", lambda: deal([[AK], [QJ]], (0, 1, 2), (2,), game=OMAHA),
             DuplicateCardError, "2h"),
-    Refused("two board cards", lambda: omaha_equity([[AK], [QJ]], (0, 1), (), hilo=False), HandSizeError,
+    Refused("two board cards", lambda: deal([[AK], [QJ]], (0, 1), (), game=OMAHA), HandSizeError,
             "0, 3, 4 or 5"),
-    Refused("deck short", lambda: omaha_equity([[((c, c + 1, c + 2, c + 3, c + 4, c + 5), 1.0)]
-                                                for c in range(0, 48, 6)], (), (), hilo=False),
-            PlayerCountError, "short"),
-    Refused("range blocked", lambda: omaha_equity([[AK], [((47, 0, 1, 2), 1.0), ((43, 4, 5, 6), 1.0)]], (), (),
-                                                  hilo=False), InvalidRangeError, "player 2"),
-    Refused("hilo not bool", lambda: omaha_equity([[AK], [QJ]], (), (), hilo="yes"), InvalidArgumentError, "hilo"),
-    Refused("exact and trials", lambda: omaha_equity([[AK], [QJ]], (), (), hilo=False, exact=True, trials=10),
+    Refused("deck short", lambda: deal([[((c, c + 1, c + 2, c + 3, c + 4, c + 5), 1.0)] for c in range(0, 48, 6)],
+                                       (), (), game=OMAHA6), PlayerCountError, "short"),
+    Refused("range blocked", lambda: deal([[AK], [((47, 0, 1, 2), 1.0), ((43, 4, 5, 6), 1.0)]], (), (), game=OMAHA),
+            InvalidRangeError, "player 2"),
+    Refused("game unknown", lambda: deal([[AK], [QJ]], (), (), game="omaha7"), InvalidArgumentError, "game"),
+    Refused("exact and trials", lambda: deal([[AK], [QJ]], (), (), game=OMAHA, exact=True, trials=10),
             InvalidArgumentError, "exact and trials"),
-    Refused("trials 0", lambda: omaha_equity([[AK], [QJ]], (), (), hilo=False, trials=0), InvalidArgumentError,
+    Refused("trials 0", lambda: deal([[AK], [QJ]], (), (), game=OMAHA, trials=0), InvalidArgumentError,
             "trials"),
-    Refused("threads 0", lambda: omaha_equity([[AK], [QJ]], (), (), hilo=False, threads=0), InvalidArgumentError,
+    Refused("threads 0", lambda: deal([[AK], [QJ]], (), (), game=OMAHA, threads=0), InvalidArgumentError,
             "threads"),
-    Refused("exact too large", lambda: omaha_equity(
-        [[(c, 1.0) for c in itertools.combinations(range(12), 4)]] * 3, (), (), hilo=False, exact=True),
+    Refused("exact too large", lambda: deal(
+        [[(c, 1.0) for c in itertools.combinations(range(12), 4)]] * 3, (), (), game=OMAHA, exact=True),
         ExactTooLargeError, "Monte Carlo"),
-    Refused("labels", lambda: omaha_equity([[AK], [QJ]], (), (), hilo=False, labels=["a"]), InvalidArgumentError,
+    Refused("labels", lambda: deal([[AK], [QJ]], (), (), game=OMAHA, labels=["a"]), InvalidArgumentError,
             "labels"),
 ]
 

@@ -173,7 +173,7 @@ def _heads_up_rows(players: Sequence[tuple[np.ndarray, np.ndarray]], i: np.ndarr
     """Both players' rows from the deals ``(i, j)`` of their combos, each deal's boards counted once."""
     # imported here: pokerlab.equity imports this module, and the kernels load Numba
     from pokerlab.category import category_of_strength
-    from pokerlab.kernels.equity import TIE_UNITS
+    from pokerlab.kernels.pots import POT_UNITS
 
     (first, w_first), (second, w_second) = players
     holes = np.ascontiguousarray(np.stack([first[i], second[j]], axis=1), dtype=np.uint8)
@@ -187,7 +187,7 @@ def _heads_up_rows(players: Sequence[tuple[np.ndarray, np.ndarray]], i: np.ndarr
         # each combo's boards, wins, splits and split shares, each deal weighted by the other's combo
         showdowns, wins, ties, shares = (np.bincount(own, weights=others * column, minlength=len(combos)).tolist()
                                          for column in (boards, outcomes[:, player, 0], outcomes[:, player, 1],
-                                                        outcomes[:, player, 3] / TIE_UNITS))
+                                                        outcomes[:, player, 3] / POT_UNITS))
         names = [COMBO_NAMES[combo_index(a, b)] for a, b in combos.tolist()]
         rows.append([(names[k], float(weights[k]) * showdowns[k], (wins[k] + shares[k]) / showdowns[k],
                       wins[k] / showdowns[k], ties[k] / showdowns[k]) for k in range(len(combos)) if showdowns[k]])
@@ -197,7 +197,7 @@ def _heads_up_rows(players: Sequence[tuple[np.ndarray, np.ndarray]], i: np.ndarr
 def _sampled_rows(players: Sequence[tuple[np.ndarray, np.ndarray]], sampled: np.ndarray) -> list[list[Row]]:
     """Each ranged player's rows from a Monte Carlo run's counts by combo: a combo's share of
     the showdowns stands for its weight in the deals."""
-    from pokerlab.kernels.equity import TIE_UNITS  # loads Numba, as the run did
+    from pokerlab.kernels.pots import POT_UNITS  # loads Numba, as the run did
 
     rows: list[list[Row]] = []
     for (combos, _), by_combo in zip(players, sampled.tolist()):
@@ -208,7 +208,7 @@ def _sampled_rows(players: Sequence[tuple[np.ndarray, np.ndarray]], sampled: np.
             k = combo_index(a, b)
             showdowns, wins, ties, shares = by_combo[k]
             if showdowns:
-                rows[-1].append((COMBO_NAMES[k], float(showdowns), (wins + shares / TIE_UNITS) / showdowns,
+                rows[-1].append((COMBO_NAMES[k], float(showdowns), (wins + shares / POT_UNITS) / showdowns,
                                  wins / showdowns, ties / showdowns))
     return rows
 

@@ -67,22 +67,59 @@ class PlayerEquity:
     hi_equity: float
     lo_equity: float
     scoop: float
-    hi_win: float = field(repr=False)
-    hi_tie: float = field(repr=False)
-    hi_lose: float = field(repr=False)
-    lo_win: float = field(repr=False)
-    lo_tie: float = field(repr=False)
-    lo_lose: float = field(repr=False)
-    no_low: float = field(repr=False)
-    quartered: float = field(repr=False)
     wins: float = field(repr=False)
     ties: float = field(repr=False)
     losses: float = field(repr=False)
     by_category: tuple[tuple[float, float, float], ...] = field(repr=False, compare=False)
     """Showdowns whose high hand won alone, split and lost, for each of the player's final
     categories."""
+    halves: tuple[float, ...] = field(default=(), repr=False)
+    """In a split pot, each half's outcomes: :attr:`hi_win`, :attr:`hi_tie`, :attr:`hi_lose`,
+    :attr:`lo_win`, :attr:`lo_tie`, :attr:`lo_lose`, :attr:`no_low` and :attr:`quartered`, in
+    this order; empty for a single high pot, whose figures follow from ``win``, ``tie`` and
+    ``lose``."""
     combos: tuple[ComboEquity, ...] = field(default=(), repr=False, compare=False)
     """With ``by_combo=True``: every combo of the player's range (see :mod:`pokerlab.by_combo`)."""
+
+    @property
+    def hi_win(self) -> float:
+        """The share of showdowns whose high hand is the best alone."""
+        return self.halves[0] if self.halves else self.win
+
+    @property
+    def hi_tie(self) -> float:
+        """The share of showdowns whose high hand shares the best."""
+        return self.halves[1] if self.halves else self.tie
+
+    @property
+    def hi_lose(self) -> float:
+        """The share of showdowns whose high hand is beaten."""
+        return self.halves[2] if self.halves else self.lose
+
+    @property
+    def lo_win(self) -> float:
+        """The share of showdowns whose low is the best alone."""
+        return self.halves[3] if self.halves else 0.0
+
+    @property
+    def lo_tie(self) -> float:
+        """The share of showdowns whose low shares the best."""
+        return self.halves[4] if self.halves else 0.0
+
+    @property
+    def lo_lose(self) -> float:
+        """The share of showdowns with a low, someone else's beating the player's or the player's not qualifying."""
+        return self.halves[5] if self.halves else 0.0
+
+    @property
+    def no_low(self) -> float:
+        """The share of showdowns in which nobody has a low: the high takes the whole pot."""
+        return self.halves[6] if self.halves else 1.0
+
+    @property
+    def quartered(self) -> float:
+        """The share of showdowns in which the player takes exactly a quarter of a split pot."""
+        return self.halves[7] if self.halves else 0.0
 
     @property
     def classes(self) -> dict[str, ClassEquity]:
@@ -162,9 +199,12 @@ def frozen(cls: type[_Frozen], values: tuple[object, ...]) -> _Frozen:
         names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
     if len(values) != len(names):  # checked apart: zip's strict=True took longer than the rest of the copy
         raise TypeError(f"{cls.__name__} has {len(names)} fields, got {len(values)} values")
-    instance = object.__new__(cls)
+    instance = _new(cls)
     instance.__dict__.update(zip(names, values))
     return instance
+
+
+_new = object.__new__
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}

@@ -10,7 +10,7 @@ The syntax, items separated by commas (a hand in several items keeps its largest
 
 =============================== ==================================================
 ``AsKsQdJd``                    one hand
-``random``, ``any``             every hand (dealt from the deck, never listed)
+``random``, ``any``, ``xxxx``   every hand (dealt from the deck, never listed; as in every game)
 ``AA**``, ``AAxx``              a rank pattern: two aces and any two cards
 ``KQJT``, ``AKs**``              ranks, and cards with their suit, in any order
 ``AA**ds``, ``AKQJss``          double suited (two suits twice each), single suited
@@ -50,16 +50,15 @@ from pokerlab.errors import (
 )
 from pokerlab.games import Game
 from pokerlab.games import get as get_game
-from pokerlab.ranges import Range
-
-RANDOM_WORDS = frozenset({"random", "any"})
+from pokerlab.ranges import Range, is_random
 
 SUIT_SHAPES = {"ds": "double suited", "ss": "single suited", "rainbow": "rainbow"}
 """The suit qualifiers a pattern may end with."""
 
 MAX_LISTED = 3_000_000
-"""The most hands one pattern may list: a pattern with more (say ``A*****`` in six-card
-Omaha) is refused; ``random`` is the way to say any hand."""
+"""The most hands one range may list, its items together (each written once): a pattern with
+more (say ``A*****`` in six-card Omaha) is refused, in well under a second; ``random`` is the
+way to say any hand."""
 
 _ITEM = re.compile(r"(?P<body>[^:]*?)\s*(?::\s*(?P<weight>[^:]*))?$")
 _CARD = re.compile(r"(10|[2-9tjqka])[cdhs]?|[*x]", re.IGNORECASE)
@@ -197,10 +196,12 @@ def game_range(text: str, game: Game | str) -> GameRange:
     if not isinstance(text, str):
         raise InvalidRangeError(f"a range is text, like \"AA**ds\"; got {clip(text)}")
     n = rules.hole_cards
-    if text.strip().lower() in RANDOM_WORDS:
+    if is_random(text):
         return GameRange("random", np.zeros((0, n), dtype=np.uint8), np.zeros(0), True)
-    found: list[np.ndarray] = []
-    found_weights: list[np.ndarray] = []
+    # an item written again keeps its largest weight and is listed once: a range of thousands
+    # of items often repeats them (listing each "AA**" again took tens of seconds)
+    found: dict[str, tuple[np.ndarray, float]] = {}
+    listed = 0
     position = 0
     for item in text.split(","):
         start = position + len(item) - len(item.lstrip())
@@ -219,10 +220,19 @@ def game_range(text: str, game: Game | str) -> GameRange:
             if not 0 <= weight <= 1:
                 at = start + item.strip().index(":") + 1
                 raise _error(text, at, weight_text, "a weight is a number from 0 to 1")
-        found.append(_pattern(text, start, body, n))
-        found_weights.append(np.full(len(found[-1]), weight))
-    combos = np.sort(np.concatenate(found), axis=1)
-    weights = np.concatenate(found_weights)
+        key = "".join(body.split()).lower()
+        if key in found:
+            hands, heaviest = found[key]
+            found[key] = hands, max(heaviest, weight)
+            continue
+        hands = _pattern(text, start, body, n)
+        listed += len(hands)
+        if listed > MAX_LISTED:
+            raise _error(text, start, body, f"this range lists too many hands (at most {MAX_LISTED:,} before the "
+                                            "ones listed twice are merged); use random for any hand")
+        found[key] = hands, weight
+    combos = np.sort(np.concatenate([hands for hands, _ in found.values()]), axis=1)
+    weights = np.concatenate([np.full(len(hands), weight) for hands, weight in found.values()])
     # a hand listed twice keeps its largest weight: sort by hand, heaviest first, keep the first
     keys = _masks(combos)
     order = np.lexsort((-weights, keys))

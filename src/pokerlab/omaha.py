@@ -2,8 +2,8 @@
 
 A hand uses exactly two hole cards and three board cards, for the high and the low apart.
 High strengths are on hold'em's scale (1..7462, higher wins); a low is 0 (none) or 1..56,
-higher is better, 56 being 5-4-3-2-A (:func:`describe_low`). Equity is in
-:mod:`pokerlab.omaha_equity`.
+higher is better, 56 being 5-4-3-2-A (:func:`describe_low`). Its :class:`Engine` deals equity
+for :mod:`pokerlab.equity_driver`.
 
 >>> import numpy as np
 >>> holes = np.array([[51, 47, 0, 4]], dtype=np.uint8)          # As Ks 2c 3c
@@ -14,7 +14,6 @@ higher is better, 56 being 5-4-3-2-A (:func:`describe_low`). Equity is in
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 
 import numpy as np
 
@@ -22,12 +21,12 @@ from pokerlab.cards import RANK_PLURALS, card_name
 from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidArgumentError, InvalidCardError
 from pokerlab.game_tables import ranking_in_deck
 from pokerlab.omaha_tables import (
-    LOW_RANKS,
     board_multisets,
     card_words,
     high_table,
     hole_multisets,
     index_terms,
+    low_bits,
     low_table,
     ranks_of_low,
 )
@@ -90,26 +89,6 @@ def _raise_bad_row(holes: np.ndarray, boards: np.ndarray, row: int, lowest_rank:
                                    f"{RANK_PLURALS[lowest_rank].lower()} to aces, in {ids}")
     repeated = next(c for c in ids if ids.count(c) > 1)
     raise DuplicateCardError(f"row {row}: duplicate card: {card_name(repeated)} in {ids}")
-
-
-@functools.cache
-def low_bits() -> np.ndarray:
-    """Each card id's bit in an 8-bit set of the low ranks (bit 0 the ace, 1 the deuce .. 7 the
-    eight; 0 for nine and up and past 51), as (256,) uint64 for the kernels.
-
-    >>> bits = low_bits()
-    >>> int(bits[48]), int(bits[0]), int(bits[24]), int(bits[28])  # Ac, 2c, 8c, 9c
-    (1, 2, 128, 0)
-    """
-    low_bit = np.zeros(256, dtype=np.uint64)
-    for card in range(52):
-        rank = card >> 2
-        if rank == 12:
-            low_bit[card] = 1
-        elif rank < LOW_RANKS - 1:
-            low_bit[card] = 1 << (rank + 1)
-    low_bit.setflags(write=False)
-    return low_bit
 
 
 @functools.cache
@@ -180,96 +159,79 @@ def omaha_lows(holes: np.ndarray, boards: np.ndarray, *, validate: bool = True) 
 
 class Engine:
     """The Omaha engine: hands of exactly two of four to six hole cards and three board cards,
-    in a ranking and the deck from ``lowest_rank`` (a game's), for one high pot or split with
-    the eight-or-better low. Its methods are the interface every equity engine gives the driver
-    (:func:`pokerlab.omaha_equity.omaha_equity`): ``known`` (every completion of a board for
-    known hands), ``deals`` (the same for many deals of hole cards) and ``sample`` (Monte
-    Carlo), each returning the shared pot counters of :mod:`pokerlab.kernels.pots`.
+    in a ranking and the deck from ``lowest_rank`` (a game's), for one high pot or (``hilo``)
+    split with the eight-or-better low. It gives the equity driver the interface of
+    :class:`pokerlab.equity_driver.Engine`: ``known`` (every completion of a board for known
+    hands), ``deals`` (the same for many deals of hole cards) and ``sample`` (Monte Carlo),
+    each returning the shared pot counters of :mod:`pokerlab.kernels.pots`.
 
     >>> board = [8, 13, 30]
-    >>> acc = Engine().known(np.array([[51, 50, 0, 4], [47, 46, 43, 42]], dtype=np.uint8),
-    ...                      np.array(board, dtype=np.uint8), sum(1 << c for c in board), False)
+    >>> acc, _ = Engine("standard", 0, False).known(np.array([[51, 50, 0, 4], [47, 46, 43, 42]], dtype=np.uint8),
+    ...                                             np.array(board, dtype=np.uint8), sum(1 << c for c in board))
     >>> int(acc[:243].sum())  # every turn and river: C(41, 2)
     820
     """
 
-    hole_sizes = HOLE_SIZES
-    exact_preflop_deals = 256
-    """Before the flop, exact enumeration costs one to three milliseconds per deal of hole
-    cards heads-up (by rank multisets, in parallel over deals); the driver enumerates up to this
-    many deals and samples past them."""
-    preflop_step = 256
-    """Deals a kernel call enumerates before the flop, between two progress reports."""
+    showdown_cost = 4.0
+    """A showdown's cost in hold'em's (a hand is the best of up to three table lookups, the
+    table too large to stay in cache)."""
+    preflop_cost = 80.0
+    """A deal's exact count before the flop in hold'em's: one to three milliseconds a deal
+    heads-up (by rank multisets), where hold'em's matchups share their counts."""
+    by_combo = False
 
-    def __init__(self, ranking: str = "standard", lowest_rank: int = 0) -> None:
+    def __init__(self, ranking: str, lowest_rank: int, hilo: bool) -> None:
         from pokerlab.omaha_tables import board_multisets, card_keys
 
         high, terms, flush, low, low_bit = kernel_tables(ranking, lowest_rank)
         rules = ranking_in_deck(ranking, lowest_rank)
+        self.hilo = hilo
         self.tables = (high, terms, flush, low, low_bit, card_keys(), board_multisets(), rules.category_index)
         self.category_order = rules.category_order
         """Each category's place in the ranking, for the histograms' best other category."""
 
-    def known(self, holes: np.ndarray, board: np.ndarray, fixed: int, hilo: bool) -> np.ndarray:
-        """The counters of every completion of a board of three or more cards for one deal of
-        known hands (P, h), in one serial kernel call (no thread to wake for a thousand boards)."""
+    def known(self, holes: np.ndarray, board: np.ndarray, fixed: int) -> tuple[np.ndarray, np.ndarray]:
+        """The counters of every completion of ``board`` for one deal of known hands (P, h), and
+        their :func:`~pokerlab.kernels.pots.summary`: after the flop in one serial kernel call
+        (no thread to wake for a thousand boards)."""
+        from pokerlab.kernels.pots import summary, tallied
+
+        if len(board) < 3:
+            acc = self.deals(holes[None], np.ones(1), board, fixed)
+            return acc, summary(acc, len(holes), self.hilo, False)
         from pokerlab.kernels import omaha as kernels
+        acc = tallied(len(holes), self.category_order, self.hilo, lambda joint, tallies, acc: kernels.known_runouts(
+            holes, board, np.uint64(fixed), self.hilo, *self.tables, np.zeros((6, 64), dtype=np.uint64), joint,
+            tallies, acc))
+        return acc, summary(acc, len(holes), self.hilo, False)
 
-        return tallied(len(holes), self.category_order, lambda joint, tallies, acc: kernels.known_runouts(
-            holes, board, np.uint64(fixed), hilo, *self.tables, np.zeros((6, 64), dtype=np.uint64), joint, tallies,
-            acc))
-
-    def deals(self, holes: np.ndarray, weights: np.ndarray, board: np.ndarray, fixed: int, hilo: bool) -> np.ndarray:
+    def deals(self, holes: np.ndarray, weights: np.ndarray, board: np.ndarray, fixed: int) -> np.ndarray:
         """The counters of every completion of ``board`` for deals of hole cards (M, P, h), deal
         m worth ``weights[m]``; ``fixed`` is the bit set of the board, dead and missing cards."""
+        from pokerlab.kernels import interruptible
         from pokerlab.kernels import omaha as kernels
 
         acc: np.ndarray
-        if len(board):
-            acc = kernels.runouts_many(holes, weights, board, np.uint64(fixed), hilo, *self.tables,
-                                       self.category_order)
-        else:
-            high, terms, flush, low, low_bit, _, _, category = self.tables
-            acc = kernels.preflop_many(holes, weights, np.uint64(fixed), hilo, high, terms, flush, low, low_bit,
-                                       category)
+        with interruptible():
+            if len(board):
+                acc = kernels.runouts_many(holes, weights, board, np.uint64(fixed), self.hilo, *self.tables,
+                                           self.category_order)
+            else:
+                high, terms, flush, low, low_bit, _, _, category = self.tables
+                acc = kernels.preflop_many(holes, weights, np.uint64(fixed), self.hilo, high, terms, flush, low,
+                                           low_bit, category)
         return acc
 
     def sample(self, combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, board: np.ndarray, fixed: int,
-               chunks: int, per_chunk: int, seed: int, hilo: bool) -> tuple[np.ndarray, int]:
-        """Sampled counters (with squares) of ``chunks`` times ``per_chunk`` showdowns, and the
-        deals tried (see :func:`pokerlab.kernels.omaha.monte_carlo`)."""
+               chunks: int, per_chunk: int, seed: int,
+               combo_of_pair: np.ndarray | None) -> tuple[np.ndarray, int, np.ndarray | None]:
+        """Sampled counters (with squares) of ``chunks`` times ``per_chunk`` showdowns and the
+        deals tried (see :func:`pokerlab.kernels.omaha.monte_carlo`); no counts by combo."""
         from pokerlab.kernels import omaha as kernels
 
         acc, attempts = kernels.monte_carlo(combos, starts, cumulative, combos.shape[1], board, np.uint64(fixed),
-                                            chunks, per_chunk, seed, hilo, *self.tables, self.category_order)
-        return acc, int(attempts)
-
-
-def tallied(n_players: int, category_order: np.ndarray,
-            count: Callable[[np.ndarray, np.ndarray, np.ndarray], object]) -> np.ndarray:
-    """The pot counters of one serial kernel call, ``count(joint, tallies, acc)``, that scores up
-    to three players in the histograms of :func:`pokerlab.kernels.pots.tally` and more into
-    ``acc``: one allocation for all three, the histograms added to ``acc`` after."""
-    from pokerlab.kernels import pots
-
-    n_joint, n_pots = tally_sizes(n_players)
-    width = n_players * pots.CELLS
-    counters = np.zeros(width + n_joint + n_pots)
-    acc, joint, tallies = counters[:width], counters[width:width + n_joint], counters[width + n_joint:]
-    count(joint, tallies, acc)
-    if n_joint:
-        pots.add_tallies(n_players, joint, tallies, acc, False, category_order)
-    return acc
-
-
-@functools.cache
-def tally_sizes(n_players: int) -> tuple[int, int]:
-    """:func:`pokerlab.kernels.pots.tally_sizes`, remembered: a Numba call from Python costs a
-    microsecond."""
-    from pokerlab.kernels import pots
-
-    sizes: tuple[int, int] = pots.tally_sizes(n_players)
-    return sizes
+                                            chunks, per_chunk, seed, self.hilo, *self.tables, self.category_order)
+        return acc, int(attempts), None
 
 
 def low_ranks(value: int) -> tuple[int, ...]:

@@ -368,6 +368,26 @@ def low_table() -> np.ndarray:
 
 
 @functools.cache
+def low_bits() -> np.ndarray:
+    """Each card id's bit in an 8-bit set of the low ranks (bit 0 the ace, 1 the deuce .. 7 the
+    eight; 0 for nine and up and past 51), as (256,) uint64 for the kernels.
+
+    >>> bits = low_bits()
+    >>> int(bits[48]), int(bits[0]), int(bits[24]), int(bits[28])  # Ac, 2c, 8c, 9c
+    (1, 2, 128, 0)
+    """
+    low_bit = np.zeros(256, dtype=np.uint64)
+    for card in range(52):
+        rank = card >> 2
+        if rank == 12:
+            low_bit[card] = 1
+        elif rank < LOW_RANKS - 1:
+            low_bit[card] = 1 << (rank + 1)
+    low_bit.setflags(write=False)
+    return low_bit
+
+
+@functools.cache
 def best_five_low_table() -> np.ndarray:
     """The best eight-or-better low of a hand that is the best five of all its cards (hold'em
     hi/lo), as :func:`low_table` lays it out: a (256 * 256,) uint8 array at

@@ -429,7 +429,22 @@ _CLASS = r"([2-9TJQKA])([2-9TJQKA])([SO]?)"
 _PLUS = re.compile(_CLASS + r"(\+?)", re.IGNORECASE)
 _DASH = re.compile(_CLASS + r"\s*-\s*" + _CLASS, re.IGNORECASE)
 _COMBO = re.compile(r"([2-9TJQKA])([CDHSX])([2-9TJQKA])([CDHSX])", re.IGNORECASE)
-_ANY = ("random", "any", "xxxx")
+RANDOM_WORDS = frozenset({"random", "any", "xx", "xxxx"})
+"""How a player is said to hold any hand, in every game (see :func:`is_random`)."""
+
+
+def is_random(text: str) -> bool:
+    """Whether text says "any hand": a word of :data:`RANDOM_WORDS`, or a hand of wildcards
+    only (``x`` or ``*``, two or more), as many as any game holds. The same in every game: the
+    hand is dealt from the cards no one holds.
+
+    >>> is_random("Random"), is_random("xxxx"), is_random("******"), is_random("x"), is_random("AA**")
+    (True, True, True, False, False)
+    """
+    word = text.strip().lower()
+    return word in RANDOM_WORDS or len(word) >= 2 and not word.strip("x*")
+
+
 MAX_NESTING = 16
 """How deep weighted groups may nest, ``50%(QQ+,50%(AK))`` being two deep: each level is
 parsed by recursion, and no range needs more than a few."""
@@ -558,7 +573,7 @@ class _Parser:
     def atom(self, start: int, text: str) -> np.ndarray:
         """The 0/1 weights of an item without its weight."""
         weights = np.zeros(len(COMBOS))
-        if text.lower() in _ANY:
+        if is_random(text):
             weights[:] = 1
             return weights
         top = _TOP.fullmatch(text)

@@ -50,9 +50,10 @@ def suite(quick: bool = False) -> list[Figure]:
     """Omaha batch evaluation on one and two threads, exact equity on a flop and before it, and
     Monte Carlo with three players."""
     from pokerlab.equity import equity
+    from pokerlab.equity_driver import deal
+    from pokerlab.games import OMAHA, OMAHA_HILO
     from pokerlab.kernels import sample_hands
     from pokerlab.omaha import omaha_strengths
-    from pokerlab.omaha_equity import omaha_equity
 
     figures = []
     rows = 1_000_000 if quick else 4_000_000
@@ -76,7 +77,7 @@ def suite(quick: bool = False) -> list[Figure]:
 
     for hilo in (False, True):
         name = "hi/lo" if hilo else "high"
-        call = partial(omaha_equity, HEADS_UP, FLOP, (), hilo=hilo)
+        call = partial(deal, HEADS_UP, FLOP, (), game=OMAHA_HILO if hilo else OMAHA)
         call()
         holdem = partial(equity, ["AhKh", "2c2d"], board="Qh7h3s")
         holdem()
@@ -94,7 +95,7 @@ def suite(quick: bool = False) -> list[Figure]:
     baseline = best_time(on_threads(2, partial(boards_one_by_one, [h[0][0] for h in HEADS_UP], boards)), repeat=2)
     for hilo in (False, True):
         name = "hi/lo" if hilo else "high"
-        preflop = on_threads(2, partial(omaha_equity, HEADS_UP, (), (), hilo=hilo))
+        preflop = on_threads(2, partial(deal, HEADS_UP, (), (), game=OMAHA_HILO if hilo else OMAHA))
         preflop()
         figures.append(Figure(f"Omaha {name} heads-up exact preflop (1,086,008 boards), 2 threads",
                               best_time(preflop, repeat=5) * 1e3, "ms", "<= 50",
@@ -107,7 +108,8 @@ def suite(quick: bool = False) -> list[Figure]:
     holdem_rate = holdem_trials / best_time(holdem_mc, repeat=3) / 1e6
     for hilo in (False, True):
         name = "hi/lo" if hilo else "high"
-        run = on_threads(2, partial(omaha_equity, THREE, (), (), hilo=hilo, exact=False, trials=trials, seed=1))
+        run = on_threads(2, partial(deal, THREE, (), (), game=OMAHA_HILO if hilo else OMAHA, exact=False, trials=trials,
+                                    seed=1))
         run()
         figures.append(Figure(f"Omaha {name} Monte Carlo, three known hands, 2 threads",
                               trials / best_time(run, repeat=3) / 1e6, "M showdowns/s", ">= 25",

@@ -94,8 +94,7 @@ def _best_five_lows(game: Game, cards: np.ndarray, n_hole: int, validate: bool) 
     """The eight-or-better lows (uint8, 0 for none) of rows of hole and board cards side by
     side, each the best five of all the cards: one lookup of the hole's and the board's
     low-rank sets (see :func:`pokerlab.omaha_tables.best_five_low_table`)."""
-    from pokerlab.omaha import low_bits
-    from pokerlab.omaha_tables import best_five_low_table
+    from pokerlab.omaha_tables import best_five_low_table, low_bits
 
     if validate:
         strengths(game, cards, None, validate=True, low=False)  # refuses a bad row, naming it

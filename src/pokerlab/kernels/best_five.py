@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 from numba import njit, prange
 
-from pokerlab.kernels.equity import fill_deck, next_random, random_below
+from pokerlab.kernels.dealing import MAX_REJECTIONS, deal_rest, draw_combo, fill_deck, seed_state
 from pokerlab.kernels.evaluation import KEY_START, ONE, popcount, strength_of_key, strength_of_rank_key
 from pokerlab.kernels.pots import CELLS, add_tallies, low_winners, score, tally, tally_sizes
 
@@ -182,7 +182,7 @@ def runouts_many(holes: np.ndarray, weights: np.ndarray, board: np.ndarray, out_
     acc: np.ndarray = block_acc[:, :width].sum(axis=0)
     if n_joint:
         add_tallies(n_players, block_joint[:, :n_joint].sum(axis=0), block_pots[:, :n_pots].sum(axis=0), acc, False,
-                    category_order)
+                    hilo, category_order)
     return acc
 
 
@@ -361,6 +361,41 @@ def preflop_many(holes: np.ndarray, weights: np.ndarray, dead_mask: np.uint64, h
     return acc
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _set_hole(i: int, c0: np.uint64, c1: np.uint64, card_key: np.ndarray, card_mask: np.ndarray, low_bit: np.ndarray,
+              hole_key: np.ndarray, hole_mask: np.ndarray, hole_low: np.ndarray) -> None:
+    """Player ``i``'s hole words: key, suit-rank mask and low-rank set (times 256, the low table's row)."""
+    hole_key[i] = card_key[c0] + card_key[c1]
+    hole_mask[i] = card_mask[c0] | card_mask[c1]
+    hole_low[i] = (low_bit[c0] | low_bit[c1]) * np.uint64(256)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _draw_holes(n_players: int, combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, used: np.uint64,
+                state: np.uint64, card_key: np.ndarray, card_mask: np.ndarray, low_bit: np.ndarray,
+                hole_key: np.ndarray, hole_mask: np.ndarray, hole_low: np.ndarray) -> tuple[bool, np.uint64, np.uint64]:
+    """Each known hand's and ranged player's hole words (a range's combo drawn by weight, unless
+    it clashes with a card already out, which rejects the deal). Returns whether the deal
+    stands, the cards then out and the generator state."""
+    for i in range(n_players):
+        start = starts[i]
+        stop = starts[i + 1]
+        if stop == start:  # random: dealt from the deck
+            continue
+        a = start
+        if stop - start > 1:
+            a, state = draw_combo(cumulative, start, stop, state)
+        c0 = np.uint64(combos[a, 0])
+        c1 = np.uint64(combos[a, 1])
+        if stop - start > 1:
+            pair = (ONE << c0) | (ONE << c1)
+            if used & pair:
+                return False, used, state
+            used |= pair
+        _set_hole(i, c0, c1, card_key, card_mask, low_bit, hole_key, hole_mask, hole_low)
+    return True, used, state
+
+
 @njit(cache=True, nogil=True, parallel=True)
 def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, board: np.ndarray,
                 base_mask: np.uint64, n_chunks: int, trials_per_chunk: int, seed: int, hilo: bool,
@@ -369,11 +404,10 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                 category: np.ndarray) -> tuple[np.ndarray, int]:
     """Sample showdowns: each player's hole cards by weight from ``combos[starts[i]:starts[i + 1]]``
     ((K, 2) uint8, cumulative weights in ``cumulative``; an empty block is a random hand and a
-    block of one a known hand), then the rest of the board, as the Omaha engine deals them: a
-    range combo that clashes with a card already out rejects the whole deal (which keeps
-    shared-card ranges unbiased), a card a range combo holds is drawn again when it comes off
-    the deck, and a chunk gives up after 1000 rejected deals per wanted trial. Returns the
-    summed counters ``acc`` (with squares) and the number of deals tried."""
+    block of one a known hand), then the rest of the board, dealt as
+    :mod:`pokerlab.kernels.dealing` says (:func:`_draw_holes`, then
+    :func:`~pokerlab.kernels.dealing.deal_rest`). Returns the summed counters ``acc`` (with
+    squares) and the number of deals tried."""
     n_players = starts.shape[0] - 1
     width = n_players * CELLS
     fixed_mask = base_mask
@@ -392,9 +426,9 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     all_decks = np.zeros((n_chunks, 64), dtype=np.uint8)
     all_drawn = np.zeros((n_chunks, 64), dtype=np.uint8)
     all_attempts = np.zeros((n_chunks, _SPARE), dtype=np.int64)
+    limit = MAX_REJECTIONS * trials_per_chunk
     for chunk in prange(n_chunks):
-        state = (np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15)
-                 + np.uint64(chunk + 1) * np.uint64(0xBF58476D1CE4E5B9)) | ONE
+        state = seed_state(seed, chunk)
         acc = all_acc[chunk]
         hole_key = all_words[chunk, 0]
         hole_mask = all_words[chunk, 1]
@@ -408,60 +442,18 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
         n_bits = 0
         done = 0
         attempts = 0
-        while done < trials_per_chunk and attempts < 1000 * trials_per_chunk:
+        while done < trials_per_chunk and attempts < limit:
             attempts += 1
-            used = fixed_mask
-            ok = True
-            for i in range(n_players):
-                start = starts[i]
-                stop = starts[i + 1]
-                if stop - start == 0:
-                    continue
-                a = start
-                if stop - start > 1:
-                    value, state = next_random(state)
-                    u = (value >> np.uint64(11)) * (1.0 / 9007199254740992.0) * cumulative[stop - 1]
-                    b = stop - 1
-                    while a < b:  # the first combo whose cumulative weight exceeds u
-                        mid = (a + b) >> 1
-                        if cumulative[mid] > u:
-                            b = mid
-                        else:
-                            a = mid + 1
-                c0 = np.uint64(combos[a, 0])
-                c1 = np.uint64(combos[a, 1])
-                pair = (ONE << c0) | (ONE << c1)
-                if stop - start > 1:
-                    if used & pair:
-                        ok = False
-                        break
-                    used |= pair
-                hole_key[i] = card_key[c0] + card_key[c1]
-                hole_mask[i] = card_mask[c0] | card_mask[c1]
-                hole_low[i] = (low_bit[c0] | low_bit[c1]) * np.uint64(256)
+            ok, used, state = _draw_holes(n_players, combos, starts, cumulative, fixed_mask, state, card_key,
+                                          card_mask, low_bit, hole_key, hole_mask, hole_low)
             if not ok:
                 continue
-            dealt = 0
-            h = 0
-            while h < to_deal:
-                r, bits, n_bits, state = random_below(n_deck - dealt, bits, n_bits, state)
-                pick = dealt + np.int64(r)
-                c8 = deck[pick]
-                deck[pick] = deck[dealt]
-                deck[dealt] = c8
-                dealt += 1
-                if (used >> np.uint64(c8)) & ONE:
-                    continue
-                drawn[h] = c8
-                h += 1
+            bits, n_bits, state = deal_rest(deck, n_deck, to_deal, used, True, drawn, bits, n_bits, state)
             first = 0
             for i in range(n_players):
                 if starts[i + 1] == starts[i]:
-                    c0 = np.uint64(drawn[first])
-                    c1 = np.uint64(drawn[first + 1])
-                    hole_key[i] = card_key[c0] + card_key[c1]
-                    hole_mask[i] = card_mask[c0] | card_mask[c1]
-                    hole_low[i] = (low_bit[c0] | low_bit[c1]) * np.uint64(256)
+                    _set_hole(i, np.uint64(drawn[first]), np.uint64(drawn[first + 1]), card_key, card_mask, low_bit,
+                              hole_key, hole_mask, hole_low)
                     first += 2
             key = key0
             mask = mask0

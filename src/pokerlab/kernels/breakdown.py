@@ -11,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from pokerlab.kernels.equity import enumerate_boards, fill_deck
+from pokerlab.kernels.dealing import fill_deck
+from pokerlab.kernels.equity import enumerate_boards
 from pokerlab.kernels.evaluation import KEY_START, ONE, strength_of_key
 
 # the made lines the kernel names, by their index in pokerlab.breakdown.FINE_LINES
@@ -197,7 +198,8 @@ def classify_combos(combos: np.ndarray, board: np.ndarray, card_key: np.ndarray,
 def deal_outcomes(holes: np.ndarray, board: np.ndarray, dead_mask: np.uint64, card_key: np.ndarray,
                   card_mask: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray,
                   category: np.ndarray) -> np.ndarray:
-    """Each deal's boards won, split and lost and its pot-share units, per player: (M, P, 4) int64.
+    """Each deal's boards won, split and lost and the pot units its splits won (a pot is
+    :data:`~pokerlab.kernels.pots.POT_UNITS`), per player: (M, P, 4) int64.
 
     ``holes`` is (M, P, 2) uint8, a deal of hole cards a row, on a board of 3 to 5 cards
     (uint8); ``dead_mask`` has bit ``id`` set for each dead card. Every completion of the board
@@ -217,15 +219,13 @@ def deal_outcomes(holes: np.ndarray, board: np.ndarray, dead_mask: np.uint64, ca
     n_blocks = max(1, min(n_deals, 64))
     cells = n_players * 243
     # each block's scratch is a row of one padded array, apart from the other blocks' cache lines
-    block_counts = np.zeros((n_blocks, cells + 16), dtype=np.int64)
-    block_shares = np.zeros((n_blocks, n_players + 16), dtype=np.int64)
+    block_acc = np.zeros((n_blocks, cells + n_players + 16))
     block_strengths = np.zeros((n_blocks, n_players + 16), dtype=np.int64)
     block_keys = np.zeros((n_blocks, n_players + 16), dtype=np.uint64)
     block_masks = np.zeros((n_blocks, n_players + 16), dtype=np.uint64)
     block_decks = np.zeros((n_blocks, 64), dtype=np.uint8)
     for blk in prange(n_blocks):
-        counts = block_counts[blk, :cells]
-        shares = block_shares[blk, :n_players]
+        acc = block_acc[blk]
         strengths = block_strengths[blk, :n_players]
         hole_key = block_keys[blk, :n_players]
         hole_mask = block_masks[blk, :n_players]
@@ -239,13 +239,12 @@ def deal_outcomes(holes: np.ndarray, board: np.ndarray, dead_mask: np.uint64, ca
                 hole_mask[i] = card_mask[c0] | card_mask[c1]
                 used |= (ONE << c0) | (ONE << c1)
             n = fill_deck(used, deck)
-            counts[:] = 0
-            shares[:] = 0
+            acc[:] = 0
             enumerate_boards(hole_key, hole_mask, board_key, board_mask, deck[:n], 5 - board.shape[0], card_key,
-                             card_mask, rank, offsets, flush, category, counts, shares, strengths)
+                             card_mask, rank, offsets, flush, category, acc, strengths)
             for i in range(n_players):
                 for cell in range(81):
                     for o in range(3):
-                        out[m, i, o] += counts[i * 243 + cell * 3 + o]
-                out[m, i, 3] = shares[i]
+                        out[m, i, o] += acc[i * 243 + cell * 3 + o]
+                out[m, i, 3] = acc[cells + i]  # the split units (a pot won alone is in the wins)
     return out

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 from numba import njit, prange
 
-from pokerlab.kernels.equity import fill_deck, next_random, random_below
+from pokerlab.kernels.dealing import MAX_REJECTIONS, deal_rest, draw_combo, fill_deck, seed_state
 from pokerlab.kernels.evaluation import popcount, sum_card_words
 from pokerlab.kernels.pots import CELLS, add_tallies, low_winners, score, tally, tally_sizes
 from pokerlab.omaha_tables import BOARD_KEY_SHIFT, BOARD_ROW_BITS, HOLE_MIX_BITS, HOLE_ROW_BITS, SUIT_BITS
@@ -531,7 +531,7 @@ def runouts_many(holes: np.ndarray, weights: np.ndarray, board: np.ndarray, out_
     acc: np.ndarray = block_acc[:, :width].sum(axis=0)
     if n_joint:
         add_tallies(n_players, block_joint[:, :n_joint].sum(axis=0), block_pots[:, :n_pots].sum(axis=0), acc, False,
-                    category_order)
+                    hilo, category_order)
     return acc
 
 
@@ -768,6 +768,158 @@ def combo_features(combos: np.ndarray, terms: np.ndarray, low_bit: np.ndarray) -
     return index[:3 * n].reshape((n, 3)), suits, lows, masks
 
 
+@njit(cache=True, nogil=True)
+def _known_columns(n_players: int, starts: np.ndarray, n_hole: int, combo_index: np.ndarray, high: np.ndarray,
+                   local_col: np.ndarray) -> tuple[np.ndarray, int]:
+    """The known hands' own columns of the high table, copied into a table of their own (12 KB
+    a column, so it stays in cache, where the whole table costs a trip to memory per lookup),
+    each hand's column numbers in it written to ``local_col[3 * i:3 * i + 3]``. Returns that
+    table and its number of columns."""
+    per_hand = 1 if n_hole == 4 else 3
+    n_cols = 0
+    for i in range(n_players):
+        if starts[i + 1] - starts[i] == 1:
+            for k in range(3):
+                local_col[3 * i + k] = n_cols + (k if per_hand == 3 else 0)
+            n_cols += per_hand
+    n_rows = high.shape[0] // HOLE_STRIDE
+    local = np.zeros(n_rows * max(n_cols, 1), dtype=np.uint16)
+    for row in range(n_rows):
+        for i in range(n_players):
+            if starts[i + 1] - starts[i] == 1:
+                for k in range(per_hand):
+                    local[np.uint64(row * n_cols) + local_col[3 * i + k]] = \
+                        high[np.uint64(row * HOLE_STRIDE) + combo_index[starts[i], k]]
+    return local, n_cols
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _draw_ranged(n_players: int, starts: np.ndarray, cumulative: np.ndarray, combo_index: np.ndarray,
+                 combo_suits: np.ndarray, combo_low: np.ndarray, combo_mask: np.ndarray, used: np.uint64,
+                 state: np.uint64, base: int, slots: np.ndarray, suits: np.ndarray,
+                 lows: np.ndarray) -> tuple[bool, np.uint64, np.uint64]:
+    """Each ranged player's combo by weight, its columns, suits and low set written at trial
+    place ``base``, unless one clashes with a card already out, which rejects the deal. Returns
+    whether the deal stands, the cards then out and the generator state."""
+    for i in range(n_players):
+        start = starts[i]
+        stop = starts[i + 1]
+        if stop - start <= 1:
+            continue
+        a, state = draw_combo(cumulative, start, stop, state)
+        if used & combo_mask[a]:
+            return False, used, state
+        used |= combo_mask[a]
+        slots[3 * (base + i)] = combo_index[a, 0]
+        slots[3 * (base + i) + 1] = combo_index[a, 1]
+        slots[3 * (base + i) + 2] = combo_index[a, 2]
+        suits[base + i] = combo_suits[a]
+        lows[base + i] = combo_low[a]
+    return True, used, state
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _seat_random(n_players: int, starts: np.ndarray, drawn: np.ndarray, n_hole: int, terms: np.ndarray,
+                 low_bit: np.ndarray, base: int, slots: np.ndarray, suits: np.ndarray, lows: np.ndarray) -> int:
+    """The random players' hands, the first cards ``drawn``, as columns, suits and low sets at
+    trial place ``base``. Returns how many cards they took."""
+    first = 0
+    for i in range(n_players):
+        if starts[i] == starts[i + 1]:
+            hole_indices(drawn, 0, first, n_hole, terms, slots, 3 * (base + i))
+            s_bits = np.uint64(0)
+            l_bits = np.uint64(0)
+            for j in range(first, first + n_hole):
+                c = np.uint64(drawn[0, j])
+                s_bits |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
+                l_bits |= low_bit[c]
+            suits[base + i] = s_bits
+            lows[base + i] = l_bits * np.uint64(256)
+            first += n_hole
+    return first
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _finish_board(drawn: np.ndarray, first: int, to_deal: int, board_bits: np.uint64, board_sum: np.uint64,
+                  board_lows: np.uint64, keys: np.ndarray, low_bit: np.ndarray, board_numbers: np.ndarray,
+                  boards_seen: np.ndarray, t: int) -> bool:
+    """The full board of trial ``t``, the given cards and ``drawn[first:to_deal]``, as four
+    words in ``boards_seen[4 * t:]``: suit-rank bits, cards by suit (four bits a suit), low
+    set and rank multiset number. Returns whether it holds three cards of a suit."""
+    suit_ranks = board_bits
+    key_sum = board_sum
+    b_lows = board_lows
+    for j in range(first, to_deal):
+        c = np.uint64(drawn[0, j])
+        suit_ranks |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
+        key_sum += keys[c]
+        b_lows |= low_bit[c]
+    boards_seen[4 * t] = suit_ranks
+    boards_seen[4 * t + 1] = key_sum >> _SUIT_BITS
+    boards_seen[4 * t + 2] = b_lows
+    boards_seen[4 * t + 3] = board_number(key_sum, board_numbers)
+    return bool((((key_sum >> _SUIT_BITS) + _FIVES) & _TOPS) != 0)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _look_up_highs(n_players: int, starts: np.ndarray, batch: int, n_hole: int, boards_seen: np.ndarray,
+                   slots: np.ndarray, local: np.ndarray, n_cols: int, high: np.ndarray, hi: np.ndarray) -> None:
+    """Every hand's non-flush high in a batch, player by player (a known hand reads its own
+    columns, :func:`_known_columns`; four hole cards have one column, so one lookup)."""
+    for i in range(n_players):
+        if starts[i + 1] - starts[i] == 1 and n_hole == 4:
+            for t in range(batch):
+                x = t * n_players + i
+                hi[x] = local[boards_seen[4 * t + 3] * np.uint64(n_cols) + slots[3 * x]]
+        elif starts[i + 1] - starts[i] == 1:
+            for t in range(batch):
+                x = t * n_players + i
+                row = boards_seen[4 * t + 3] * np.uint64(n_cols)
+                hi[x] = max(local[row + slots[3 * x]], local[row + slots[3 * x + 1]], local[row + slots[3 * x + 2]])
+        elif n_hole == 4:
+            for t in range(batch):
+                x = t * n_players + i
+                hi[x] = high[boards_seen[4 * t + 3] * _STRIDE + slots[3 * x]]
+        else:
+            for t in range(batch):
+                x = t * n_players + i
+                row = boards_seen[4 * t + 3] * _STRIDE
+                hi[x] = max(high[row + slots[3 * x]], high[row + slots[3 * x + 1]], high[row + slots[3 * x + 2]])
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _flushes_of_batch(n_players: int, n_flush: int, flush_trials: np.ndarray, boards_seen: np.ndarray,
+                      suits: np.ndarray, flush: np.ndarray, hi: np.ndarray) -> None:
+    """The flushes of the trials whose board holds three cards of a suit, in a pass of their own."""
+    for f in range(n_flush):
+        t = flush_trials[f]
+        base = t * n_players
+        shift = flush_suit(boards_seen[4 * t + 1]) * np.uint64(16)
+        suited = (boards_seen[4 * t] >> shift) & _RANKS
+        for i in range(n_players):
+            hi[base + i] = max(hi[base + i], flush_high((suits[base + i] >> shift) & _RANKS, suited, flush))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _score_batch(n_players: int, batch: int, hilo: bool, low_outcome: np.ndarray, boards_seen: np.ndarray,
+                 lows: np.ndarray, low: np.ndarray, hi: np.ndarray, lo: np.ndarray, category: np.ndarray,
+                 joint: np.ndarray, pots: np.ndarray, acc: np.ndarray) -> None:
+    """Score a batch: into the histograms when they are in use (up to three players), the low
+    winners read from ``low_outcome`` when it is not empty (known hands), else into ``acc``."""
+    for t in range(batch):
+        base = t * n_players
+        if low_outcome.shape[0]:
+            tally(n_players, hi, base, low_outcome[boards_seen[4 * t + 2]], 1.0, category, joint, pots)
+            continue
+        if hilo:
+            for i in range(n_players):
+                lo[base + i] = low[lows[base + i] + boards_seen[4 * t + 2]]
+        if joint.shape[0]:
+            tally(n_players, hi, base, low_winners(n_players, lo, base) if hilo else 0, 1.0, category, joint, pots)
+        else:
+            score(n_players, hi, lo, base, hilo, 1.0, category, acc, True)
+
+
 @njit(cache=True, nogil=True, parallel=True)
 def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, n_hole: int, board: np.ndarray,
                 base_mask: np.uint64, n_chunks: int, trials_per_chunk: int, seed: int, hilo: bool, high: np.ndarray,
@@ -776,14 +928,15 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                 category_order: np.ndarray) -> tuple[np.ndarray, int]:
     """Sample showdowns: each player's hole cards by weight from ``combos[starts[i]:starts[i + 1]]``
     ((K, h) uint8, cumulative weights in ``cumulative``; an empty block is a random hand and a
-    block of one a known hand), then the rest of the board.
+    block of one a known hand), then the rest of the board, dealt as
+    :mod:`pokerlab.kernels.dealing` says.
 
-    Cards come off a per-chunk deck by a partial Fisher-Yates shuffle; a range combo that
-    clashes with a card already out rejects the whole deal (which keeps shared-card ranges
-    unbiased), and a card a range combo holds is drawn again when it comes off the deck for a
-    random hand or the board. A chunk gives up after 1000 rejected deals per wanted trial.
+    Each chunk deals a batch of trials (:func:`_draw_ranged`,
+    :func:`~pokerlab.kernels.dealing.deal_rest`, :func:`_seat_random`, :func:`_finish_board`),
+    then looks every hand up (:func:`_look_up_highs`, then :func:`_flushes_of_batch`), then
+    scores them (:func:`_score_batch`): apart, the lookups of many trials are in flight at once.
     Combos' table columns, suits and lows are worked out once (:func:`combo_features`), and
-    known hands look up a copy of their own columns of the high table.
+    known hands look up a copy of their own columns of the high table (:func:`_known_columns`).
     Returns the summed counters ``acc`` (with squares) and the number of deals tried.
     """
     n_players = starts.shape[0] - 1
@@ -834,27 +987,11 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
         board_bits |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
         board_sum += keys[c]
         board_lows |= low_bit[c]
-    # Known hands read a table of their own columns only (12 KB a column, so it stays in
-    # cache), where the whole table would cost a trip to memory per lookup.
-    per_hand = 1 if n_hole == 4 else 3
     local_col = np.zeros(3 * n_players, dtype=np.uint64)
-    n_cols = 0
-    for i in range(n_players):
-        if starts[i + 1] - starts[i] == 1:
-            for k in range(3):
-                local_col[3 * i + k] = n_cols + (k if per_hand == 3 else 0)
-            n_cols += per_hand
-    n_rows = high.shape[0] // HOLE_STRIDE
-    local = np.zeros(n_rows * max(n_cols, 1), dtype=np.uint16)
-    for row in range(n_rows):
-        for i in range(n_players):
-            if starts[i + 1] - starts[i] == 1:
-                for k in range(per_hand):
-                    local[np.uint64(row * n_cols) + local_col[3 * i + k]] = \
-                        high[np.uint64(row * HOLE_STRIDE) + combo_index[starts[i], k]]
+    local, n_cols = _known_columns(n_players, starts, n_hole, combo_index, high, local_col)
+    limit = MAX_REJECTIONS * trials_per_chunk
     for chunk in prange(n_chunks):
-        state = (np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15)
-                 + np.uint64(chunk + 1) * np.uint64(0xBF58476D1CE4E5B9)) | _ONE
+        state = seed_state(seed, chunk)
         acc = all_acc[chunk]
         joint = all_joint[chunk, :n_joint]
         pots = all_pots[chunk, :n_pots]
@@ -881,131 +1018,36 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
         n_bits = 0
         done = 0
         attempts = 0
-        while done < trials_per_chunk and attempts < 1000 * trials_per_chunk:
-            # deal a batch, then look every hand up, then score: apart, the lookups of many
-            # trials are in flight at once
+        while done < trials_per_chunk and attempts < limit:
             batch = 0
             n_flush = 0
             wanted = min(_BATCH, trials_per_chunk - done)
-            while batch < wanted and attempts < 1000 * trials_per_chunk:
+            while batch < wanted and attempts < limit:
                 attempts += 1
                 base = batch * n_players
                 used = fixed_mask
-                ok = True
-                for i in range(n_players if n_ranged else 0):
-                    lo_i = starts[i]
-                    hi_i = starts[i + 1]
-                    if hi_i - lo_i <= 1:
+                if n_ranged:
+                    ok, used, state = _draw_ranged(n_players, starts, cumulative, combo_index, combo_suits,
+                                                   combo_low, combo_mask, used, state, base, slots, suits, lows)
+                    if not ok:
                         continue
-                    value, state = next_random(state)
-                    u = (value >> np.uint64(11)) * (1.0 / 9007199254740992.0) * cumulative[hi_i - 1]
-                    a = lo_i
-                    b = hi_i - 1
-                    while a < b:  # the first combo whose cumulative weight exceeds u
-                        mid = (a + b) >> 1
-                        if cumulative[mid] > u:
-                            b = mid
-                        else:
-                            a = mid + 1
-                    if used & combo_mask[a]:
-                        ok = False
-                        break
-                    used |= combo_mask[a]
-                    slots[3 * (base + i)] = combo_index[a, 0]
-                    slots[3 * (base + i) + 1] = combo_index[a, 1]
-                    slots[3 * (base + i) + 2] = combo_index[a, 2]
-                    suits[base + i] = combo_suits[a]
-                    lows[base + i] = combo_low[a]
-                if not ok:
-                    continue
-                dealt = 0
-                h = 0
-                while h < to_deal:
-                    r, bits, n_bits, state = random_below(n_deck - dealt, bits, n_bits, state)
-                    pick = dealt + np.int64(r)
-                    c8 = deck[pick]
-                    deck[pick] = deck[dealt]
-                    deck[dealt] = c8
-                    dealt += 1
-                    if n_ranged and (used >> np.uint64(c8)) & _ONE:
-                        continue
-                    drawn[0, h] = c8
-                    h += 1
-                first = 0
-                for i in range(n_players if n_random else 0):
-                    if starts[i] == starts[i + 1]:
-                        hole_indices(drawn, 0, first, n_hole, terms, slots, 3 * (base + i))
-                        s_bits = np.uint64(0)
-                        l_bits = np.uint64(0)
-                        for j in range(first, first + n_hole):
-                            c = np.uint64(drawn[0, j])
-                            s_bits |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
-                            l_bits |= low_bit[c]
-                        suits[base + i] = s_bits
-                        lows[base + i] = l_bits * np.uint64(256)
-                        first += n_hole
-                suit_ranks = board_bits
-                key_sum = board_sum
-                b_lows = board_lows
-                for j in range(first, to_deal):
-                    c = np.uint64(drawn[0, j])
-                    suit_ranks |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
-                    key_sum += keys[c]
-                    b_lows |= low_bit[c]
-                boards_seen[4 * batch] = suit_ranks
-                boards_seen[4 * batch + 1] = key_sum >> _SUIT_BITS  # cards by suit, four bits a suit
-                boards_seen[4 * batch + 2] = b_lows
-                boards_seen[4 * batch + 3] = board_number(key_sum, board_numbers)
+                bits, n_bits, state = deal_rest(deck, n_deck, to_deal, used, n_ranged > 0, drawn[0], bits, n_bits,
+                                                state)
+                first = _seat_random(n_players, starts, drawn, n_hole, terms, low_bit, base, slots, suits,
+                                     lows) if n_random else 0
                 # boards with three cards of a suit are listed without a branch, for a pass of their own
                 flush_trials[n_flush] = batch
-                n_flush += (((key_sum >> _SUIT_BITS) + _FIVES) & _TOPS) != 0
+                n_flush += _finish_board(drawn, first, to_deal, board_bits, board_sum, board_lows, keys, low_bit,
+                                         board_numbers, boards_seen, batch)
                 batch += 1
-            for i in range(n_players):
-                # four hole cards have one column (repeated in slots): one lookup, not three
-                if starts[i + 1] - starts[i] == 1 and n_hole == 4:
-                    for t in range(batch):
-                        x = t * n_players + i
-                        hi[x] = local[boards_seen[4 * t + 3] * np.uint64(n_cols) + slots[3 * x]]
-                elif starts[i + 1] - starts[i] == 1:
-                    for t in range(batch):
-                        x = t * n_players + i
-                        row = boards_seen[4 * t + 3] * np.uint64(n_cols)
-                        hi[x] = max(local[row + slots[3 * x]], local[row + slots[3 * x + 1]],
-                                    local[row + slots[3 * x + 2]])
-                elif n_hole == 4:
-                    for t in range(batch):
-                        x = t * n_players + i
-                        hi[x] = high[boards_seen[4 * t + 3] * _STRIDE + slots[3 * x]]
-                else:
-                    for t in range(batch):
-                        x = t * n_players + i
-                        row = boards_seen[4 * t + 3] * _STRIDE
-                        hi[x] = max(high[row + slots[3 * x]], high[row + slots[3 * x + 1]],
-                                    high[row + slots[3 * x + 2]])
-            for f in range(n_flush):
-                t = flush_trials[f]
-                base = t * n_players
-                shift = flush_suit(boards_seen[4 * t + 1]) * np.uint64(16)
-                suited = (boards_seen[4 * t] >> shift) & _RANKS
-                for i in range(n_players):
-                    hi[base + i] = max(hi[base + i], flush_high((suits[base + i] >> shift) & _RANKS, suited, flush))
-            for t in range(batch):
-                base = t * n_players
-                if known_lows:
-                    tally(n_players, hi, base, low_outcome[boards_seen[4 * t + 2]], 1.0, category, joint, pots)
-                    continue
-                if hilo:
-                    for i in range(n_players):
-                        lo[base + i] = low[lows[base + i] + boards_seen[4 * t + 2]]
-                if n_joint:
-                    tally(n_players, hi, base, low_winners(n_players, lo, base) if hilo else 0, 1.0, category,
-                          joint, pots)
-                else:
-                    score(n_players, hi, lo, base, hilo, 1.0, category, acc, True)
+            _look_up_highs(n_players, starts, batch, n_hole, boards_seen, slots, local, n_cols, high, hi)
+            _flushes_of_batch(n_players, n_flush, flush_trials, boards_seen, suits, flush, hi)
+            _score_batch(n_players, batch, hilo, low_outcome, boards_seen, lows, low, hi, lo, category, joint, pots,
+                         acc)
             done += batch
         all_attempts[chunk, 0] = attempts
     acc_sum: np.ndarray = all_acc[:, :width].sum(axis=0)
     if n_joint:
         add_tallies(n_players, all_joint[:, :n_joint].sum(axis=0), all_pots[:, :n_pots].sum(axis=0), acc_sum, True,
-                    category_order)
+                    hilo, category_order)
     return acc_sum, all_attempts[:, 0].sum()

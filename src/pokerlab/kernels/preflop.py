@@ -17,8 +17,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from pokerlab.kernels.equity import fill_deck, preflop_exact
+from pokerlab.kernels.dealing import fill_deck
+from pokerlab.kernels.equity import preflop_exact
 from pokerlab.kernels.evaluation import KEY_START, ONE, strength_of_key
+from pokerlab.kernels.pots import CELLS
 
 N_CLASSES = 169
 _PAIRS = 1081  # C(47, 2): hole pairs left by a five-card board
@@ -168,15 +170,15 @@ def heads_up(holes: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np
     out = np.zeros((n, 3), dtype=np.int64)
     n_blocks = max(1, min(n, 64))
     for block in prange(n_blocks):
-        counts = np.zeros((2, 9, 9, 3), dtype=np.int64)
-        shares = np.zeros(2, dtype=np.int64)
+        acc = np.zeros(2 * CELLS)
         for m in range(block * n // n_blocks, (block + 1) * n // n_blocks):
-            counts[:] = 0
+            acc[:] = 0
             dead = np.uint64(0)
             for i in range(2):
                 for j in range(2):
                     dead |= ONE << np.uint64(holes[m, i, j])
-            preflop_exact(holes[m], dead, rank, offsets, flush, category, counts, shares, 0, 1)
-            for outcome in range(3):
-                out[m, outcome] = counts[0, :, :, outcome].sum()
+            preflop_exact(holes[m], dead, rank, offsets, flush, category, acc, 0, 1)
+            for cell in range(81):
+                for outcome in range(3):
+                    out[m, outcome] += np.int64(acc[cell * 3 + outcome])
     return out
