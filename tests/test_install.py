@@ -121,3 +121,13 @@ def test_the_core_install_names_the_extra_the_benchmarks_need(core_venv):
     out = run_in(core_venv, "pokerlab", "bench", "eval", "--quick")
     assert out.returncode == 2
     assert out.stderr.strip() == "error: bench eval needs eval7: install pokerlab[bench]"
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_the_core_install_compiles_once_then_says_nothing_of_it(core_venv):
+    assert run_in(core_venv, "pokerlab", "--version").stdout.startswith("pokerlab ")
+    compiled = run_in(core_venv, "pokerlab", "compile", "breakdown")
+    assert compiled.returncode == 0 and compiled.stdout.startswith("breakdown: "), compiled.stderr
+    first = run_in(core_venv, "pokerlab", "breakdown", "QQ+,AK", "--board", "Ah7d2c")
+    assert first.returncode == 0 and first.stderr == "", first.stderr

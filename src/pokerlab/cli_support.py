@@ -79,19 +79,20 @@ def refuse(message: str, *after: str) -> NoReturn:
 
 
 class _CompileNotice:
-    """What a command says on stderr as Numba starts compiling: :data:`COMPILING`, naming what
-    is being warmed (see :func:`warmed`) or else the kernels' module, once each. It listens
-    only while a command runs, and only once Numba is loaded: a command that has no kernels
-    never loads it."""
+    """What a command says on stderr as Numba starts compiling in its process: :data:`COMPILING`,
+    naming the kernels' module, once each. It listens only while a command runs, and only once
+    Numba is loaded: a command that has no kernels never loads it."""
 
     def __init__(self) -> None:
-        self.what: str | None = None
         self.said: set[str] = set()
         self.running: ExitStack | None = None
         self.listening = False
 
     def __call__(self, kernel: str) -> None:
-        what = self.what or f"the kernels of {kernel.rpartition('.')[0]}"
+        self.say(f"the kernels of {kernel.rpartition('.')[0]}")
+
+    def say(self, what: str) -> None:
+        """Say :data:`COMPILING` of ``what``, unless said already."""
         if what not in self.said:
             self.said.add(what)
             err.print(COMPILING.format(what=what), markup=False)
@@ -121,24 +122,24 @@ _NOTICE = _CompileNotice()
 
 def warmed(*parts: str) -> None:
     """Compile the kernels of those of ``parts`` (see :data:`pokerlab.warmup.PARTS`) not yet
-    warm before a command starts its clock: a compile is announced, naming the part, and never
-    counted in the time a command reports. A part already warm costs nothing (see
+    warm before a command starts its clock: the compile is announced, naming the part, and
+    never counted in the time a command reports. A part already warm costs a file check (see
     :func:`pokerlab.warmup.cold`).
+
+    The compile runs in processes of its own (:func:`pokerlab.warmup.compile_parts`), which
+    fill Numba's cache for this one: Ctrl-C stops it at once, where a compile in this process
+    would hold it for minutes (Python hears a signal only between bytecodes, and LLVM
+    optimises a large kernel in one call).
 
     >>> warmed("tournament")
     """
-    from pokerlab.warmup import PARTS, cold, counting_compiles, warm
+    from pokerlab.warmup import PARTS, cold, compile_parts
 
-    with ExitStack() as stack:
-        if _NOTICE.running is None:  # called outside a command: announce for this call alone
-            stack.enter_context(counting_compiles(_NOTICE))
-        _NOTICE.listen()
-        for name in cold(parts):
-            _NOTICE.what = PARTS[name].what
-            try:
-                warm([name])
-            finally:
-                _NOTICE.what = None
+    _NOTICE.listen()
+    todo = cold(parts)
+    for name in todo:
+        _NOTICE.say(PARTS[name].what)
+    compile_parts(todo)
 
 
 def _usage_message(error: UsageError) -> str:

@@ -292,12 +292,13 @@ def _evaluate() -> None:
 def _algorithms() -> None:
     import numpy as np
 
-    from pokerlab.algorithms import ALGORITHMS, specialk
+    from pokerlab.algorithms import ALGORITHMS, recurrence, specialk
 
     seven = np.array([[51, 47, 43, 39, 35, 30, 26]], dtype=np.uint8)
     for algorithm in ALGORITHMS.values():
         for n in algorithm.CARD_COUNTS:
             algorithm.evaluate_many(seven[:, :n].copy())
+    recurrence.categories_of_five(seven[:, :5].copy())
     specialk.find_weights(3, per_face=2, cards=3, exact=True)
     specialk.find_circumference(np.arange(1, 9))
 
