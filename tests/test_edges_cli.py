@@ -3,9 +3,11 @@ option parser's and the range parser's included, is one ``error:`` line with exi
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -114,3 +116,20 @@ def test_the_general_checks_echo_what_they_refuse_cut_short(check) -> None:
 def test_a_long_suite_name_is_one_short_error_line() -> None:
     code, lines = run("bench", LONG)
     assert code == 2 and len(lines) == 1 and len(lines[0]) < 400 and "(20000 characters)" in lines[0], lines
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+def test_ctrl_c_during_a_first_runs_compile_stops_at_once(tmp_path: Path) -> None:
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))  # nothing compiled: the equity kernels take minutes
+    child = subprocess.Popen([str(POKERLAB), "equity", "AhKh", "QdQc"], env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(8)
+        child.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        _, err = child.communicate(timeout=120)
+    finally:
+        child.kill()
+    assert child.returncode == 130 and err.splitlines()[-1] == "interrupted", err[-3000:]
+    assert time.monotonic() - sent < 60  # a hang guard: the compile's minutes would be far past it
