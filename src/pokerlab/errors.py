@@ -149,3 +149,10 @@ class FieldError(PokerlabError, ValueError):
     def __init__(self, field: str, problem: str, status: int = 422) -> None:
         super().__init__(f"{field}: {problem}")
         self.field, self.problem, self.status = field, problem, status
+
+
+class Superseded(PokerlabError):  # noqa: N818  (a request's fate, not a failure)
+    """A newer request from the same page replaced this one (the web app's queue)."""
+
+    def __init__(self) -> None:
+        super().__init__("a newer request from this page replaced this one")

@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from pokerlab.errors import FieldError, UnknownSessionError
+from pokerlab.errors import FieldError, Superseded, UnknownSessionError
 from pokerlab.web.docs import add_docs
 from pokerlab.web.grid import grid_routes
 from pokerlab.web.guards import Guards
@@ -27,7 +27,6 @@ from pokerlab.web.ranges import ranges_routes
 from pokerlab.web.refusals import error_response, field_name
 from pokerlab.web.tournament import tournament_routes
 from pokerlab.web.videopoker import videopoker_routes
-from pokerlab.web.work import Superseded
 
 DEFAULT_TIME_LIMIT = 5.0
 """Seconds any one analysis may take on the server, whatever the request asks for."""

@@ -13,7 +13,7 @@ the rest wait in line, first come first served, rather than being refused.
 ...         first()
 Traceback (most recent call last):
 ...
-pokerlab.web.work.Superseded: a newer request from this page replaced this one
+pokerlab.errors.Superseded: a newer request from this page replaced this one
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Annotated
 
 from fastapi import Header
 
-from pokerlab.errors import FieldError
+from pokerlab.errors import FieldError, Superseded
 
 PAGE_HEADER = "X-Pokerlab-Page"
 """The header naming the page a request comes from."""
@@ -45,13 +45,6 @@ ahead ends within the server's time limit)."""
 
 Key = tuple[str, str]
 """(the page's token, the request's path): the requests that supersede each other."""
-
-
-class Superseded(Exception):  # noqa: N818  (a request's fate, not a failure)
-    """A newer request from the same page replaced this one."""
-
-    def __init__(self) -> None:
-        super().__init__("a newer request from this page replaced this one")
 
 
 class _Ticket:
