@@ -198,8 +198,8 @@ def _update(t: Tables, st: Store, s: Scratch, tid: int, n: int, ctx: int, strat:
     from_regret = _I16 / top_regret if top_regret > 0.0 else 0.0
     from_sum = _U16 / top_sum if top_sum > 0.0 else 0.0
     for x in range(size):
-        stored_regrets[x] = np.int16(round(regrets[x] * from_regret))
-        stored_sums[x] = np.uint16(round(sums[x] * from_sum))
+        stored_regrets[x] = np.int16(np.rint(regrets[x] * from_regret))
+        stored_sums[x] = np.uint16(np.rint(sums[x] * from_sum))
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
