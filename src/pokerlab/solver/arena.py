@@ -178,7 +178,7 @@ class Layout:
 
     @property
     def levels(self) -> int:
-        """How many blocks deep a pass goes: 1 on the river, 2 from the turn, 3 from the flop."""
+        """How many streets a pass plays: 1 on the river, 2 from the turn, 3 from the flop."""
         return int(self.tables.node[:, DEPTH].max()) + 1
 
     def workers(self, threads: int) -> int:
@@ -224,11 +224,18 @@ def _hands(spot: SpotLike) -> tuple[list[np.ndarray], list[np.ndarray]]:
 
 
 def _row_index(combos: np.ndarray) -> dict[tuple[int, int], int]:
-    return {(int(a), int(b)): i for i, (a, b) in enumerate(combos.tolist())}
+    """Each combo's row by its two cards, the lower first."""
+    return {(min(a, b), max(a, b)): i for i, (a, b) in enumerate(combos.tolist())}
 
 
 def swapped_rows(combos: list[np.ndarray]) -> list[np.ndarray]:
-    """Each player's (6, n) rows of the swapped combos, -1 where the range lacks one."""
+    """Each player's (6, n) rows of the swapped combos, -1 where the range lacks one.
+
+    >>> from pokerlab.cards import parse_cards
+    >>> aces = np.array([sorted(parse_cards(c)) for c in ("Ac Ad", "Ac As", "Ad Ah")], dtype=np.uint8)
+    >>> swapped_rows([aces])[0][SWAPS.index((1, 3))].tolist()   # diamonds and spades: AcAd is AcAs
+    [1, 0, -1]
+    """
     out = []
     for cards in combos:
         index = _row_index(cards)
@@ -243,7 +250,15 @@ def swapped_rows(combos: list[np.ndarray]) -> list[np.ndarray]:
 
 def symmetric_swaps(board: Sequence[int], combos: list[np.ndarray], weights: list[np.ndarray],
                     perms: list[np.ndarray], fixed: Sequence[int] = ()) -> tuple[int, ...]:
-    """The suit swaps that leave the board, both weighted ranges and the ``fixed`` cards as they are."""
+    """The suit swaps that leave the board, both weighted ranges and the ``fixed`` cards as they are.
+
+    >>> from pokerlab.solver.spot import Spot
+    >>> spot = Spot("Td9d6h", "AA", "KK", 100, 100)
+    >>> combos = [spot.combos(p) for p in (0, 1)]
+    >>> [SWAPS[s] for s in symmetric_swaps(spot.board, combos, [spot.weights(p) for p in (0, 1)],
+    ...                                    swapped_rows(combos))]       # clubs and spades
+    [(0, 3)]
+    """
     found = []
     cards = set(board)
     for s in range(len(SWAPS)):
@@ -325,6 +340,11 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
 
     ``fixed`` and ``locked_swaps``: cards that a swap must leave as they are, and the swaps
     that locks allow (None: all), so that isomorphism never merges what a lock tells apart.
+
+    >>> from pokerlab.solver.spot import Spot
+    >>> plan = layout(Spot("Td9d6hQc", "AA", "KK", 100, 100, bets="a"))
+    >>> plan.contexts, plan.levels              # the river's 48 cards, no turn to deal
+    ((1, 48, 0), 2)
     """
     tree = spot.tree
     board = tuple(int(c) for c in spot.board)
@@ -492,8 +512,9 @@ def memory_estimate(spot: SpotLike, *, isomorphism: bool = True, threads: int | 
     """The bytes a solve of ``spot`` takes with float32 and with 16-bit storage, worked out
     from the tree and the ranges before anything large is allocated.
 
-    >>> from pokerlab.solver.arena import MemoryEstimate
-    >>> isinstance(MemoryEstimate(1, 1), MemoryEstimate)
+    >>> from pokerlab.solver.spot import Spot
+    >>> memory = memory_estimate(Spot("Td9d6hQc", "AA,KK,QQ", "JJ,TT", 200, 900, bets="60%, a"))
+    >>> memory.bits16 < memory.float32 < 2**20
     True
     """
     from pokerlab import kernels

@@ -81,7 +81,14 @@ def _rows(spot: SpotLike, player: int, hands: str) -> list[int]:
 
 
 def resolve_locks(spot: SpotLike, locks: object) -> tuple[Lock, ...]:
-    """Each lock of a ``locks`` mapping checked and made a table (see the module's text)."""
+    """Each lock of a ``locks`` mapping checked and made a table (see the module's text).
+
+    >>> from pokerlab.solver.spot import Spot
+    >>> spot = Spot("2c2d2h3c3d", "AA,QQ", "KK", 100, 100, bets="a")
+    >>> lock, = resolve_locks(spot, {"All-in 100": {"KdKc": {"Call": 1}}})
+    >>> lock.node, lock.table[:, :2].tolist()    # KdKc calls, KhKc is free
+    (2, [[0.0, -1.0], [1.0, -1.0]])
+    """
     if locks is None:
         return ()
     if not isinstance(locks, Mapping):
@@ -117,7 +124,14 @@ def resolve_locks(spot: SpotLike, locks: object) -> tuple[Lock, ...]:
 
 def allowed_swaps(spot: SpotLike, locks: Sequence[Lock]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The cards the locks name (a suit swap must leave them as they are) and the swaps that
-    leave every lock's table as it is."""
+    leave every lock's table as it is.
+
+    >>> from pokerlab.solver.spot import Spot
+    >>> spot = Spot("Kh Qh 7h 2h", "AA", "KK", 100, 100, bets="a")
+    >>> fixed, swaps = allowed_swaps(spot, resolve_locks(spot, {"Check, Check, As": {"Check": 1}}))
+    >>> fixed, [SWAPS[s] for s in swaps]        # those that leave As alone (the board rules out more)
+    ((51,), [(0, 1), (0, 2), (1, 2)])
+    """
     fixed = tuple(sorted({c for lock in locks for c in lock.dealt if c is not None}))
     perms = swapped_rows([np.sort(np.asarray(spot.combos(p)), axis=1) for p in (0, 1)])
     kept = []
@@ -133,7 +147,15 @@ def allowed_swaps(spot: SpotLike, locks: Sequence[Lock]) -> tuple[tuple[int, ...
 
 def attach_locks(layout: Layout, locks: Sequence[Lock]) -> Layout:
     """The layout with its lock tables: each locked node's contexts, and in each the merged
-    table of the locks that hold there (a later lock's combos over an earlier's)."""
+    table of the locks that hold there (a later lock's combos over an earlier's).
+
+    >>> from pokerlab.solver.arena import layout
+    >>> from pokerlab.solver.spot import Spot
+    >>> spot = Spot("Kh Qd 7c 2s", "AA", "KK", 100, 100, bets="a")
+    >>> locked = attach_locks(layout(spot), resolve_locks(spot, {"Check, Check, Check": {"Check": 1}}))
+    >>> int((locked.tables.lock_at >= 0).sum())   # the lock holds after each of the 48 rivers
+    48
+    """
     if not locks:
         return layout
     t = layout.tables
