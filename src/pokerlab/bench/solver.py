@@ -55,7 +55,13 @@ thread, it would take a core for most of an hour on this machine."""
 def time_to_targets(spot: Spot, threads: int, bits: int = 32) -> list[tuple[float, int] | None]:
     """Seconds from the call of :func:`~pokerlab.solver.solve` (its checks and allocation
     included) to the check that first finds each of :data:`TARGETS` met, and the iterations
-    run then; None for a target not met within :data:`MAX_ITERATIONS`."""
+    run then; None for a target not met within :data:`MAX_ITERATIONS`.
+
+    >>> spot = Spot("2c2d2h3c3d", oop="AA,QQ", ip="KK", pot=100, stack=100, bets="a")
+    >>> (_, loose), (_, strict) = time_to_targets(spot, threads=1)
+    >>> 0 < loose <= strict
+    True
+    """
     reached: list[tuple[float, int] | None] = [None] * len(TARGETS)
     started = time.perf_counter()
 
