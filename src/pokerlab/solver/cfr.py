@@ -386,10 +386,12 @@ def _item(t: Tables, st: Store, s: Scratch, item: int, tid: int, depth: int, p: 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _deals_of(t: Tables, s: Scratch, b: int, situation: int) -> int:
-    """List the top block's deals (chance node, card) in ``item_index``; how many."""
+    """List the top block's deals (chance node, card) in ``item_index``; how many. Card by
+    card, each card's chance nodes in turn: a thread given a run of deals gets some of every
+    chance node's, large subtrees and small alike."""
     m = 0
-    for ci in range(t.bounds[b, 2], t.bounds[b, 3]):
-        for e in range(t.deal_start[situation], t.deal_start[situation + 1]):
+    for e in range(t.deal_start[situation], t.deal_start[situation + 1]):
+        for ci in range(t.bounds[b, 2], t.bounds[b, 3]):
             s.item_index[0, m] = t.members[ci]
             s.item_index[1, m] = e
             m += 1
@@ -402,16 +404,16 @@ def _gather_items(t: Tables, s: Scratch, b: int, situation: int, p: int, mode: i
     wp = t.counts[p]
     total, total_ev = s.sums[0, 0], s.sums[0, 1]
     val, ev = s.rows[VAL, 0, 0], s.rows[EV, 0, 0]
-    item = 0
-    for ci in range(t.bounds[b, 2], t.bounds[b, 3]):
-        c = t.members[ci]
+    chances = t.bounds[b, 3] - t.bounds[b, 2]
+    for ci in range(chances):
+        c = t.members[t.bounds[b, 2] + ci]
         total[:wp] = 0.0
         total_ev[:wp] = 0.0
         for e in range(t.deal_start[situation], t.deal_start[situation + 1]):
+            item = (e - t.deal_start[situation]) * chances + ci
             _gather(t, p, e, s.items[0, item], total)
             if mode == RESPOND:
                 _gather(t, p, e, s.items[1, item], total_ev)
-            item += 1
         r = t.node[c, ROW]
         for i in range(wp):
             val[r * wp + i] = total[i]
