@@ -398,14 +398,14 @@ def test_known_hands_on_a_turn_or_river_match_brute_force(deal):
 def test_a_time_limit_counts_from_the_call_and_its_first_batch_is_small(monkeypatch):
     module = sys.modules["pokerlab.equity"]
 
-    slow_players = module._players
+    slow_players = module.players_of
 
     def late(*args):  # the work before Monte Carlo uses up the whole time limit
         import time
         time.sleep(0.05)
         return slow_players(*args)
 
-    monkeypatch.setattr(module, "_players", late)
+    monkeypatch.setattr(module, "players_of", late)
     r = equity(["AsKs", "random", "random"], seconds=0.01, seed=1)
     assert not r.exact and r.showdowns == 64 * sys.modules["pokerlab.equity_driver"].FIRST_TIMED_BATCH_TRIALS
 

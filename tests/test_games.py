@@ -273,6 +273,69 @@ def test_omaha_range_weights_and_cards() -> None:
     assert len(game_range("AA****", "omaha6")) == sum(math.comb(4, k) * math.comb(48, 6 - k) for k in (2, 3, 4))
 
 
+@pytest.fixture(scope="module")
+def every_omaha_hand() -> tuple[np.ndarray, np.ndarray]:
+    """Every four-card hand (rows of ascending ids) and which cards it holds, (N, 52)."""
+    every = np.array(list(itertools.combinations(range(52), 4)), dtype=np.uint8)
+    present = np.zeros((len(every), 52), dtype=bool)
+    present[np.arange(len(every))[:, None], every] = True
+    return every, present
+
+
+@settings(max_examples=60, deadline=None)
+@given(tokens=st.lists(st.tuples(st.sampled_from("AKQJT98765432*"), st.sampled_from(["", "c", "d", "h", "s"])),
+                       min_size=4, max_size=4))
+def test_a_pattern_lists_the_hands_its_words_allow(every_omaha_hand: tuple[np.ndarray, np.ndarray],
+                                                   tokens: list[tuple[str, str]]) -> None:
+    """Each named card (a rank, with or without its suit) is one card of the hand, the stars
+    any others: rank by rank, the hand holds each named suited card, and as many more of the
+    rank as the pattern names without a suit."""
+    text = "".join(rank + ("" if rank == "*" else suit) for rank, suit in tokens)
+    named = [("23456789TJQKA".index(rank), "cdhs".index(suit) if suit else None) for rank, suit in tokens
+             if rank != "*"]
+    if not named:
+        assert game_range(text, "omaha").random
+        return
+    every, present = every_omaha_hand
+    keep = np.ones(len(every), dtype=bool)
+    for rank in {r for r, _ in named}:
+        fixed = [suit for r, suit in named if r == rank and suit is not None]
+        free = sum(1 for r, suit in named if r == rank and suit is None)
+        keep &= len(set(fixed)) == len(fixed)
+        for suit in fixed:
+            keep &= present[:, 4 * rank + suit]
+        keep &= present[:, 4 * rank:4 * rank + 4].sum(axis=1) - len(fixed) >= free
+    if not keep.any():
+        with pytest.raises(pl.InvalidRangeError, match="no hand fits"):
+            game_range(text, "omaha")
+        return
+    got = game_range(text, "omaha").combos
+    assert sorted(map(tuple, got.tolist())) == list(map(tuple, every[keep].tolist()))
+
+
+def test_an_item_written_again_is_listed_once_with_its_largest_weight() -> None:
+    many = ", ".join(["AA**:0.25"] * 5_000 + ["aa xx:0.5"] + ["KK**"] * 4_999)
+    r = game_range(many, "omaha")
+    alone = game_range("AA**:0.5, KK**", "omaha")
+    assert r.combos.tolist() == alone.combos.tolist() and r.weights.tolist() == alone.weights.tolist()
+
+
+def test_a_range_listing_too_many_hands_is_refused_by_the_item_that_tips_it() -> None:
+    items = [f"{a}{b}{c}**" for a in "AKQJT98765432" for b in "AKQJT98765432" for c in "AKQJT98765432"]
+    with pytest.raises(pl.InvalidRangeError, match=r"this range lists too many hands \(at most 3,000,000"):
+        game_range(", ".join(items), "omaha5")
+
+
+@pytest.mark.parametrize("game", ["holdem", "omaha", "omaha5-hilo"])
+@pytest.mark.parametrize("word", ["random", "ANY", "xx", "xxxx", "*****"])
+def test_random_means_the_same_in_every_game(game: str, word: str) -> None:
+    rules = games.get(game)
+    hero = "AsKsQdJdTc"[:2 * rules.hole_cards]
+    r = pl.equity([hero, word], "2c7d9h", game=game, trials=2_000, seed=1)
+    same = pl.equity([hero, "random"], "2c7d9h", game=game, trials=2_000, seed=1)
+    assert r.players[1].hand == "random" and r.players[0].equity == same.players[0].equity
+
+
 @pytest.mark.parametrize(("game", "shape", "counts"), [
     ("omaha5", "ds", [2, 2, 1, 0]), ("omaha5", "ss", [2, 1, 1, 1]), ("omaha6", "ds", [2, 2, 1, 1])])
 def test_suit_shapes_of_five_and_six_cards(game: str, shape: str, counts: list[int]) -> None:

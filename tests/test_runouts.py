@@ -72,6 +72,33 @@ def test_other_games_deal_from_their_deck_and_average_back(players, board, game,
     assert mean == pytest.approx(r.before.players[0].equity, abs=1e-12)
 
 
+@pytest.mark.parametrize("players, board, game", [
+    (["AsKsQdJd", "random"], "9s7h2c3d", "omaha"),  # a minute when each card listed every hand again
+    (["AhKh", "QQ+,AK,JTs:0.5", "random"], "Qh7h3s4d", "holdem"),
+    (["Ah2h", "random"], "Qh7h3s", "holdem-hilo"),
+])
+def test_exact_runs_after_each_card_are_each_cards_own_equity(players, board, game):
+    r = runouts(players, board, game=game)
+    assert r.exact and sum(r.chance.values()) == pytest.approx(1)
+    for card in list(r.by_card)[::9]:
+        alone = pl.equity(players, f"{board} {card}", game=game)
+        assert alone.exact and r.by_card[card].showdowns == alone.showdowns
+        assert [p.equity for p in r.by_card[card].players] == pytest.approx([p.equity for p in alone.players],
+                                                                            abs=1e-12)
+    for i in range(len(players)):
+        mean = sum(r.chance[c] * res.players[i].equity for c, res in r.by_card.items())
+        assert mean == pytest.approx(r.before.players[i].equity, abs=1e-12)
+
+
+def test_when_the_run_before_is_sampled_so_is_every_card():
+    # random against random on the flop is too much work to enumerate: so is the work of all
+    # the cards after it, which is the same work again
+    r = runouts(["random", "random"], "Qh7h3s", trials=2_000, seed=1)
+    assert not r.before.exact and not any(res.exact for res in r.by_card.values())
+    r = runouts(["random", "random"], "Qh7h3s", stderr=0.01, seed=1)
+    assert not r.before.exact and not any(res.exact for res in r.by_card.values()) and len(r.by_card) == 49
+
+
 TABLE = [
     Refused("board-preflop", lambda: runouts(["AhKh", "2c2d"], ""), HandSizeError, r"3 or 4 board cards\), got 0"),
     Refused("board-river", lambda: runouts(["AhKh", "2c2d"], "Qh7h3s4d5c"), HandSizeError, r"got 5"),

@@ -38,7 +38,7 @@ from pokerlab.games import names as game_names
 from pokerlab.kernels import threads as numba_threads
 from pokerlab.ranges import COMBOS, RANDOM_WORDS, Range, check_items_dealt, is_random
 
-__all__ = ["DEFAULT_STDERR", "RANDOM_WORDS", "Matchup", "canonical_matchup", "clear_cache", "equity"]
+__all__ = ["DEFAULT_STDERR", "RANDOM_WORDS", "Matchup", "canonical_matchup", "clear_cache", "equity", "players_of"]
 
 
 def clear_cache() -> None:
@@ -108,9 +108,16 @@ def _two_card_player(spec: PlayerLike, index: int, rules: Game) -> tuple[str, Ha
     return hand_label(cards), (np.array([sorted(cards)], dtype=np.uint8), np.ones(1))
 
 
-def _players(rules: Game, players: Sequence[PlayerLike], board: tuple[int, ...],
-             dead: tuple[int, ...]) -> tuple[list[str], list[Hands]]:
-    """Each player's label and hands, read as the game reads them (see :data:`pokerlab.equity_driver.Hands`)."""
+def players_of(rules: Game, players: Sequence[PlayerLike], board: tuple[int, ...],
+               dead: tuple[int, ...]) -> tuple[list[str], list[Hands]]:
+    """Each player's label and hands, read as the game reads them (see
+    :data:`pokerlab.equity_driver.Hands`): a known hand is one row, random no rows.
+
+    >>> from pokerlab.games import OMAHA
+    >>> labels, hands = players_of(OMAHA, ["AsKsQdJd", "random"], (), ())
+    >>> labels, hands[0][0].tolist(), hands[1][0].shape
+    (['AsKsQdJd', 'random'], [[37, 41, 47, 51]], (0, 4))
+    """
     if rules.hole_used:
         labels, given = game_players(rules, players, board, dead)
         return labels, [(np.array([given_hand[0][0]], dtype=np.uint8), np.ones(1)) if isinstance(given_hand, list)
@@ -202,7 +209,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         holes.sort(axis=1)
         return _with_combos(result, [(holes[i:i + 1], np.ones(1)) for i in range(len(hands))], options[5],
                             options[6], rules, started)
-    labels, read = _players(rules, players, board_ids, dead_ids)
+    labels, read = players_of(rules, players, board_ids, dead_ids)
     check_table(len(read), n_hole, len(board_ids), len(dead_ids), len(rules.deck))
     result, dealt, sampled = run(read, labels, board_ids, dead_ids, fixed, rules, options, started, by_combo)
     if not by_combo:

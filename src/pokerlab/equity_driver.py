@@ -113,6 +113,9 @@ share); the batches after it are sized by the time left."""
 FIRST_RANGED_BATCH_TRIALS = 1
 """Trials per chunk in the first batch when two ranges may clash: one trial each, which
 measures how often a deal is accepted in milliseconds even when it hardly ever is."""
+TIME_LEFT_SHARE = 0.7
+"""A Monte Carlo batch sized by the time left aims at this share of it, so that a batch slower
+than the last (a busy machine's threads) still ends in time."""
 MIN_SECONDS_LEFT = 0.001
 """A run handed on to Monte Carlo gets at least this long, however late: it still answers
 (after one small batch)."""
@@ -292,6 +295,47 @@ def _board_array(board: tuple[int, ...]) -> np.ndarray:
     array = np.array(board, dtype=np.uint8)
     array.setflags(write=False)
     return array
+
+
+def after_each(players: list[Hands], labels: Sequence[str], board: tuple[int, ...], dead: tuple[int, ...],
+               fixed: int, game: Game, nexts: Sequence[tuple[int, ...]], threads: int | None,
+               progress: Progress | None, started: float) -> dict[tuple[int, ...], EquityResult]:
+    """The exact result after each of ``nexts`` (one card, or two) comes next on ``board``, the
+    players checked as for :func:`run`: the deals of hole cards are listed once, and each next
+    card's run deals those that do not hold it, in one engine call. Together the runs do the
+    work of one exact run on ``board``. A next card that no deal leaves out cannot come, and
+    has no result."""
+    engine = engine_of(game)
+    n_hole = game.hole_cards
+    playable = _playable(players, labels, fixed)
+    _check_dealable(playable, fixed, n_hole)
+    weighted = any(len(w) and (w != 1).any() for _, w in playable)
+    listed = list_deals(_listed(playable, fixed | _known_mask(playable), n_hole), fixed, MAX_LISTED_DEALS)
+    if listed is None:
+        raise ExactTooLargeError(f"exact enumeration would list more than {MAX_LISTED_DEALS:,} deals of hole cards; "
+                                 "use Monte Carlo (exact=False, or leave exact unset)")
+    holes, weights = listed
+    held = np.zeros(len(holes), dtype=np.uint64)
+    for column in holes.reshape(len(holes), -1).T:
+        held |= np.uint64(1) << column.astype(np.uint64)
+    results = {}
+    with numba_threads(threads):
+        for done, cards in enumerate(nexts):
+            if progress is not None:
+                progress(done, len(nexts))
+            keep = (held & np.uint64(_mask(cards))) == 0
+            if not keep.any():
+                continue
+            after = (*board, *cards)
+            if len(holes) == 1:  # known hands: the engine's quick call, as a call of its own takes
+                acc, table = engine.known(holes[0], _board_array(after), fixed | _mask(cards))
+            else:
+                acc, table = engine.deals(holes[keep], weights[keep], np.array(after, dtype=np.uint8),
+                                          fixed | _mask(cards)), None
+            results[cards] = _result(labels, acc, None, False, after, dead, started, game, True, weighted, table)
+    if progress is not None:
+        progress(len(nexts), len(nexts))
+    return results
 
 
 def _known_mask(players: list[Hands]) -> int:
@@ -557,7 +601,8 @@ def _monte_carlo(players: list[Hands], board: tuple[int, ...], fixed: int, n_hol
         # time left when there is a time limit (the one case where timings may shape a run)
         affordable = MAX_BATCH_DEALS / engine.showdown_cost * done / max(tried, 1) / n_players
         if deadline is not None:
-            affordable = min(affordable, (deadline - now) / max(batch_seconds, 1e-6) * max(batch_done, 1))
+            affordable = min(affordable, TIME_LEFT_SHARE * (deadline - now) / max(batch_seconds, 1e-6)
+                             * max(batch_done, 1))
         per_chunk = max(1, min(per_chunk * 8, 1 << 16, int(affordable / CHUNKS)))
     return acc, done, sampled
 

@@ -138,6 +138,46 @@ def _tokens(body: str) -> tuple[list[str], int | None]:
     return tokens, None
 
 
+def _heads(named: list[tuple[int, int | None]]) -> np.ndarray:
+    """The distinct hands of the named part of a pattern, each (rank, suit or None) token one
+    card, as rows of ascending ids (one row of no cards when nothing is named; none when the
+    tokens name a card twice). The suits come from a template for the pattern's shape (its
+    ranks' order and each rank's fixed suits and free cards), made once for every pattern of
+    that shape: a range of thousands of items takes each in microseconds.
+
+    >>> _heads([(12, None), (12, 3)]).tolist()  # an ace and the ace of spades
+    [[48, 51], [49, 51], [50, 51]]
+    """
+    by_rank: dict[int, tuple[list[int], int]] = {}
+    for rank, suit in named:
+        fixed, free = by_rank.get(rank, ([], 0))
+        by_rank[rank] = (fixed + [suit], free) if suit is not None else (fixed, free + 1)
+    template = _suit_rows(tuple((tuple(fixed), free) for fixed, free in by_rank.values()))
+    ranks = [rank for rank, (fixed, free) in by_rank.items() for _ in range(len(fixed) + free)]
+    rows: np.ndarray = template + np.array(ranks, dtype=np.uint8) * np.uint8(4)
+    rows.sort(axis=1)
+    return rows
+
+
+@functools.lru_cache(maxsize=4096)
+def _suit_rows(shape: tuple[tuple[tuple[int, ...], int], ...]) -> np.ndarray:
+    """Every choice of suits for a pattern's shape: per rank its fixed suits (distinct, or no
+    hand) and as many other suits, ascending, as it has free cards. Rows (T, cards) uint8,
+    read only."""
+    per_rank: list[list[tuple[int, ...]]] = []
+    for fixed, free in shape:
+        if len(set(fixed)) < len(fixed):
+            per_rank.append([])
+            continue
+        others = [s for s in range(4) if s not in fixed]
+        per_rank.append([(*fixed, *chosen) for chosen in itertools.combinations(others, free)])
+    products = [[s for part in choice for s in part] for choice in itertools.product(*per_rank)]
+    width = sum(len(fixed) + free for fixed, free in shape)
+    rows = np.array(products, dtype=np.uint8).reshape(len(products), width)
+    rows.setflags(write=False)
+    return rows
+
+
 def _pattern(text: str, start: int, body: str, n: int) -> np.ndarray:
     """The hands (rows of ascending ids) matching one pattern of ``n`` cards at ``start``."""
     shape = None
@@ -153,27 +193,24 @@ def _pattern(text: str, start: int, body: str, n: int) -> np.ndarray:
         raise _error(text, start + bad, body[bad:], "not a card, a rank, * or a suit shape (ds, ss, rainbow)")
     if len(tokens) != n:
         raise _error(text, start, body, f"a pattern names {n} cards (a rank, a card or * each), got {len(tokens)}")
-    choices = []
-    for token in tokens:
-        if token in "*xX":
-            continue
-        rank = RANKS.index("T" if token[:2] == "10" else token[0].upper())
-        suit = token[-1].lower() if token[-1].lower() in SUITS else None
-        choices.append([rank * 4 + s for s in range(4) if suit is None or SUITS[s] == suit])
-    wild = n - len(choices)
-    heads = {tuple(sorted(p)) for p in itertools.product(*choices) if len(set(p)) == len(p)}
-    if not heads:
+    named = [(RANKS.index("T" if token[:2] == "10" else token[0].upper()),
+              SUITS.index(token[-1].lower()) if token[-1].lower() in SUITS else None)
+             for token in tokens if token not in "*xX"]
+    wild = n - len(named)
+    head_rows = _heads(named)
+    if not len(head_rows):
         raise _error(text, start, body, "no hand fits this pattern: it names one card twice")
     rest = _rows(wild) if wild <= 4 else None
-    if rest is None or len(heads) * len(rest) > MAX_LISTED:
+    if rest is None or len(head_rows) * len(rest) > MAX_LISTED:
         raise _error(text, start, body, f"this pattern lists too many hands (at most {MAX_LISTED:,}); "
                                         "use random for any hand")
-    rest_masks = _masks(rest)
-    blocks = []
-    for head in heads:
-        keep = rest[(rest_masks & np.uint64(sum(1 << c for c in head))) == 0]
-        blocks.append(np.concatenate([np.tile(np.array(head, dtype=np.uint8), (len(keep), 1)), keep], axis=1))
-    combos = np.concatenate(blocks)
+    # every head beside every rest of wildcards that shares no card with it, in one NumPy pass
+    # (a pattern of four ranks has 256 heads: a pass each made a 10,000-item range take 47 s)
+    if wild:
+        pair_head, pair_rest = np.nonzero((_masks(head_rows)[:, None] & _rest_masks(wild)[None, :]) == 0)
+        combos = np.concatenate([head_rows[pair_head], rest[pair_rest]], axis=1)
+    else:
+        combos = head_rows
     if shape:
         combos = combos[_suit_shape_ok(combos, shape)]
         if not len(combos):
@@ -240,6 +277,12 @@ def game_range(text: str, game: Game | str) -> GameRange:
     first[1:] = keys[order][1:] != keys[order][:-1]
     kept = order[first & (weights[order] > 0) & (combos[order, 0] >> 2 >= rules.lowest_rank)]
     return GameRange(text.strip(), combos[kept], weights[kept], False)
+
+
+@functools.cache
+def _rest_masks(n: int) -> np.ndarray:
+    """:func:`_masks` of every set of ``n`` cards (:func:`_rows`)."""
+    return _masks(_rows(n))
 
 
 def _masks(combos: np.ndarray) -> np.ndarray:

@@ -34,12 +34,13 @@ from pokerlab.checks import (
     check_threads,
     check_trials,
 )
-from pokerlab.equity import RANDOM_WORDS, equity
+from pokerlab.equity import equity, players_of
+from pokerlab.equity_driver import after_each
 from pokerlab.equity_results import EquityResult, PlayerLike
 from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidRangeError, PokerlabError
 from pokerlab.games import Game
 from pokerlab.games import get as get_game
-from pokerlab.ranges import COMBOS, Range, combo_name
+from pokerlab.ranges import COMBOS, Range, combo_name, is_random
 
 __all__ = ["Runouts", "runouts"]
 
@@ -115,14 +116,17 @@ def runouts(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike = "
             progress: Progress | None = None, game: Game | str = "holdem") -> Runouts:
     """Every player's equity after each card that can come next, on a flop (3 cards) or a turn (4).
 
-    Players are as for :func:`~pokerlab.equity.equity`: hands, ranges or ``"random"``. Each
-    card's run is an :func:`~pokerlab.equity.equity` call with the same ``exact``, ``trials``,
-    ``stderr``, ``seed`` and ``threads``. ``seconds`` bounds the whole call: each run gets an
-    equal share of the time left, and with ``exact=None``, runs whose pace shows that exact
-    ones would not fit are all sampled. A card that leaves some range empty
-    cannot come, and is left out. ``pairs=True`` (on the flop) also runs every turn and river
-    pair, the river's final showdowns. ``progress(done, total)`` counts the runs. ``game`` is
-    any game with equity (see :mod:`pokerlab.games`); its deck gives the cards that can come.
+    Players are as for :func:`~pokerlab.equity.equity`: hands, ranges or ``"random"``. The
+    equities now are an :func:`~pokerlab.equity.equity` call with the same ``exact``,
+    ``trials``, ``stderr``, ``seed`` and ``threads``; the runs after the next cards together do
+    its work again, so they are exact when it is (every deal of hole cards listed once, each
+    card's boards dealt in one engine call) and each is sampled the same way when it is not.
+    ``seconds`` bounds the whole call: each sampled run gets an equal share of the time left,
+    and with ``exact=None``, runs whose pace shows that exact ones would not fit are all
+    sampled. A card that leaves some range empty cannot come, and is left out. ``pairs=True``
+    (on the flop) also runs every turn and river pair, the river's final showdowns.
+    ``progress(done, total)`` counts the runs. ``game`` is any game with equity (see
+    :mod:`pokerlab.games`); its deck gives the cards that can come.
 
     >>> len(runouts(["AhKh", "6c6d"], "Qh7h9s", game="short-deck").by_card)
     29
@@ -151,10 +155,23 @@ def runouts(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike = "
     if deadline is not None:
         options["seconds"] = _share(deadline, 1 + len(deals))
     before = equity(players, board_ids, dead_ids, **options)  # type: ignore[arg-type]
+    if before.exact and (deadline is None or time.perf_counter() + before.elapsed <= deadline):
+        # the runs after each next card together do the work of the exact run before them: exact
+        # too, the deals of hole cards listed once (a run of its own per card listed them again:
+        # Omaha against a random hand on the turn took a minute)
+        labels, hands = players_of(rules, players, board_ids, dead_ids)
+        fixed = sum(1 << c for c in (*board_ids, *dead_ids, *rules.missing_cards))
+        runs = after_each(hands, labels, board_ids, dead_ids, fixed, rules, deals, threads, progress,
+                          time.perf_counter())
+        return _runouts(before, runs, started)
+    if not before.exact:
+        # the runs after the next cards together do the work of the run before them, too much
+        # for exact: each is sampled (to the standard error, or its share of the time)
+        options["exact"] = False
     threads_by_work = _card_threads(players, len(board_ids) + 1, len(dead_ids)) if not rules.hole_used else None
     if threads is None:
         options["threads"] = threads_by_work
-    runs: dict[tuple[int, ...], EquityResult] = {}
+    runs = {}
     done, planned, i = 0, len(deals), 0
     cards_started = time.perf_counter()
     while i < len(deals):
@@ -180,6 +197,11 @@ def runouts(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike = "
             planned, i = done + len(deals), 0
     if progress is not None:
         progress(planned, planned)
+    return _runouts(before, runs, started)
+
+
+def _runouts(before: EquityResult, runs: dict[tuple[int, ...], EquityResult], started: float) -> Runouts:
+    """The runs after each next card (and pair), each card weighed by how likely it comes."""
     singles = {card_name(cards[0]): r for cards, r in runs.items() if len(cards) == 1}
     weights = {card: _deal_weight(r) for card, r in singles.items()}
     total = sum(weights.values())
@@ -225,7 +247,7 @@ def _combo_count(spec: PlayerLike) -> int:
     if _known_cards(spec, 2):
         return 1
     if isinstance(spec, str):
-        return len(COMBOS) if spec.strip().lower() in RANDOM_WORDS else len(Range(spec))
+        return len(COMBOS) if is_random(spec) else len(Range(spec))
     return len(COMBOS)
 
 
