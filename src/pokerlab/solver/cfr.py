@@ -465,6 +465,15 @@ class Engine:
 
     ``bits`` is 32 (float32) or 16 (int16 regrets and uint16 strategy sums, a float32 scale
     per table).
+
+    >>> from pokerlab.solver.arena import layout
+    >>> from pokerlab.solver.spot import Spot
+    >>> engine = Engine(layout(Spot("2c2d2h3c3d", "AA,QQ", "KK", 100, 100, bets="a")))
+    >>> _ = engine.run(UPDATE, np.array([[0.5, 0.5, 0.25]]))    # one iteration, both players
+    >>> values = engine.run(RESPOND, np.ones((1, 3)))           # against the average strategies
+    >>> best, own = values[1, 0, :6], values[1, 1, :6]          # the kings' values, per pair of hands
+    >>> bool((best >= own - 1e-6).all())
+    True
     """
 
     def __init__(self, layout: Layout, bits: int = 32, store: Store | None = None) -> None:
