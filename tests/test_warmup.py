@@ -106,6 +106,17 @@ solve_table(table, 8, 0.1)
 chart_of(table, [5, 10])
 solve_icm_table(table, [10, 15, 25], [50, 30, 20], [0.5, 1])
 """,
+    "solver": CLI + cli("solve", "--board", "Td9d6hQc", "--oop", "AA,KK,AK", "--ip", "QQ-99,AQs", "--pot", "200",
+                        "--stack", "900", "--max-iterations", "20") + """
+import pokerlab as pl
+spot = pl.solver.Spot("Td9d6hQc2s", "66+,A8s+,AJo+", "QQ-22,ATo+", pot=200, stack=900, bets="60%, e, a",
+                      raises="2.5x")
+for bits in (32, 16):
+    sol = pl.solver.solve(spot, max_iterations=20, bits=bits, locks={"Check": {"QQ": {"Check": 1.0}}})
+    node = sol.node("Check")
+    node.strategy, node.ev, node.equity, node.by_class
+pl.solver.solve(pl.solver.Spot("Td9d6h", "AA,KK", "QQ", pot=100, stack=100, bets="a"), max_iterations=3)
+""",
     "algorithms": """
 import numpy as np
 from pokerlab.algorithms import ALGORITHMS
@@ -219,11 +230,6 @@ def test_pokerlab_compile_leaves_nothing_for_a_first_run(tmp_path) -> None:
 
 UNWARMED = {
     "pokerlab.kernels.evaluation.count_strengths_7": "the exhaustive count of pokerlab bench eval",
-    "pokerlab.solver.": "the solver, whose part is still to be written",
-    "pokerlab.equilibrium.average_columns": "the solver's",
-    "pokerlab.equilibrium.dcfr_columns": "the solver's",
-    "pokerlab.equilibrium.regret_matching_columns": "the solver's",
-    "pokerlab.equilibrium._normalize_columns": "the solver's",
 }
 """The kernels no part warms (by the start of their names), and why."""
 

@@ -128,7 +128,8 @@ def warm(parts: Iterable[str] | None = None, progress: Progress | None = None) -
     Traceback (most recent call last):
     ...
     pokerlab.errors.InvalidArgumentError: part must be one of 'equity', 'omaha', 'by-combo', 'best-five', \
-'preflop', 'videopoker', 'evaluate', 'tournament', 'videopoker-charts', 'breakdown', 'algorithms'; got 'nothing'
+'preflop', 'videopoker', 'evaluate', 'tournament', 'videopoker-charts', 'breakdown', 'algorithms', \
+'solver'; got 'nothing'
     """
     names = _names(parts)
     progress = check_progress(progress)
@@ -402,6 +403,18 @@ def _tournament() -> None:
     solve_icm_table(table, [10, 10, 10], [1], [0.5, 1])
 
 
+def _solver() -> None:
+    from pokerlab.solver import Spot, solve
+
+    # a river, a turn and a flop (one and two layers of dealt cards), each storage, a lock,
+    # and what a solution's nodes compute when read (equities, EVs, the runouts' values)
+    for board, bits in (("Td9d6hQc2s", 32), ("Td9d6hQc", 16), ("Td9d6h", 32)):
+        spot = Spot(board, "AA,KK", "QQ,AKs", pot=100, stack=100, bets="a")
+        solution = solve(spot, max_iterations=2, bits=bits, locks={"Check": {"Check": 1.0}} if bits == 16 else None)
+        node = solution.root
+        _ = (node.ev, node.equity, node.by_class, node.child(node.actions[0]).ev)
+
+
 PARTS: dict[str, Part] = {part.name: part for part in (
     Part("equity", "the hold'em and short deck equity kernels", _holdem_equity),
     Part("omaha", "the Omaha equity kernels", _omaha_equity),
@@ -414,6 +427,7 @@ PARTS: dict[str, Part] = {part.name: part for part in (
     Part("videopoker-charts", "the video poker strategy chart kernels", _videopoker_charts),
     Part("breakdown", "the range breakdown kernels", _breakdown),
     Part("algorithms", "the classic evaluators' kernels", _algorithms),
+    Part("solver", "the postflop solver's kernels", _solver),
 )}
 """Every part with kernels, by name, the longest to compile first (equity's take the most:
 minutes on two busy cores), so that parallel processes end together; a part that reuses

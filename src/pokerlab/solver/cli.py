@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Annotated, Any, cast
 import typer
 
 from pokerlab.checks import check_choice
-from pokerlab.cli_support import INTERRUPTED, JsonFlag, err, new_app, out, output_path, print_json, write_file
+from pokerlab.cli_support import INTERRUPTED, JsonFlag, err, new_app, out, output_path, print_json, warmed, write_file
 from pokerlab.errors import InvalidArgumentError
 
 if TYPE_CHECKING:
@@ -260,6 +260,7 @@ def solve_command(
     _say(f"{len(spot.combos(0))} x {len(spot.combos(1))} combos (OOP x IP), {len(spot.tree):,} nodes; memory about "
          f"{memory.float32 / 2**20:.1f} MiB in float32, {memory.bits16 / 2**20:.1f} MiB in 16-bit "
          f"(solving in {'float32' if bits == 32 else '16-bit'})", err)
+    warmed("solver")
     with _solving(max_iterations, target) as checked:
         solution = solve(spot, exploitability=target, max_iterations=max_iterations, seconds=seconds,
                          threads=threads, on_check=checked, bits=bits)
