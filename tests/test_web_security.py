@@ -108,7 +108,8 @@ def test_a_client_keeps_at_most_its_own_cap():
     assert [store.has(s) for s in sessions] == [False, False, True, True, True]
 
 
-def test_forwarded_addresses_are_read_only_from_a_configured_proxy():
+def echo_app():
+    """An app that answers each request with the client's address as the server reads it."""
     from fastapi import FastAPI, Request
 
     echo = FastAPI()
@@ -117,11 +118,71 @@ def test_forwarded_addresses_are_read_only_from_a_configured_proxy():
     def address(request: Request) -> str:
         return request.client.host
 
+    return echo
+
+
+def test_forwarded_addresses_are_read_only_from_a_configured_proxy():
+    echo = echo_app()
     spoofed = {"X-Forwarded-For": "203.0.113.9"}
     with running(echo) as url:  # anyone on the machine could send the header
         assert httpx.get(url, headers=spoofed, timeout=30).json() == "127.0.0.1"
     with running(echo, proxies="127.0.0.1") as url:  # a reverse proxy on this machine, named
         assert httpx.get(url, headers=spoofed, timeout=30).json() == "203.0.113.9"
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize(("options", "environment", "seen"), [
+    ([], None, "127.0.0.1"),  # no proxy named: the header is anyone's to send
+    (["--trusted-proxy", "192.0.2.1"], None, "127.0.0.1"),  # named, but the request does not come from it
+    (["--trusted-proxy", "192.0.2.1,127.0.0.1"], None, "203.0.113.9"),
+    (["--trusted-proxy", "192.0.2.1", "--trusted-proxy", "127.0.0.0/8"], None, "203.0.113.9"),
+    ([], "127.0.0.1", "203.0.113.9"),  # the environment names it
+    (["--trusted-proxy", "192.0.2.1"], "127.0.0.1", "127.0.0.1"),  # the option has the last word
+])
+def test_pokerlab_serve_trusts_forwarded_addresses_from_the_proxies_it_is_given(monkeypatch, options, environment,
+                                                                              seen):
+    """``pokerlab serve --trusted-proxy`` as typed, with the app swapped for one that echoes the
+    client's address and nothing to warm: the server itself is the one ``pokerlab serve`` runs."""
+    from typer.testing import CliRunner
+
+    from pokerlab.cli import app
+    from pokerlab.web import server
+
+    made, sockets = [], []
+    real_server, real_bind = server._server, server.bind
+    monkeypatch.setattr(server, "warm_pages", lambda **_: None)
+    monkeypatch.setattr(server, "create_app", echo_app)
+    monkeypatch.setattr(server, "bind", lambda *args: sockets.append(real_bind(*args)) or sockets[-1])
+    monkeypatch.setattr(server, "_server", lambda *args, **kw: made.append(real_server(*args, **kw)) or made[-1])
+    if environment is None:
+        monkeypatch.delenv(server.PROXIES_VARIABLE, raising=False)
+    else:
+        monkeypatch.setenv(server.PROXIES_VARIABLE, environment)
+    ran = []
+    thread = threading.Thread(target=lambda: ran.append(CliRunner().invoke(app, ["serve", "--port", "0", *options])))
+    thread.start()
+    try:
+        while not (made and made[0].started):
+            assert thread.is_alive(), ran[0].output
+            time.sleep(0.01)
+        answer = httpx.get(server.url_of(sockets[0]), headers={"X-Forwarded-For": "203.0.113.9"}, timeout=30)
+        assert answer.json() == seen
+    finally:
+        if made:
+            made[0].should_exit = True
+        thread.join(60)
+    assert ran[0].exit_code == 0, ran[0].output
+
+
+def test_pokerlab_serve_refuses_a_proxy_that_is_no_address():
+    from typer.testing import CliRunner
+
+    from pokerlab.cli import app
+
+    result = CliRunner().invoke(app, ["serve", "--port", "0", "--trusted-proxy", "10.0.0.1,proxy.example"])
+    assert result.exit_code == 2
+    assert result.output == ("error: trusted proxy must be an IP address or network (127.0.0.1, 10.0.0.0/8, ::1), "
+                             "got 'proxy.example'\n")
 
 
 def test_a_long_session_id_is_not_echoed(client):

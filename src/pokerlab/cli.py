@@ -490,11 +490,17 @@ app.command("pushfold-icm", context_settings=PUSHFOLD_ICM_CONTEXT)(pushfold_icm_
 
 @app.command()
 def serve(host: Annotated[str, typer.Option(help="Address to listen on (default: loopback only).")] = "127.0.0.1",
-          port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8000) -> None:
-    """The web app: hand odds, the odds grid and the video poker trainer; prints its URL."""
+          port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8000,
+          trusted_proxy: Annotated[list[str] | None, typer.Option(
+              "--trusted-proxy", metavar="ADDRESS",
+              help="A reverse proxy whose X-Forwarded-For names the client (an IP address or network; "
+                   "repeat it, or separate addresses by commas). None by default: the header is ignored, "
+                   "unless POKERLAB_TRUSTED_PROXIES names some.")] = None) -> None:
+    """The web app: hand odds, the odds grid, ranges, video poker and tournament pages; compiles
+    what the pages need first, then prints its URL."""
     from pokerlab.web.server import serve as serve_web  # FastAPI loads only for this command; without
     # it, pokerlab.web says which extra to install
-    serve_web(host, port)
+    serve_web(host, port, trusted_proxy or ())
 
 
 if __name__ == "__main__":

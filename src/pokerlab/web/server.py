@@ -11,26 +11,55 @@ port 0 picks a free port, and the URL printed is the one actually served.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 import uvicorn
 from fastapi import FastAPI
 
-from pokerlab.errors import PokerlabError
+from pokerlab.errors import InvalidArgumentError, PokerlabError, clip
 from pokerlab.web.app import create_app
 from pokerlab.web.protocol import REQUEST_SECONDS, timed_protocol
 from pokerlab.web.warm import warm_pages
 
 STARTUP_SECONDS = 30.0
 PROXIES_VARIABLE = "POKERLAB_TRUSTED_PROXIES"
-"""The environment variable naming the reverse proxies ``pokerlab serve`` trusts (comma-separated
-addresses): behind one, every request comes from the proxy, and the client's own address, for
-the per-address limits, is what the proxy says in ``X-Forwarded-For``."""
+"""The environment variable naming the reverse proxies ``pokerlab serve`` trusts when its
+``--trusted-proxy`` option names none (comma-separated addresses): behind one, every request
+comes from the proxy, and the client's own address, for the per-address limits, is what the
+proxy says in ``X-Forwarded-For``."""
+
+
+def trusted_proxies(addresses: Iterable[str] = ()) -> str | None:
+    """The reverse proxies to trust, comma-separated as uvicorn takes them: ``addresses``, each
+    an IP address or network or several of them separated by commas; when none are given,
+    those of the environment variable :data:`PROXIES_VARIABLE`; None when there are none.
+
+    >>> trusted_proxies(["10.0.0.1", " 10.0.1.0/24,::1 "])
+    '10.0.0.1,10.0.1.0/24,::1'
+    >>> trusted_proxies(["proxy.example"])
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: trusted proxy must be an IP address or network \
+(127.0.0.1, 10.0.0.0/8, ::1), got 'proxy.example'
+    """
+    given = [item.strip() for text in addresses for item in text.split(",") if item.strip()]
+    if not given:
+        given = [item.strip() for item in os.environ.get(PROXIES_VARIABLE, "").split(",") if item.strip()]
+    for address in given:
+        try:
+            # uvicorn reads what it cannot parse as a name to compare literally, which no
+            # client address ever equals: a typo would silently trust no one
+            ipaddress.ip_network(address) if "/" in address else ipaddress.ip_address(address)
+        except ValueError:
+            raise InvalidArgumentError("trusted proxy must be an IP address or network (127.0.0.1, 10.0.0.0/8, "
+                                       f"::1), got {clip(address)}") from None
+    return ",".join(given) or None
 
 
 def bind(host: str = "127.0.0.1", port: int = 8000) -> socket.socket:
@@ -65,16 +94,16 @@ def _server(app: FastAPI, request_seconds: float = REQUEST_SECONDS, proxies: str
                                          forwarded_allow_ips=proxies or ""))
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, proxies: str | None = None) -> None:
+def serve(host: str = "127.0.0.1", port: int = 8000, proxies: Iterable[str] = ()) -> None:
     """Serve the app until interrupted: the pages' kernels are prepared first (saying so), then
-    its URL is printed and requests are taken. ``proxies``: the addresses (comma-separated) of
-    reverse proxies whose ``X-Forwarded-For`` names the client; by default those in the
-    environment variable :data:`PROXIES_VARIABLE`, and none if it is not set."""
-    proxies = proxies if proxies is not None else os.environ.get(PROXIES_VARIABLE) or None
+    its URL is printed and requests are taken. ``proxies``: the addresses of reverse proxies
+    whose ``X-Forwarded-For`` names the client, as :func:`trusted_proxies` reads them (none
+    given: those in the environment variable :data:`PROXIES_VARIABLE`, and none if it is not set)."""
+    trusted = trusted_proxies(proxies)
     sock = bind(host, port)  # first, so that a busy port is reported at once
     warm_pages(log=lambda line: print(line, flush=True))
     print(f"pokerlab is serving on {url_of(sock)}  (Ctrl+C to stop)", flush=True)
-    _server(create_app(), proxies=proxies).run(sockets=[sock])
+    _server(create_app(), proxies=trusted).run(sockets=[sock])
 
 
 @contextmanager
