@@ -277,6 +277,7 @@ def test_progress_bar_draws_on_a_terminal(monkeypatch):
 @pytest.mark.parametrize("args, what", [
     (("breakdown", "QQ+,AK", "--board", "Ah7d2c", "--json"), PARTS["breakdown"].what),
     (("icm", "50", "30", "20", "--payouts", "70", "30", "--json"), PARTS["tournament"].what),
+    (("videopoker", "hold", "As Ks Kh 4s 4d", "--json"), PARTS["videopoker"].what),
 ])
 def test_a_first_run_says_what_it_compiles_once(tmp_path, args, what):
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))  # a fresh install: nothing compiled yet
@@ -312,15 +313,65 @@ def test_a_compile_outside_a_part_is_named_by_its_kernels_module(monkeypatch):
         for module in ("videopoker", "strategy")]
 
 
-@pytest.mark.parametrize("args, part", [
+WARMS_FIRST = [
     (("equity", "AhKh", "QdQc", "--board", "Qh7h3s"), "equity"),
     (("equity", "AhKhQdJd", "random", "--board", "Qh7h3s", "--trials", "100", "--game", "omaha"), "omaha"),
     (("grid", "AhKh", "--board", "Qh7h3s"), "equity"),
     (("runouts", "AhKh", "2c2d", "--board", "Qh7h3s9d", "--game", "holdem-hilo"), "best-five"),
     (("breakdown", "QQ+,AK", "--board", "Ah7d2c"), "breakdown"),
     (("preflop", "matrix", "--hands", "AA,KK"), "preflop"),
+    (("preflop", "vs-random", "--opponents", "2", "--stderr", "0.2", "--seed", "1"), "preflop"),
     (("icm", "50", "30", "20", "--payouts", "70", "30"), "tournament"),
-])
+    (("pushfold", "10"), "tournament"),
+    (("pushfold-icm", "--stacks", "10", "15", "25", "--payouts", "50", "30", "20", "--blinds", "0.5", "1"),
+     "tournament"),
+    (("videopoker", "hold", "As Ks Kh 4s 4d"), "videopoker"),
+    (("videopoker", "analyze", "-p", "jacks-8-5"), "videopoker"),
+    (("videopoker", "strategy", "--json"), "videopoker-charts"),
+    (("videopoker", "risk", "--hands", "100"), "videopoker"),
+    (("videopoker", "play", "--seed", "1"), "videopoker"),
+]
+"""Each command that runs kernels, and the part it warms before its work (and its clock) starts."""
+
+NO_KERNELS = [("eval", "As Ks Qs Js Ts 2c 3d"), ("eval", "AsKsQdJd Qh7h3s2d9c", "--game", "omaha"), ("games",),
+              ("demo",), ("range", "QQ+,AKs"), ("outs", "AhKh", "2c2d", "--board", "Qh7h3s"),
+              ("outs", "AhKhQdJd", "--board", "Qh7h3s", "--game", "omaha"), ("preflop", "show", "AKs"),
+              ("preflop", "chart", "--json"), ("videopoker", "games")]
+"""The commands that run no kernel, so have nothing to compile (checked in a new process)."""
+
+SAYS_ITS_OWN = {("compile",): "is the compile: it names each part as it ends",
+                ("serve",): "prepares the pages' kernels, saying so in its log (tests/test_web_serve.py)",
+                ("bench",): "says what its suites compile as they compile it, and times only warm runs"}
+"""The commands that compile in their own way, and how they announce it."""
+
+
+def test_every_command_is_known_to_warm_its_kernels_or_to_have_none():
+    listed = {args[:2] if args[0] in ("preflop", "videopoker") else args[:1] for args, _ in WARMS_FIRST}
+    listed |= {args[:2] if args[0] in ("preflop", "videopoker") else args[:1] for args in NO_KERNELS}
+    # the solver's commands warm its part, which is its engineer's to add (tests/test_solver_cli.py)
+    commands = {command for command, group in EVERY_COMMAND.items() if not group and command[0] != "solve"}
+    assert commands == listed | set(SAYS_ITS_OWN), commands ^ (listed | set(SAYS_ITS_OWN))
+
+
+@pytest.mark.timeout(600)
+def test_the_commands_said_to_have_no_kernels_run_none():
+    code = f"""
+import sys
+from typer.testing import CliRunner
+from pokerlab.cli import app
+for args in {NO_KERNELS!r}:
+    assert CliRunner().invoke(app, list(args)).exit_code == 0, args
+from numba.core.registry import CPUDispatcher
+print(sorted(f"{{v.py_func.__module__}}.{{v.py_func.__qualname__}}" for name, module in list(sys.modules.items())
+             if name.startswith("pokerlab") for v in list(vars(module).values())
+             if isinstance(v, CPUDispatcher) and v.signatures))
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("args, part", WARMS_FIRST, ids=lambda a: " ".join(a[:2]) if isinstance(a, tuple) else a)
 def test_a_command_warms_its_part_before_its_work_starts(monkeypatch, args, part):
     """What compiles is warmed before the command's clock starts, so no reported time counts it."""
     from pokerlab import warmup
@@ -338,10 +389,41 @@ def test_a_command_warms_its_part_before_its_work_starts(monkeypatch, args, part
     # warmed here, not in processes of their own, whose clocks this one cannot see
     monkeypatch.setattr(warmup, "compile_parts", lambda parts: events.append(("warm", *parts)) or warm(parts))
     monkeypatch.setattr(time, "perf_counter", read_clock)
-    ok(*args)
+    ok(*args, input="hint\nquit\n")  # what the trainer reads; the other commands read nothing
     assert events[0] == ("warm", part) and ("warm", part) not in events[1:], events
+
+
+def test_the_trainer_warms_the_chart_kernels_when_the_chart_is_asked_for(monkeypatch):
+    from pokerlab import warmup
+
+    events = []
+    monkeypatch.setattr(warmup, "cold", list)
+    monkeypatch.setattr(warmup, "compile_parts", lambda parts: events.append(parts))
+    ok("videopoker", "play", "--seed", "1", input="hint\nchart\nquit\n")
+    assert events == [["videopoker"], ["videopoker-charts"]]
 
 
 def test_demo_runs():
     out = ok("demo").output
     assert "Royal Flush" in out and "High Card" in out
+
+
+def test_bench_says_what_its_suites_compile(monkeypatch):
+    import numba
+
+    from pokerlab import bench
+    from pokerlab.bench.timing import Figure
+
+    def square(x):
+        return x * x
+
+    square.__module__, square.__qualname__ = "pokerlab.bench.made_up", "square"  # a kernel never compiled before
+    kernel = numba.njit(square)
+
+    def suite(name, quick=False):
+        return [Figure("square", float(kernel(3)), "s")]
+
+    monkeypatch.setattr(bench, "run_suite", suite)
+    result = ok("bench", "eval", "--json")
+    assert result.stderr.split() == cli_support.COMPILING.format(what="the kernels of pokerlab.bench.made_up").split()
+    assert json.loads(result.stdout)["eval"][0]["value"] == 9

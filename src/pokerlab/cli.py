@@ -22,6 +22,7 @@ from pokerlab.cli_support import (
     JsonFlag,
     LateHelp,
     LazyGroup,
+    announce_compiles,
     err,
     new_app,
     out,
@@ -226,6 +227,7 @@ def bench(
 
     names = [check_choice("suite", name, benchmarks.SUITES) for name in suites or benchmarks.SUITES]
     markdown = output_path(markdown, (".md",), "markdown")
+    announce_compiles()  # each suite times its calls after a first, untimed run that compiles
     results = {}
     for name in names:
         with err.status(f"running bench suite {name}..."):

@@ -142,6 +142,16 @@ def warmed(*parts: str) -> None:
     compile_parts(todo)
 
 
+def announce_compiles() -> None:
+    """Say what compiles from now till the command ends, as it starts compiling (by its kernels'
+    module, once each): for a command whose work reaches kernels of many parts, as the
+    benchmarks do, and which does not warm them all first.
+
+    >>> announce_compiles()  # outside a command: nothing to listen for
+    """
+    _NOTICE.listen()
+
+
 def _usage_message(error: UsageError) -> str:
     """click's usage error as the rest of one ``error:`` line, with where to find help."""
     message = error.format_message()

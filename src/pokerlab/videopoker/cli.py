@@ -1,7 +1,9 @@
 """``pokerlab videopoker``: the hold advisor, the whole-game analysis, strategy charts, risk and the trainer.
 
 The pay tables load here and the kernels in the commands that use them, so that the commands'
-help comes at once.
+help comes at once. A command checks its input, then warms its kernels (see
+:func:`~pokerlab.cli_support.warmed`) before it starts its clock: a first run says what it
+compiles and never reports the compile as its work.
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from pokerlab.cli_support import JsonFlag, new_app, print_json, progress_bar
+from pokerlab.cli_support import JsonFlag, new_app, print_json, progress_bar, warmed
 from pokerlab.cli_support import out as console
 from pokerlab.errors import PokerlabError
-from pokerlab.videopoker.paytable import MAX_COINS, PAYTABLES, FinalHand, get_paytable
+from pokerlab.videopoker.paytable import MAX_COINS, PAYTABLES, FinalHand, check_coins, get_paytable
 
 if TYPE_CHECKING:
     from pokerlab.videopoker.advisor import HoldEV
@@ -60,10 +62,14 @@ def hold_command(
     as_json: JsonFlag = False,
 ) -> None:
     """The exact EV of all 32 holds of a dealt hand, best first (final-hand chances in %)."""
-    from pokerlab.videopoker.advisor import hold_evs
+    from pokerlab.videopoker.advisor import dealt_hand, hold_evs
     from pokerlab.videopoker.deck import format_hand
 
-    holds = hold_evs(" ".join(hand), get_paytable(paytable), coins)
+    table = get_paytable(paytable)
+    dealt = dealt_hand(" ".join(hand), table)
+    check_coins(coins)
+    warmed("videopoker")
+    holds = hold_evs(dealt, table, coins)
     if as_json:
         print_json(holds.to_dict())
         return
@@ -82,6 +88,8 @@ def analyze_command(
     from pokerlab.videopoker.analysis import analyze
 
     table = get_paytable(paytable)
+    check_coins(coins)
+    warmed("videopoker")
     started = time.perf_counter()
     with progress_bar("playing every deal") as progress:
         result = analyze(table, coins, progress=progress, threads=threads)
@@ -115,6 +123,8 @@ def strategy_command(
     from pokerlab.videopoker.strategy import strategy
 
     table = get_paytable(paytable)
+    check_coins(coins)
+    warmed("videopoker-charts")
     started = time.perf_counter()
     with progress_bar("ordering the hold patterns of every deal") as progress:
         chart = strategy(table, coins, progress=progress)
@@ -164,6 +174,8 @@ def risk_command(
     check_bankroll(bankroll)
     check_hands(hands)
     limits = [check_risk(r) for r in risk] if risk else list(RISKS)
+    check_coins(coins)
+    warmed("videopoker")
     one = hand_risk(table, coins)
     with progress_bar("carrying the hands") as progress:
         ruin = risk_of_ruin(table, bankroll, hands, coins, progress=progress)
@@ -263,6 +275,7 @@ def play_command(
     from pokerlab.videopoker.trainer import Trainer
 
     trainer = Trainer(paytable, coins, seed)
+    warmed("videopoker")
     console.print(f"[bold]{trainer.paytable.game}[/bold], {trainer.paytable.name}, {coins} coins a hand. {HELP}")
     while True:
         hand = trainer.deal()
@@ -277,6 +290,7 @@ def play_command(
             if command in ("hint", "h", "?"):
                 console.print(_holds_table(trainer.holds(), coins, "every hold, best first"))
             elif command == "chart":
+                warmed("videopoker-charts")
                 with console.status("building the strategy chart (once a game)"):
                     chart = strategy(trainer.paytable, coins)
                 rule, held = chart.hold(hand)
