@@ -80,14 +80,14 @@ def test_icm_table_equals_the_library(page):
     assert shown == list(icm([50, 30, 20], [70, 30]))
     assert page.inner_text('#icm-rows tr[data-player="0"]').split("\t") == ["Player 1", "50", "50.0%", "45.18", "45.2%"]
 
-    set_value(page, "#stacks", "50 -1 20")  # refused, with the field marked
-    assert page.inner_text("#icm-error").startswith("Player 2's stack: ")
-    assert "item 1 is -1" in page.inner_text("#icm-error")
+    set_value(page, "#stacks", "50 -1 20")  # refused under the field, which is marked
+    assert page.inner_text("#stacks-error").startswith("Player 2's stack: ")
+    assert "item 1 is -1" in page.inner_text("#stacks-error")
     assert page.get_attribute("#stacks", "aria-invalid") == "true"
     assert page.get_attribute("#payouts", "aria-invalid") == "false"
     assert page.locator("#icm-rows tr").count() == 0, "no figures for input that was refused"
     set_value(page, "#stacks", "50 30 20")
-    assert page.inner_text("#icm-error") == "" and page.get_attribute("#stacks", "aria-invalid") == "false"
+    assert page.inner_text("#stacks-error") == "" and page.get_attribute("#stacks", "aria-invalid") == "false"
 
 
 def test_heat_maps_equal_the_library(page):
@@ -108,8 +108,8 @@ def test_heat_maps_equal_the_library(page):
     assert page.inner_text("#push-share").startswith(f"{100 * share:.1f}% of hands")
     assert "pushes" in page.inner_text("#announce")
 
-    set_value(page, "#stack", "0.5")  # refused: the stack is named and the maps emptied
-    assert page.inner_text("#error").startswith("Stack: ")
+    set_value(page, "#stack", "0.5")  # refused under the stack, and the maps emptied
+    assert page.inner_text("#stack-error").startswith("stack must be")
     assert page.get_attribute("#stack", "aria-invalid") == "true"
     assert set(frequencies_text(page)) == {""}
 

@@ -182,34 +182,47 @@ export function unpaintCell(element) {
 }
 
 // ---- Refusals next to their fields: the message sits under the field it is about (on a phone
-// the page's error line can be a screen away), the field is marked invalid, its box outlined.
+// the page's error line can be a screen away), the field is marked invalid (and names the
+// message as its description), its box outlined.
+
+/** The place of a refusal's field: its own ("players[1]"), else its list's ("stacks" for "stacks[2]"). */
+const placeOf = (places, field) => places[field] ?? places[field.replace(/\[\d+\]$/, "")];
 
 /**
- * Show a refusal's errors at their fields. `places` maps an API field ("board", "players[1]")
- * to { message, field, box }: the element for the message, the input to mark (aria-invalid), and
- * the element to mark `invalid` (optional). What names no place goes to the page's error line.
+ * Show a refusal's errors at their fields. `places` maps an API field ("board", "players[1]",
+ * "stacks") to { message, field, box, words }: the element for the message, the control to mark
+ * (aria-invalid), the element to mark `invalid` (optional), and how to say the problem
+ * (optional: the API's own words by default). What names no place goes to `elsewhere` (the
+ * page's error line by default). A message about the field being typed in is scrolled into view.
  */
-export function showRefusal(error, places) {
-  clearRefusal(places);
-  const elsewhere = [];
+export function showRefusal(error, places, elsewhere = document.getElementById("error")) {
+  clearRefusal(places, elsewhere);
+  const unplaced = [];
   for (const e of error.errors?.length ? error.errors : [{ field: "", problem: error.message }]) {
-    const place = places[e.field];
-    if (!place) { elsewhere.push(e.label ? `${e.label}: ${e.problem}` : e.problem); continue; }
-    place.message.textContent = e.problem;
+    const place = placeOf(places, e.field);
+    if (!place) { unplaced.push(e.label ? `${e.label}: ${e.problem}` : e.problem); continue; }
+    const text = place.words ? place.words(e) : e.problem;
+    place.message.textContent = place.message.textContent ? `${place.message.textContent}\n${text}` : text;
     place.field?.setAttribute("aria-invalid", "true");
     place.box?.classList.add("invalid");
+    // Where the person is typing, the message comes into view under the field (at the foot of
+    // a phone's screen, it would be just below it).
+    const active = document.activeElement;
+    if (active && active !== document.body && (place.field === active || place.box?.contains(active))) {
+      place.message.scrollIntoView({ block: "nearest" });
+    }
   }
-  showError(elsewhere.join("\n"));
+  elsewhere.textContent = unplaced.join("\n");
 }
 
-/** Take every refusal off the page. */
-export function clearRefusal(places) {
+/** Take every refusal off the page (and off `elsewhere`, the page's error line by default). */
+export function clearRefusal(places, elsewhere = document.getElementById("error")) {
   for (const place of Object.values(places)) {
     place.message.textContent = "";
     place.field?.setAttribute("aria-invalid", "false");
     place.box?.classList.remove("invalid");
   }
-  showError("");
+  elsewhere.textContent = "";
 }
 
 let schema = null;

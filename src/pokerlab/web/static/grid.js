@@ -1,7 +1,7 @@
 // The odds grid: a hand, a board and a number of random opponents give how often each pair
 // of final categories (yours, the best opponent's) comes up, and how you fare in each.
-import { addressParams, announce, api, busy, cardsIn, cardSlot, debounced, DeckPicker, keepFocus, keepInAddress, Latest,
-         percent, setStatus, showError } from "/static/common.js";
+import { addressParams, announce, api, busy, cardsIn, cardSlot, clearRefusal, debounced, DeckPicker, keepFocus,
+         keepInAddress, Latest, percent, setStatus, showRefusal } from "/static/common.js";
 
 const state = { hand: [], board: [], target: "hand" };
 const SIZES = { hand: 2, board: 5 };
@@ -165,9 +165,17 @@ function draw(result) {
   announce(`You win ${percent(result.win)} and tie ${percent(result.tie)}.`);
 }
 
+/** Where each field's refusal shows: under the hand, the board, the number of opponents. */
+function refusalPlaces() {
+  const place = (name, field) => ({ message: document.getElementById(`${name}-error`), field,
+                                    box: document.getElementById(`${name}-panel`) });
+  return { hand: place("hand", document.getElementById("hand")), board: place("board", document.getElementById("board")),
+           opponents: place("opponents", document.getElementById("opponents")) };
+}
+
 async function compute() {
   const seq = ++requestSeq;
-  showError("");
+  clearRefusal(refusalPlaces());
   if (state.hand.length !== 2 || ![0, 3, 4, 5].includes(state.board.length)) {
     clearGrid();
     setStatus(state.hand.length !== 2 ? "Pick your two cards" : "The board takes 3, 4 or 5 cards", "waiting");
@@ -180,7 +188,7 @@ async function compute() {
                              { signal: inflight.next() });
     if (seq === requestSeq) draw(result);
   } catch (error) {
-    if (seq === requestSeq) { clearGrid(); setStatus("", "error"); showError(error.message); }
+    if (seq === requestSeq) { clearGrid(); setStatus("", "error"); showRefusal(error, refusalPlaces()); }
   }
 }
 

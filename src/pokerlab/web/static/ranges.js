@@ -297,7 +297,7 @@ function drawBoard() {
 function refusalPlaces() {
   const range = { message: $("range-error"), field: $("range-text") };
   return { range, "players[0]": range, "players[1]": { message: $("villain-error"), field: $("villain-text") },
-           board: { message: $("board-error") } };
+           board: { message: $("board-error"), field: $("board"), box: $("board-panel") } };
 }
 
 function drawBreakdown(result) {

@@ -1,7 +1,8 @@
 // Tournament: what each stack is worth in prizes (ICM), and the heads-up push/fold equilibrium at
 // a chosen stack as two 13 x 13 heat maps: how often the small blind pushes each hand, and how
 // often the big blind calls.
-import { announce, api, busy, debounced, mix, paintCell, percent, setStatus, showError, unpaintCell } from "/static/common.js";
+import { announce, api, busy, clearRefusal, debounced, mix, paintCell, percent, setStatus, showRefusal,
+         unpaintCell } from "/static/common.js";
 
 const RANKS = "AKQJT98765432";
 const $ = (id) => document.getElementById(id);
@@ -35,22 +36,17 @@ function numbers(text) {
 
 let icmSeq = 0;
 
-function icmError(text, field) {
-  $("icm-error").textContent = text;
-  for (const id of ["stacks", "payouts"]) {
-    const wrong = field !== undefined && (field === id || field.startsWith(`${id}[`));
-    $(id).setAttribute("aria-invalid", String(wrong));
-  }
+/** A refusal in the page's words: an item of a list is named by its player or its place. */
+function icmWords(e) {
+  const item = e.field.match(/^(stacks|payouts)\[(\d+)\]$/);
+  if (!item) return e.problem;
+  const k = Number(item[2]) + 1;
+  return `${item[1] === "stacks" ? `Player ${k}'s stack` : `The prize for place ${k}`}: ${e.problem}`;
 }
 
-/** A refusal in the page's words: an item of a list is named by its player or its place. */
-function icmWords(error) {
-  const [first] = error.errors;
-  const item = first?.field.match(/^(stacks|payouts)\[(\d+)\]$/);
-  if (!item) return error.message;
-  const k = Number(item[2]) + 1;
-  return `${item[1] === "stacks" ? `Player ${k}'s stack` : `The prize for place ${k}`}: ${first.problem}`;
-}
+/** Where the ICM refusals show: under the stacks, under the prizes, else under the table. */
+const icmPlaces = () => ({ stacks: { message: $("stacks-error"), field: $("stacks"), words: icmWords },
+                           payouts: { message: $("payouts-error"), field: $("payouts"), words: icmWords } });
 
 function drawIcm(result) {
   const { stacks, payouts, equity, chips, pool } = result;
@@ -76,14 +72,14 @@ async function computeIcm() {
   try {
     const result = await api("/api/icm", body);
     if (seq !== icmSeq) return;
-    icmError("");
+    clearRefusal(icmPlaces(), $("icm-error"));
     drawIcm(result);
   } catch (error) {
     if (seq !== icmSeq) return;
     $("icm-rows").replaceChildren();
     $("icm-status").textContent = "";
     $("icm-status").dataset.state = "error";
-    icmError(icmWords(error), error.errors[0]?.field);
+    showRefusal(error, icmPlaces(), $("icm-error"));
   } finally {
     if (seq === icmSeq) busy($("icm-result"), false);
   }
@@ -223,15 +219,14 @@ function readStack() {
   return { stack: stack === "" ? null : Number(stack), ante: ante === "" ? 0 : Number(ante) };
 }
 
-function markInvalid(field) {
-  for (const id of ["stack", "ante"]) $(id).setAttribute("aria-invalid", String(field === id));
-}
+/** Where the push/fold refusals show: under the stack and ante, else on the status line's error line. */
+const pushfoldPlaces = () => ({ stack: { message: $("stack-error"), field: $("stack") },
+                                ante: { message: $("ante-error"), field: $("ante") } });
 
 async function computePushfold() {
   const seq = ++pushfoldSeq;
   clearTimeout(retryTimer);
-  showError("");
-  markInvalid(null);
+  clearRefusal(pushfoldPlaces());
   const { stack, ante } = readStack();
   if (stack === null) {
     busy($("heatmaps"), false);
@@ -262,8 +257,7 @@ async function computePushfold() {
     $("pushfold-summary").textContent = "";
     busy($("heatmaps"), false);
     setStatus("", "error");
-    showError(error.message);
-    markInvalid(error.errors[0]?.field);
+    showRefusal(error, pushfoldPlaces());
   }
 }
 

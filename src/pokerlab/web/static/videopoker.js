@@ -1,7 +1,7 @@
 // Video poker: deal, hold cards, draw, get paid, and see each hold graded against the best.
 // The session lives on the server (so the cards to come stay hidden); the advice shows the
 // exact EV of all 32 holds, the strategy chart the hold patterns to learn.
-import { announce, api, cardImage, cardWords, keepFocus, percent, served, showError } from "/static/common.js";
+import { announce, api, cardImage, cardWords, clearRefusal, keepFocus, percent, served, showRefusal } from "/static/common.js";
 
 const game = { paytables: [], session: null, hand: null, held: new Set(), holds: null, result: null,
                mistakes: null, servesMistakes: false, notice: "", waiting: false };
@@ -285,10 +285,16 @@ function render() {
   $("deal").setAttribute("aria-disabled", String(game.waiting));
 }
 
+/** Where a refusal shows: under the game and bet it is about, else under the Deal button that
+ *  asked (the cards and the button stay in view with it). */
+function refusalPlaces() {
+  return Object.fromEntries(["paytable", "coins"].map((name) => [name, { message: $(`${name}-error`), field: $(name) }]));
+}
+
 /** Run an action, showing a refusal instead of failing silently. */
 async function attempt(action) {
-  showError("");
-  try { await action(); } catch (error) { showError(error.message); }
+  clearRefusal(refusalPlaces());
+  try { await action(); } catch (error) { showRefusal(error, refusalPlaces()); }
 }
 
 /** Deal or draw, once: the button is disabled (though it keeps the focus) until the answer, so a
