@@ -121,13 +121,17 @@ class Tables(NamedTuple):
     """(2, n, 4) int64: each combo's two cards, its cards as bits, and the row of the same
     two cards in the other player's range (-1: none); rows past a player's count unused."""
     perm: np.ndarray
-    """(2, 6, n) int64: the row of each combo with the suits of a swap exchanged, or -1."""
+    """(2, 6, n) uint16: the row of each combo with the suits of a swap exchanged, or 65535
+    where the range lacks it (a swap the solver uses lacks none)."""
     board_mask: int
-    sweeps: np.ndarray
-    """(boards, 2, hands) int32: each river board's hands of both players not blocked by it,
+    order: np.ndarray
+    """(boards, 2, hands) uint32: each river board's hands of each player not blocked by it,
     weakest first (see :func:`~pokerlab.solver.showdown.river_tables`)."""
-    sweep_count: np.ndarray
-    """(boards,) int64: how many hands each river board leaves."""
+    order_count: np.ndarray
+    """(boards, 2) int64: how many hands of each player each river board leaves."""
+    ranks: np.ndarray
+    """(boards, 2, 8, hands) uint16: where each hand stands among the opponent's on each
+    river board (see :func:`~pokerlab.solver.showdown.river_tables`)."""
     lock_at: np.ndarray
     """Per context of a locked node, where its (actions, combos) lock starts in
     ``lock_values`` (-1: none); a combo's lock is unused where its first action's is < 0."""
@@ -190,9 +194,9 @@ class Layout:
         n = int(self.tables.counts.max())
         workers = self.workers(threads)
         tables = sum(int(a.nbytes) for a in self.tables if isinstance(a, np.ndarray))
-        tables += 0 if len(self.tables.sweeps) else self.boards * 2 * int(self.tables.counts.sum()) * 4
+        tables += 0 if len(self.tables.order) else self.boards * (2 * n * (4 + 8 * 2) + 2 * 8)
         per_level = 4 * 4 * self.rows * n + 2 * 8 * self.rows + 4 * self.strategy_cells
-        per_worker = 4 * 3 * int(self.tables.node[:, SIZE].max(initial=1)) + 8 * (3 * 52 + 3 * n + 1)
+        per_worker = 4 * 3 * int(self.tables.node[:, SIZE].max(initial=1)) + 8 * (54 + 5 * n + 2)
         scratch = self.levels * workers * per_level + workers * per_worker + 4 * 2 * self.items * n
         common = tables + scratch
         return MemoryEstimate(common + 4 * self.cells, common + 2 * self.cells + 8 * self.scales)
@@ -223,9 +227,12 @@ def _hands(spot: SpotLike) -> tuple[list[np.ndarray], list[np.ndarray]]:
     return combos, weights
 
 
-def _row_index(combos: np.ndarray) -> dict[tuple[int, int], int]:
-    """Each combo's row by its two cards, the lower first."""
-    return {(min(a, b), max(a, b)): i for i, (a, b) in enumerate(combos.tolist())}
+def _row_table(combos: np.ndarray) -> np.ndarray:
+    """(52, 52) int32: each combo's row at its two cards, both ways round; -1 elsewhere."""
+    row = np.full((52, 52), -1, dtype=np.int32)
+    first, second = combos[:, 0].astype(np.int64), combos[:, 1].astype(np.int64)
+    row[first, second] = row[second, first] = np.arange(len(combos), dtype=np.int32)
+    return row
 
 
 def swapped_rows(combos: list[np.ndarray]) -> list[np.ndarray]:
@@ -236,16 +243,8 @@ def swapped_rows(combos: list[np.ndarray]) -> list[np.ndarray]:
     >>> swapped_rows([aces])[0][SWAPS.index((1, 3))].tolist()   # diamonds and spades: AcAd is AcAs
     [1, 0, -1]
     """
-    out = []
-    for cards in combos:
-        index = _row_index(cards)
-        table = np.full((len(SWAPS), len(cards)), -1, dtype=np.int32)
-        for s in range(len(SWAPS)):
-            for i, (a, b) in enumerate(cards.tolist()):
-                x, y = swap_card(a, s), swap_card(b, s)
-                table[s, i] = index.get((min(x, y), max(x, y)), -1)
-        out.append(table)
-    return out
+    swapped = np.array([[swap_card(c, s) for c in range(52)] for s in range(len(SWAPS))], dtype=np.int64)
+    return [_row_table(cards)[swapped[:, cards[:, 0]], swapped[:, cards[:, 1]]] for cards in combos]
 
 
 def symmetric_swaps(board: Sequence[int], combos: list[np.ndarray], weights: list[np.ndarray],
@@ -389,26 +388,26 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
 
     width = int(counts.max())
     hands = np.zeros((2, width, 4), dtype=np.int64)
-    perm = np.full((2, len(SWAPS), width), -1, dtype=np.int64)
+    perm = np.full((2, len(SWAPS), width), 65535, dtype=np.uint16)
     for p in (0, 1):
-        other = _row_index(combos[1 - p])
         hands[p, :counts[p], :2] = combos[p]
         hands[p, :counts[p], 2] = masks[p]
-        hands[p, :counts[p], 3] = [other.get((a, b), -1) for a, b in combos[p].tolist()]
-        perm[p, :, :counts[p]] = perms[p]
+        hands[p, :counts[p], 3] = _row_table(combos[1 - p])[combos[p][:, 0], combos[p][:, 1]]
+        perm[p, :, :counts[p]] = np.where(perms[p] >= 0, perms[p], 65535)
     pairs = _pairs(combos, weights, hands[0, :counts[0], 3])
     if pairs <= 0:
         raise InvalidArgumentError("the two ranges have no pair of hands without a card in common")
     if showdowns:
         from pokerlab.solver.showdown import river_tables
 
-        dealt[1], sweeps, sweep_count = river_tables(spot.game, board, situations, combos)
+        dealt[1], order, order_count, ranks = river_tables(spot.game, board, situations, combos)
     else:
-        sweeps = np.zeros((0, 2, int(counts.sum())), dtype=np.int32)
-        sweep_count = np.zeros(0, dtype=np.int64)
+        order = np.zeros((0, 2, int(counts.max())), dtype=np.uint32)
+        order_count = np.zeros((0, 2), dtype=np.int64)
+        ranks = np.zeros((0, 2, 8, int(counts.max())), dtype=np.uint16)
     tables = Tables(node=node, amount=_amounts(tree, spot, pairs), members=members, bounds=bounds, dealt=dealt,
                     deal_start=deal_start, deals=deals, isos=isos, chance_factor=chance_factor, counts=counts,
-                    hands=hands, perm=perm, board_mask=board_mask, sweeps=sweeps, sweep_count=sweep_count,
+                    hands=hands, perm=perm, board_mask=board_mask, order=order, order_count=order_count, ranks=ranks,
                     lock_at=np.zeros(0, dtype=np.int64), lock_values=np.zeros(0, dtype=np.float32))
     boards = contexts[min(2, 5 - len(board))] if len(board) < 5 else 1
     return Layout(tables, cells, scales, rows, strategy_cells, items, (contexts[0], contexts[1], contexts[2]),

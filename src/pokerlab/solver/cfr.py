@@ -78,16 +78,17 @@ class Scratch(NamedTuple):
     value rows of a block's nodes (``OPP``, ``OWN``, ``VAL``, ``EV``) and ``at`` (2, levels,
     threads, rows) the row that holds each node's opponent and own reach; ``strat`` (levels,
     threads, cells) its strategies; per thread ``tmp`` the 16-bit tables decoded and a
-    strategy's totals, ``acc`` and ``line`` the sweeps' per-card sums and values, and ``sums``
-    a chance node's; ``items`` (2, deals, combos) the values of each of the top block's deals
-    and ``item_index`` (2, deals) its chance node and deal."""
+    strategy's totals, ``acc``, ``prefix`` and ``snaps`` the terminal nodes' running and
+    per-card sums, and ``sums`` a chance node's; ``items`` (2, deals, combos) the values of
+    each of the top block's deals and ``item_index`` (2, deals) its chance node and deal."""
 
     rows: np.ndarray
     at: np.ndarray
     strat: np.ndarray
     tmp: np.ndarray
     acc: np.ndarray
-    line: np.ndarray
+    prefix: np.ndarray
+    snaps: np.ndarray
     sums: np.ndarray
     items: np.ndarray
     item_index: np.ndarray
@@ -155,12 +156,10 @@ def _forward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int
             rc = t.node[first + a, ROW]
             if q == p:
                 if mode == UPDATE:
-                    for i in range(wp):
-                        own[rc * wp + i] = own[rw * wp + i] * strat[a, i]
+                    _product(own[rw * wp:(rw + 1) * wp], strat[a], own[rc * wp:(rc + 1) * wp])
                 opp_at[rc], own_at[rc] = ro, rc
             else:
-                for j in range(wo):
-                    opp[rc * wo + j] = opp[ro * wo + j] * strat[a, j]
+                _product(opp[ro * wo:(ro + 1) * wo], strat[a], opp[rc * wo:(rc + 1) * wo])
                 opp_at[rc], own_at[rc] = rc, rw
 
 
@@ -236,6 +235,21 @@ def _copy(source: np.ndarray, target: np.ndarray) -> None:
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
+def _product(source: np.ndarray, factor: np.ndarray, target: np.ndarray) -> None:
+    # rows passed as slices and indexed from 0: an offset added inside the loop would be
+    # checked for a negative index at every step, which keeps the loop from vectorising
+    for i in range(len(target)):
+        target[i] = source[i] * factor[i]
+
+
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
+def _deal_row(source: np.ndarray, masks: np.ndarray, bit: int, factor: float, target: np.ndarray) -> None:
+    """A reach row passed to a dealt card's child: the hands holding the card out."""
+    for i in range(len(target)):
+        target[i] = np.float32(0.0) if masks[i] & bit else source[i] * factor
+
+
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _add_rows(values: np.ndarray, out: np.ndarray) -> None:
     k, w = values.shape
     for i in range(w):
@@ -265,11 +279,11 @@ def _backward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: in
             continue
         if kind == FOLD:
             fold_values(out, opp[ro * wo:(ro + 1) * wo], t.hands[p], wp, t.hands[1 - p], wo, blocked,
-                        t.amount[n, p, 0], s.acc[tid, 0])
+                        t.amount[n, p, 0], s.acc[tid])
         elif kind == SHOWDOWN:
-            showdown_values(out, opp[ro * wo:(ro + 1) * wo], t.sweeps[board, p], t.sweeps[board, 1 - p],
-                            t.sweep_count[board], p, t.hands[p], t.hands[1 - p], blocked, t.amount[n, p, 0],
-                            t.amount[n, p, 1], t.amount[n, p, 2], s.acc[tid], s.line[tid])
+            showdown_values(out, opp[ro * wo:(ro + 1) * wo], t.order[board, 1 - p], t.order_count[board, 1 - p],
+                            t.ranks[board, p, :, :wp], t.hands[p, :, 3], t.amount[n, p, 0], t.amount[n, p, 1],
+                            t.amount[n, p, 2], s.prefix[tid], s.snaps[tid], s.acc[tid])
         else:
             k = t.node[n, COUNT]
             r0 = t.node[t.node[n, FIRST], ROW]
@@ -300,16 +314,13 @@ def _deal(t: Tables, s: Scratch, c: int, card: int, lv: int, tid: int, child_tid
     rc = t.node[t.node[c, FIRST], ROW]
     s.at[OPP, lv + 1, child_tid, rc] = rc
     s.at[OWN, lv + 1, child_tid, rc] = rc
-    factor = t.chance_factor[t.node[c, DEPTH]]
-    opp, child_opp = s.rows[OPP, lv, tid], s.rows[OPP, lv + 1, child_tid]
+    factor = np.float32(t.chance_factor[t.node[c, DEPTH]])
     bit = np.int64(1) << card
-    theirs, mine = t.hands[1 - p], t.hands[p]
-    for j in range(wo):
-        child_opp[rc * wo + j] = 0.0 if theirs[j, 2] & bit else opp[ro * wo + j] * factor
+    _deal_row(s.rows[OPP, lv, tid][ro * wo:(ro + 1) * wo], t.hands[1 - p, :wo, 2], bit, factor,
+              s.rows[OPP, lv + 1, child_tid][rc * wo:(rc + 1) * wo])
     if mode == UPDATE:
-        own, child_own = s.rows[OWN, lv, tid], s.rows[OWN, lv + 1, child_tid]
-        for i in range(wp):
-            child_own[rc * wp + i] = 0.0 if mine[i, 2] & bit else own[rw * wp + i]
+        _deal_row(s.rows[OWN, lv, tid][rw * wp:(rw + 1) * wp], t.hands[p, :wp, 2], bit, np.float32(1.0),
+                  s.rows[OWN, lv + 1, child_tid][rc * wp:(rc + 1) * wp])
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
@@ -322,7 +333,7 @@ def _gather(t: Tables, p: int, deal: int, values: np.ndarray, total: np.ndarray)
     for e in range(t.deals[deal, 1], t.deals[deal, 2]):
         perm = t.perm[p, t.isos[e, 1]]
         for i in range(w):
-            total[i] += values[perm[i]]
+            total[i] += values[perm[i]]  # unsigned rows: no check for a negative index
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
@@ -357,9 +368,8 @@ def _middle(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int,
             if mode == RESPOND:
                 _gather(t, p, e, child_ev[rc * wp:(rc + 1) * wp], total_ev)
         r = t.node[c, ROW]
-        for i in range(wp):
-            val[r * wp + i] = total[i]
-            ev[r * wp + i] = total_ev[i]
+        _copy(total[:wp], val[r * wp:(r + 1) * wp])
+        _copy(total_ev[:wp], ev[r * wp:(r + 1) * wp])
     _backward(t, st, s, b, lv, tid, p, mode, ctx, c1, -1, factors)
 
 
@@ -415,9 +425,8 @@ def _gather_items(t: Tables, s: Scratch, b: int, situation: int, p: int, mode: i
             if mode == RESPOND:
                 _gather(t, p, e, s.items[1, item], total_ev)
         r = t.node[c, ROW]
-        for i in range(wp):
-            val[r * wp + i] = total[i]
-            ev[r * wp + i] = total_ev[i]
+        _copy(total[:wp], val[r * wp:(r + 1) * wp])
+        _copy(total_ev[:wp], ev[r * wp:(r + 1) * wp])
 
 
 @njit(cache=True, parallel=True)
@@ -499,8 +508,9 @@ class Engine:
             at=np.zeros((2, levels, threads, layout.rows), dtype=np.int64),
             strat=np.zeros((levels, threads, max(layout.strategy_cells, 1)), dtype=np.float32),
             tmp=np.zeros((threads, 3, int(self.tables.node[:, SIZE].max(initial=1))), dtype=np.float32),
-            acc=np.zeros((threads, 3, 52), dtype=np.float64),
-            line=np.zeros((threads, width + 1), dtype=np.float64),
+            acc=np.zeros((threads, 54), dtype=np.float64),
+            prefix=np.zeros((threads, width + 1), dtype=np.float64),
+            snaps=np.zeros((threads, 2 * width + 1), dtype=np.float64),
             sums=np.zeros((threads, 2, width), dtype=np.float64),
             items=np.zeros((2, items, width), dtype=np.float32),
             item_index=np.zeros((2, items), dtype=np.int64))

@@ -132,6 +132,8 @@ def allowed_swaps(spot: SpotLike, locks: Sequence[Lock]) -> tuple[tuple[int, ...
     >>> fixed, [SWAPS[s] for s in swaps]        # those that leave As alone (the board rules out more)
     ((51,), [(0, 1), (0, 2), (1, 2)])
     """
+    if not locks:
+        return (), tuple(range(len(SWAPS)))
     fixed = tuple(sorted({c for lock in locks for c in lock.dealt if c is not None}))
     perms = swapped_rows([np.sort(np.asarray(spot.combos(p)), axis=1) for p in (0, 1)])
     kept = []

@@ -7,10 +7,11 @@ the opponent's weights times its strategy), a hand ``h`` of the player wins at a
 
 which is the whole sum, less the reach through each of h's two cards (a 52-entry sum per
 card), plus the reach of the combo made of h's very cards (taken away twice). At a showdown
-the hands of both players are sorted by strength once per river board, and one pass from
-the weakest up adds the opponent's reach below each hand (and its per-card sums), another
-from the strongest down the reach above it: linear in the hands, where comparing every pair
-would be quadratic. Ties win nothing and lose nothing, but pay their half of the rake.
+the hands of both players are sorted by strength once per river board, and each hand's
+place among the opponent's noted with it; one pass up the opponent's hands keeps the
+running sums of the reach, in all and through each card, and each hand reads the reach
+below it and above it from them: linear in the hands, where comparing every pair would be
+quadratic. Ties win nothing and lose nothing, but pay their half of the rake.
 
 >>> import numpy as np
 >>> from pokerlab.games import HOLDEM
@@ -18,11 +19,10 @@ would be quadratic. Ties win nothing and lose nothing, but pay their half of the
 >>> board = tuple(parse_cards("2c 2d 2h 3c 3d"))
 >>> combos = [np.array([parse_cards("Ac Ad"), parse_cards("Qc Qd")], dtype=np.uint8),
 ...           np.array([parse_cards("Kc Kd")], dtype=np.uint8)]
->>> board_id, sweeps, count = river_tables(HOLDEM, board, {}, combos)
->>> hands = [np.array([[*c, 0, -1] for c in combos[p].tolist()]) for p in (0, 1)]
+>>> board_id, order, count, ranks = river_tables(HOLDEM, board, {}, combos)
 >>> out = np.zeros(2, dtype=np.float32)
->>> showdown_values(out, np.ones(1, dtype=np.float32), sweeps[0, 0], sweeps[0, 1], int(count[0]), 0, hands[0],
-...                 hands[1], 0, 1.0, -1.0, 0.0, np.zeros((3, 52)), np.zeros(3))
+>>> showdown_values(out, np.ones(1, dtype=np.float32), order[0, 1], int(count[0, 1]), ranks[0, 0, :, :2],
+...                 np.array([-1, -1]), 1.0, -1.0, 0.0, np.zeros(3), np.zeros(5), np.zeros(54))
 >>> out.tolist()                       # aces beat the kings, queens lose to them
 [1.0, -1.0]
 """
@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from numba import njit
 
+from pokerlab import kernels
 from pokerlab.games import Game
 
 __all__ = ["fold_values", "river_tables", "showdown_values"]
@@ -42,16 +43,21 @@ Deals = Mapping[int, Sequence[tuple[int, Sequence[tuple[int, int]]]]]
 
 
 def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
-                 combos: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                 combos: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Every river board the solver reaches (the board itself, or it with a dealt card or
     two from ``deals``, situation 0 first and ``1 + card`` after it), and for each board the
     hands of both players not blocked by it in order of strength under the game's ranking.
 
     Returns ``board_id`` (53, 53) (the board of dealt cards ``c1, c2`` at ``[c1 + 1, c2 + 1]``,
-    0 for a card not dealt), ``sweeps`` (boards, 2, hands of both) int32 and ``count``
-    (boards,) int64: each board's hands weakest first in their first ``count`` places, out of
-    position's first among equals in ``sweeps[:, 0]``, in position's in ``sweeps[:, 1]``; each
-    entry the combo's row, its player (bit 11) and its two cards (bits 12 and 18).
+    0 for a card not dealt), ``order`` (boards, 2, hands) uint32, ``count`` (boards, 2) int64
+    and ``ranks`` (boards, 2, 8, hands) uint16. ``order[b, p]`` lists player ``p``'s hands
+    the board leaves, weakest first, in its first ``count[b, p]`` places, each entry the
+    combo's row and its two cards (bits 11 and 17). ``ranks[b, p, :, i]`` places player
+    ``p``'s combo ``i`` among the opponent's list: how many of them are weaker, how many are
+    not stronger, for each count and each of the hand's cards the last of those opponent
+    hands that holds the card (``1 + 2 k`` for the first card of the ``k``-th, ``2 + 2 k`` for
+    its second, 0 for none), and its two cards; a hand the board blocks has zeros and the
+    cards 52 and 53, which :func:`showdown_values` reads as worth nothing.
     """
     board_id = np.zeros((53, 53), dtype=np.int64)
     keys: dict[tuple[int, ...], int] = {}
@@ -74,27 +80,62 @@ def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
             add((first, second))
     boards = np.array(rivers, dtype=np.uint8)
     bits = (np.int64(1) << boards.astype(np.int64)).sum(axis=1)
-    strengths, entries = [], []
+    width = max(len(c) for c in combos)
+    order = np.zeros((len(boards), 2, width), dtype=np.uint32)
+    strength = np.zeros((len(boards), 2, width), dtype=np.int64)
+    count = np.zeros((len(boards), 2), dtype=np.int64)
+    both = np.concatenate(combos)
+    hand_bits = (np.int64(1) << both[:, 0].astype(np.int64)) | (np.int64(1) << both[:, 1].astype(np.int64))
+    blocked_both = (bits[:, None] & hand_bits[None, :]) != 0
+    strengths = np.full(blocked_both.shape, 1 << 20, dtype=np.int64)  # a blocked hand sorts last
+    rows, columns = np.nonzero(~blocked_both)
+    if len(rows):
+        # on one thread: the parallel evaluator would wake threads for a few thousand hands
+        with kernels.threads(1):
+            strengths[rows, columns] = game.evaluate_many(both[columns], boards[rows])
     for p, cards in enumerate(combos):
-        hand_bits = (np.int64(1) << cards[:, 0].astype(np.int64)) | (np.int64(1) << cards[:, 1].astype(np.int64))
-        blocked = (bits[:, None] & hand_bits[None, :]) != 0
-        values = np.full((len(boards), len(cards)), 1 << 20, dtype=np.int64)  # a blocked hand sorts last
-        rows, columns = np.nonzero(~blocked)
-        if len(rows):
-            values[rows, columns] = game.evaluate_many(cards[columns], boards[rows])
-        strengths.append(values)
-        codes = (np.arange(len(cards)) | p << 11 | cards[:, 0].astype(np.int64) << 12
-                 | cards[:, 1].astype(np.int64) << 18)
-        entries.append(np.broadcast_to(codes, values.shape))
-    strength = np.concatenate(strengths, axis=1)
-    code = np.concatenate(entries, axis=1)
-    player = np.concatenate([np.zeros(len(c), dtype=np.int64) + p for p, c in enumerate(combos)])
-    sweeps = np.zeros((len(boards), 2, strength.shape[1]), dtype=np.int32)
-    for first in (0, 1):
-        order = np.argsort(2 * strength + (player != first), axis=1, kind="stable")
-        sweeps[:, first] = np.take_along_axis(code, order, axis=1)
-    count = (strength < 1 << 20).sum(axis=1).astype(np.int64)
-    return board_id, sweeps, count
+        start = len(combos[0]) if p else 0
+        blocked = blocked_both[:, start:start + len(cards)]
+        values = strengths[:, start:start + len(cards)]
+        codes = np.arange(len(cards)) | cards[:, 0].astype(np.int64) << 11 | cards[:, 1].astype(np.int64) << 17
+        weakest = np.argsort(values, axis=1, kind="stable")
+        order[:, p, :len(cards)] = codes[weakest]
+        strength[:, p, :len(cards)] = np.take_along_axis(values, weakest, axis=1)
+        count[:, p] = (~blocked).sum(axis=1)
+    ranks = np.zeros((len(boards), 2, 8, width), dtype=np.uint16)
+    ranks[:, :, 6] = 52
+    ranks[:, :, 7] = 53
+    _ranks(order, strength, count, ranks)
+    return board_id, order, count, ranks
+
+
+@njit(cache=True, nogil=True)
+def _ranks(order: np.ndarray, strength: np.ndarray, count: np.ndarray, ranks: np.ndarray) -> None:
+    """Fill ``ranks`` (see :func:`river_tables`): each list merged with the opponent's, once
+    for the weaker hands and once for those not stronger."""
+    last = np.zeros(52, dtype=np.int64)
+    for b in range(order.shape[0]):
+        for p in range(2):
+            theirs = order[b, 1 - p]
+            for tied in range(2):
+                last[:] = 0
+                k = 0
+                for m in range(count[b, p]):
+                    s = strength[b, p, m]
+                    while k < count[b, 1 - p]:
+                        other = strength[b, 1 - p, k]
+                        if other > s or other == s and tied == 0:
+                            break
+                        last[theirs[k] >> 11 & 63] = 1 + 2 * k
+                        last[theirs[k] >> 17] = 2 + 2 * k
+                        k += 1
+                    e = order[b, p, m]
+                    i = e & 2047
+                    ranks[b, p, tied, i] = k
+                    ranks[b, p, 2 + 2 * tied, i] = last[e >> 11 & 63]
+                    ranks[b, p, 3 + 2 * tied, i] = last[e >> 17]
+                    ranks[b, p, 6, i] = e >> 11 & 63
+                    ranks[b, p, 7, i] = e >> 17
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
@@ -122,74 +163,55 @@ def fold_values(out: np.ndarray, reach: np.ndarray, own: np.ndarray, own_n: int,
 
 
 @njit(cache=True, nogil=True, error_model="numpy", _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
-def showdown_values(out: np.ndarray, reach: np.ndarray, up: np.ndarray, down: np.ndarray, count: int, p: int,
-                    own: np.ndarray, opp: np.ndarray, blocked: int, win: float, lose: float, tie: float,
-                    acc: np.ndarray, line: np.ndarray) -> None:
-    """Numba: each hand's value to player ``p`` at a showdown on one river board, into ``out``.
+def showdown_values(out: np.ndarray, reach: np.ndarray, theirs: np.ndarray, their_count: int, ranks: np.ndarray,
+                    same: np.ndarray, win: float, lose: float, tie: float, prefix: np.ndarray, snaps: np.ndarray,
+                    acc: np.ndarray) -> None:
+    """Numba: each hand's value at a showdown on one river board, into ``out``.
 
-    ``up`` lists the board's hands of both players weakest first, ``p``'s first among equals,
-    ``down`` the same with the opponent's first, read from the strongest down (both rows of
-    the board's ``sweeps`` from :func:`river_tables`, ``count`` long). A hand gets ``win``
-    times the opponent's reach below it, ``lose`` times the reach above it and ``tie`` times
-    the reach level with it, all of it sharing no card with the hand; a hand that holds a
-    card of ``blocked`` gets 0. ``own``/``opp`` are the players' rows of
-    :attr:`~pokerlab.solver.arena.Tables.hands`; ``acc`` (3, 52) and ``line`` (hands + 1)
-    float64 scratch.
+    ``theirs`` lists the opponent's hands that the board leaves, weakest first, and
+    ``ranks`` places each of the player's hands among them (both of one board and player,
+    from :func:`river_tables`). A hand gets ``win`` times the opponent's reach below it,
+    ``lose`` times the reach above it and ``tie`` times the reach level with it, all of it
+    sharing no card with the hand; a hand the board blocks gets 0. ``same``: each of the
+    player's hands' row of the very same cards in the opponent's range (-1: none).
+    ``prefix`` (hands + 1), ``snaps`` (2 hands + 1) and ``acc`` (54) are float64 scratch.
 
-    Both passes run over both players' hands without a branch: the opponent's hands add their
-    reach, the player's add nothing and take their value, and what an opponent's hand would
-    take goes to a spare slot.
+    One pass up the opponent's list keeps the running sum of the reach (``prefix``) and of
+    the reach through each card (``acc``), noting each card's sum where it grows
+    (``snaps``); each of the player's hands then reads its values where ``ranks`` says, with
+    no comparison and no branch (indices unsigned: no check for a negative one).
     """
-    n = out.shape[0]
-    wo = len(reach)
-    # a hand's value: win * below + lose * above + tie * (all - below - above), with "all" the
-    # compatible reach, which only the rake's share of a tie needs
-    for i in range(n + 1):
-        line[i] = 0.0
+    for c in range(52):
+        acc[c] = 0.0
+    prefix[0] = 0.0
+    snaps[0] = 0.0
+    total = 0.0
+    for k in range(their_count):
+        e = theirs[k]
+        r = np.float64(reach[e & 2047])
+        c1 = e >> 11 & 63
+        c2 = e >> 17
+        total += r
+        prefix[k + 1] = total
+        a = acc[c1] + r
+        acc[c1] = a
+        snaps[2 * k + 1] = a
+        a = acc[c2] + r
+        acc[c2] = a
+        snaps[2 * k + 2] = a
+    # a blocked hand's cards, 52 and 53, make its reach above "total - total - 0 - 0"
+    acc[52] = total
+    acc[53] = 0.0
+    for i in range(out.shape[0]):
+        below = prefix[ranks[0, i]] - snaps[ranks[2, i]] - snaps[ranks[3, i]]
+        level = prefix[ranks[1, i]] - snaps[ranks[4, i]] - snaps[ranks[5, i]]  # not above; the same cards twice out
+        above = total - acc[ranks[6, i]] - acc[ranks[7, i]] - level
+        out[i] = win * below + lose * above
     if tie != 0.0:
-        every = acc[2]
-        for c in range(52):
-            every[c] = 0.0
-        total = 0.0
-        for j in range(wo):
-            total += reach[j]
-            every[opp[j, 0]] += reach[j]
-            every[opp[j, 1]] += reach[j]
-        for i in range(n):
-            s = own[i, 3]
-            back = reach[s] if s >= 0 else 0.0
-            line[i] = 0.0 if own[i, 2] & blocked else tie * (total - every[own[i, 0]] - every[own[i, 1]] + back)
-    gain = win - tie
-    below = acc[0]
-    for c in range(52):
-        below[c] = 0.0
-    total = 0.0
-    for k in range(count):
-        e = up[k]
-        i = e & 2047
-        mine = (e >> 11 & 1) == p
-        c1 = e >> 12 & 63
-        c2 = e >> 18
-        r = 0.0 if mine else reach[min(i, wo - 1)]
-        total += r
-        below[c1] += r
-        below[c2] += r
-        line[i if mine else n] += gain * (total - below[c1] - below[c2])
-    loss = lose - tie
-    above = acc[1]
-    for c in range(52):
-        above[c] = 0.0
-    total = 0.0
-    for k in range(count - 1, -1, -1):
-        e = down[k]
-        i = e & 2047
-        mine = (e >> 11 & 1) == p
-        c1 = e >> 12 & 63
-        c2 = e >> 18
-        r = 0.0 if mine else reach[min(i, wo - 1)]
-        total += r
-        above[c1] += r
-        above[c2] += r
-        line[i if mine else n] += loss * (total - above[c1] - above[c2])
-    for i in range(n):
-        out[i] = line[i]
+        for i in range(out.shape[0]):
+            below = prefix[ranks[0, i]] - snaps[ranks[2, i]] - snaps[ranks[3, i]]
+            level = prefix[ranks[1, i]] - snaps[ranks[4, i]] - snaps[ranks[5, i]]
+            # the very same cards are in the opponent's list, level with the hand, only if it has some
+            s = same[i]
+            back = reach[s] if s >= 0 and ranks[1, i] > 0 else 0.0
+            out[i] += tie * (level - below + back)
