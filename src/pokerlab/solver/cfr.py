@@ -47,7 +47,7 @@ from pokerlab.solver.arena import (
     Layout,
     Tables,
 )
-from pokerlab.solver.showdown import fold_values, showdown_values
+from pokerlab.solver.showdown import card_sums, fold_values, showdown_values
 from pokerlab.solver.tree import CHANCE, FOLD, IP, SHOWDOWN
 
 __all__ = ["RESPOND", "UPDATE", "Engine", "Scratch", "Store", "strategy_into"]
@@ -269,6 +269,7 @@ def _backward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: in
     opp_at, own_at = s.at[OPP, lv, tid], s.at[OWN, lv, tid]
     blocked = t.board_mask | (1 << c1 if c1 >= 0 else 0) | (1 << c2 if c2 >= 0 else 0)
     board = t.dealt[1, c1 + 1, c2 + 1]
+    summed = -1  # the opponent's row whose card sums acc holds: a fold after its sibling showdown reads them
     for idx in range(t.bounds[b, 1] - 1, t.bounds[b, 0] - 1, -1):
         n = t.members[idx]
         r = t.node[n, ROW]
@@ -278,12 +279,15 @@ def _backward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: in
         if kind == CHANCE:
             continue
         if kind == FOLD:
-            fold_values(out, opp[ro * wo:(ro + 1) * wo], t.hands[p], wp, t.hands[1 - p], wo, blocked,
-                        t.amount[n, p, 0], s.acc[tid])
+            if summed != ro:
+                card_sums(opp[ro * wo:(ro + 1) * wo], t.hands[1 - p], wo, s.acc[tid])
+                summed = ro
+            fold_values(out, opp[ro * wo:(ro + 1) * wo], t.hands[p], wp, blocked, t.amount[n, p, 0], s.acc[tid])
         elif kind == SHOWDOWN:
             showdown_values(out, opp[ro * wo:(ro + 1) * wo], t.order[board, 1 - p], t.order_count[board, 1 - p],
                             t.ranks[board, p, :, :wp], t.hands[p, :, 3], t.amount[n, p, 0], t.amount[n, p, 1],
                             t.amount[n, p, 2], s.prefix[tid], s.snaps[tid], s.acc[tid])
+            summed = ro
         else:
             k = t.node[n, COUNT]
             r0 = t.node[t.node[n, FIRST], ROW]

@@ -37,7 +37,7 @@ from numba import njit
 from pokerlab import kernels
 from pokerlab.games import Game
 
-__all__ = ["fold_values", "river_tables", "showdown_values"]
+__all__ = ["card_sums", "fold_values", "river_tables", "showdown_values"]
 
 Deals = Mapping[int, Sequence[tuple[int, Sequence[tuple[int, int]]]]]
 
@@ -139,11 +139,10 @@ def _ranks(order: np.ndarray, strength: np.ndarray, count: np.ndarray, ranks: np
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
-def fold_values(out: np.ndarray, reach: np.ndarray, own: np.ndarray, own_n: int, opp: np.ndarray, opp_n: int,
-                blocked: int, payoff: float, acc: np.ndarray) -> None:
-    """Numba: each own hand's value at a fold, ``payoff`` times the opponent's reach that
-    shares no card with it, into ``out`` (0 for a hand that holds a card of ``blocked``).
-    ``own`` and ``opp`` are the players' rows of :attr:`~pokerlab.solver.arena.Tables.hands`."""
+def card_sums(reach: np.ndarray, opp: np.ndarray, opp_n: int, acc: np.ndarray) -> None:
+    """Numba: the opponent's reach through each card into ``acc[:52]``, and in all into
+    ``acc[52]``, as :func:`fold_values` reads them (``opp``: the opponent's rows of
+    :attr:`~pokerlab.solver.arena.Tables.hands`)."""
     total = 0.0
     for c in range(52):
         acc[c] = 0.0
@@ -153,8 +152,19 @@ def fold_values(out: np.ndarray, reach: np.ndarray, own: np.ndarray, own_n: int,
             total += r
             acc[opp[j, 0]] += r
             acc[opp[j, 1]] += r
+    acc[52] = total
+
+
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
+def fold_values(out: np.ndarray, reach: np.ndarray, own: np.ndarray, own_n: int, blocked: int, payoff: float,
+                acc: np.ndarray) -> None:
+    """Numba: each own hand's value at a fold, ``payoff`` times the opponent's reach that
+    shares no card with it, into ``out`` (0 for a hand that holds a card of ``blocked``),
+    from the opponent's sums in ``acc`` (:func:`card_sums`, or a showdown's on the same
+    reach). ``own`` is the player's rows of :attr:`~pokerlab.solver.arena.Tables.hands`."""
+    total = acc[52]
     for i in range(own_n):
-        if own[i, 2] & blocked:
+        if total == 0.0 or own[i, 2] & blocked:
             out[i] = 0.0
             continue
         s = own[i, 3]
@@ -174,7 +184,8 @@ def showdown_values(out: np.ndarray, reach: np.ndarray, theirs: np.ndarray, thei
     ``lose`` times the reach above it and ``tie`` times the reach level with it, all of it
     sharing no card with the hand; a hand the board blocks gets 0. ``same``: each of the
     player's hands' row of the very same cards in the opponent's range (-1: none).
-    ``prefix`` (hands + 1), ``snaps`` (2 hands + 1) and ``acc`` (54) are float64 scratch.
+    ``prefix`` (hands + 1), ``snaps`` (2 hands + 1) and ``acc`` (54) are float64 scratch;
+    ``acc`` is left with the opponent's sums as :func:`card_sums` gives them.
 
     One pass up the opponent's list keeps the running sum of the reach (``prefix``) and of
     the reach through each card (``acc``), noting each card's sum where it grows
@@ -199,8 +210,13 @@ def showdown_values(out: np.ndarray, reach: np.ndarray, theirs: np.ndarray, thei
         a = acc[c2] + r
         acc[c2] = a
         snaps[2 * k + 2] = a
-    # a blocked hand's cards, 52 and 53, make its reach above "total - total - 0 - 0"
+    # acc[:53] now holds what card_sums would: a fold on the same reach reads it
     acc[52] = total
+    if total == 0.0:  # no reach: common once a line is never played
+        for i in range(out.shape[0]):
+            out[i] = 0.0
+        return
+    # a blocked hand's cards, 52 and 53, make its reach above "total - total - 0 - 0"
     acc[53] = 0.0
     for i in range(out.shape[0]):
         below = prefix[ranks[0, i]] - snaps[ranks[2, i]] - snaps[ranks[3, i]]
