@@ -9,6 +9,8 @@ import sys
 import httpx
 import pytest
 
+from pokerlab.warmup import PARTS, PartWarmed, Warmed
+from pokerlab.web import warm as web_warm
 from pokerlab.web.server import bind
 
 SERVE = [sys.executable, "-m", "pokerlab.cli", "serve"]
@@ -55,3 +57,40 @@ def test_the_listening_socket_says_it_is_tcp():
         assert sock.proto == socket.IPPROTO_TCP
     finally:
         sock.close()
+
+
+def test_serve_compiles_what_every_page_needs_and_loads_what_a_first_answer_waits_for(monkeypatch):
+    import threading
+
+    compiled, loaded = [], []
+    monkeypatch.setattr(web_warm, "cold", lambda parts: [name for name in parts if name != "breakdown"])
+    monkeypatch.setattr(web_warm, "compile_parts", lambda parts: compiled.extend(parts) or Warmed(()))
+    monkeypatch.setattr(web_warm, "warm", lambda names: loaded.append((list(names), threading.current_thread()))
+                        or Warmed(tuple(PartWarmed(name, 0.0, (f"{name}.kernel",)) for name in names)))
+    said = []
+    warmed = web_warm.warm_pages(log=said.append)
+    # every part a page reaches is compiled (what was cold) before the server takes requests...
+    assert set(web_warm.PAGE_PARTS) <= set(PARTS) and compiled == [p for p in web_warm.PAGE_PARTS if p != "breakdown"]
+    # ...and all but the strategy charts' (worked out in the background anyway) loaded into the
+    # server, in its own thread
+    assert loaded == [([p for p in web_warm.PAGE_PARTS if p != "videopoker-charts"], threading.current_thread())]
+    assert said[-1].startswith("pokerlab: ready in ") and f"({len(warmed.parts)} kernels compiled" in said[-1]
+
+
+@pytest.mark.timeout(600)
+def test_a_first_exact_answer_after_warming_the_pages_is_quick():
+    """In a new process, as serve starts: the pages warmed, a first heat map of a cheap spot comes
+    back exact on a one-second budget (a warm that ran kernels from other threads left OpenMP's
+    teams spinning, and the same answer took seconds)."""
+    code = """
+from fastapi.testclient import TestClient
+from pokerlab.web.app import create_app
+from pokerlab.web.warm import warm_pages
+app = create_app()
+warm_pages(log=lambda line: None)
+body = {"players": ["QQ+,AK", "JJ"], "board": "Ah7d2c", "by_combo": True, "seconds": 1}
+print([TestClient(app).post("/api/equity", json=body).json()["exact"] for _ in range(3)])
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=590)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.splitlines()[-1] == "[True, True, True]"
