@@ -125,12 +125,13 @@ class Tables(NamedTuple):
     where the range lacks it (a swap the solver uses lacks none)."""
     board_mask: int
     order: np.ndarray
-    """(boards, 2, hands) uint32: each river board's hands of each player not blocked by it,
-    weakest first (see :func:`~pokerlab.solver.showdown.river_tables`)."""
+    """(boards, hands of both) uint32: each river board's hands of each player not blocked
+    by it, weakest first, out of position's part first (see
+    :func:`~pokerlab.solver.showdown.river_tables`)."""
     order_count: np.ndarray
     """(boards, 2) int64: how many hands of each player each river board leaves."""
     ranks: np.ndarray
-    """(boards, 2, 8, hands) uint16: where each hand stands among the opponent's on each
+    """(boards, 6, hands of both) uint16: where each hand stands among the opponent's on each
     river board (see :func:`~pokerlab.solver.showdown.river_tables`)."""
     lock_at: np.ndarray
     """Per context of a locked node, where its (actions, combos) lock starts in
@@ -194,9 +195,10 @@ class Layout:
         n = int(self.tables.counts.max())
         workers = self.workers(threads)
         tables = sum(int(a.nbytes) for a in self.tables if isinstance(a, np.ndarray))
-        tables += 0 if len(self.tables.order) else self.boards * (2 * n * (4 + 8 * 2) + 2 * 8)
+        both = int(self.tables.counts.sum())
+        tables += 0 if len(self.tables.order) else self.boards * (both * (4 + 6 * 2) + 2 * 8)
         per_level = 4 * 4 * self.rows * n + 2 * 8 * self.rows + 4 * self.strategy_cells
-        per_worker = 4 * 3 * int(self.tables.node[:, SIZE].max(initial=1)) + 8 * (54 + 5 * n + 2)
+        per_worker = 4 * 3 * int(self.tables.node[:, SIZE].max(initial=1)) + 8 * (53 + 5 * n + 2)
         scratch = self.levels * workers * per_level + workers * per_worker + 4 * 2 * self.items * n
         common = tables + scratch
         return MemoryEstimate(common + 4 * self.cells, common + 2 * self.cells + 8 * self.scales)
@@ -402,9 +404,9 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
 
         dealt[1], order, order_count, ranks = river_tables(spot.game, board, situations, combos)
     else:
-        order = np.zeros((0, 2, int(counts.max())), dtype=np.uint32)
+        order = np.zeros((0, int(counts.sum())), dtype=np.uint32)
         order_count = np.zeros((0, 2), dtype=np.int64)
-        ranks = np.zeros((0, 2, 8, int(counts.max())), dtype=np.uint16)
+        ranks = np.zeros((0, 6, int(counts.sum())), dtype=np.uint16)
     tables = Tables(node=node, amount=_amounts(tree, spot, pairs), members=members, bounds=bounds, dealt=dealt,
                     deal_start=deal_start, deals=deals, isos=isos, chance_factor=chance_factor, counts=counts,
                     hands=hands, perm=perm, board_mask=board_mask, order=order, order_count=order_count, ranks=ranks,

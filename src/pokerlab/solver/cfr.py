@@ -284,9 +284,11 @@ def _backward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: in
                 summed = ro
             fold_values(out, opp[ro * wo:(ro + 1) * wo], t.hands[p], wp, blocked, t.amount[n, p, 0], s.acc[tid])
         elif kind == SHOWDOWN:
-            showdown_values(out, opp[ro * wo:(ro + 1) * wo], t.order[board, 1 - p], t.order_count[board, 1 - p],
-                            t.ranks[board, p, :, :wp], t.hands[p, :, 3], t.amount[n, p, 0], t.amount[n, p, 1],
-                            t.amount[n, p, 2], s.prefix[tid], s.snaps[tid], s.acc[tid])
+            mine, theirs = (0, t.counts[0]) if p == 0 else (t.counts[0], 0)
+            showdown_values(out, opp[ro * wo:(ro + 1) * wo], t.order[board, theirs:theirs + wo],
+                            t.order_count[board, 1 - p], t.ranks[board, :, mine:mine + wp], t.hands[p], blocked,
+                            t.amount[n, p, 0], t.amount[n, p, 1], t.amount[n, p, 2], s.prefix[tid], s.snaps[tid],
+                            s.acc[tid])
             summed = ro
         else:
             k = t.node[n, COUNT]
@@ -512,7 +514,7 @@ class Engine:
             at=np.zeros((2, levels, threads, layout.rows), dtype=np.int64),
             strat=np.zeros((levels, threads, max(layout.strategy_cells, 1)), dtype=np.float32),
             tmp=np.zeros((threads, 3, int(self.tables.node[:, SIZE].max(initial=1))), dtype=np.float32),
-            acc=np.zeros((threads, 54), dtype=np.float64),
+            acc=np.zeros((threads, 53), dtype=np.float64),
             prefix=np.zeros((threads, width + 1), dtype=np.float64),
             snaps=np.zeros((threads, 2 * width + 1), dtype=np.float64),
             sums=np.zeros((threads, 2, width), dtype=np.float64),

@@ -20,9 +20,10 @@ quadratic. Ties win nothing and lose nothing, but pay their half of the rake.
 >>> combos = [np.array([parse_cards("Ac Ad"), parse_cards("Qc Qd")], dtype=np.uint8),
 ...           np.array([parse_cards("Kc Kd")], dtype=np.uint8)]
 >>> board_id, order, count, ranks = river_tables(HOLDEM, board, {}, combos)
+>>> own = np.array([[*cards, 0, -1] for cards in combos[0].tolist()])   # cards, bits, same cards' row
 >>> out = np.zeros(2, dtype=np.float32)
->>> showdown_values(out, np.ones(1, dtype=np.float32), order[0, 1], int(count[0, 1]), ranks[0, 0, :, :2],
-...                 np.array([-1, -1]), 1.0, -1.0, 0.0, np.zeros(3), np.zeros(5), np.zeros(54))
+>>> showdown_values(out, np.ones(1, dtype=np.float32), order[0, 2:], int(count[0, 1]), ranks[0, :, :2], own, 0,
+...                 1.0, -1.0, 0.0, np.zeros(2), np.zeros(3), np.zeros(53))
 >>> out.tolist()                       # aces beat the kings, queens lose to them
 [1.0, -1.0]
 """
@@ -49,15 +50,15 @@ def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
     hands of both players not blocked by it in order of strength under the game's ranking.
 
     Returns ``board_id`` (53, 53) (the board of dealt cards ``c1, c2`` at ``[c1 + 1, c2 + 1]``,
-    0 for a card not dealt), ``order`` (boards, 2, hands) uint32, ``count`` (boards, 2) int64
-    and ``ranks`` (boards, 2, 8, hands) uint16. ``order[b, p]`` lists player ``p``'s hands
-    the board leaves, weakest first, in its first ``count[b, p]`` places, each entry the
-    combo's row and its two cards (bits 11 and 17). ``ranks[b, p, :, i]`` places player
-    ``p``'s combo ``i`` among the opponent's list: how many of them are weaker, how many are
-    not stronger, for each count and each of the hand's cards the last of those opponent
-    hands that holds the card (``1 + 2 k`` for the first card of the ``k``-th, ``2 + 2 k`` for
-    its second, 0 for none), and its two cards; a hand the board blocks has zeros and the
-    cards 52 and 53, which :func:`showdown_values` reads as worth nothing.
+    0 for a card not dealt), ``order`` (boards, hands of both) uint32, ``count`` (boards, 2)
+    int64 and ``ranks`` (boards, 6, hands of both) uint16, both players' hands side by side,
+    out of position's first. Player ``p``'s part of ``order[b]`` lists, in its first
+    ``count[b, p]`` places, its hands the board leaves, weakest first, each entry the combo's
+    row and its two cards (bits 11 and 17). Its part of ``ranks[b]`` places each of its
+    combos among the opponent's list: how many of them are weaker, how many are not
+    stronger, and for each count and each of the hand's two cards, the last of those
+    opponent hands that holds the card (``1 + 2 k`` for the first card of the ``k``-th, ``2 +
+    2 k`` for its second, 0 for none), as :func:`showdown_values` numbers its sums.
     """
     board_id = np.zeros((53, 53), dtype=np.int64)
     keys: dict[tuple[int, ...], int] = {}
@@ -80,62 +81,58 @@ def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
             add((first, second))
     boards = np.array(rivers, dtype=np.uint8)
     bits = (np.int64(1) << boards.astype(np.int64)).sum(axis=1)
-    width = max(len(c) for c in combos)
-    order = np.zeros((len(boards), 2, width), dtype=np.uint32)
-    strength = np.zeros((len(boards), 2, width), dtype=np.int64)
-    count = np.zeros((len(boards), 2), dtype=np.int64)
     both = np.concatenate(combos)
     hand_bits = (np.int64(1) << both[:, 0].astype(np.int64)) | (np.int64(1) << both[:, 1].astype(np.int64))
-    blocked_both = (bits[:, None] & hand_bits[None, :]) != 0
-    strengths = np.full(blocked_both.shape, 1 << 20, dtype=np.int64)  # a blocked hand sorts last
-    rows, columns = np.nonzero(~blocked_both)
+    blocked = (bits[:, None] & hand_bits[None, :]) != 0
+    strengths = np.full(blocked.shape, 1 << 20, dtype=np.int64)  # a blocked hand sorts last
+    rows, columns = np.nonzero(~blocked)
     if len(rows):
         # on one thread: the parallel evaluator would wake threads for a few thousand hands
         with kernels.threads(1):
             strengths[rows, columns] = game.evaluate_many(both[columns], boards[rows])
+    order = np.zeros(blocked.shape, dtype=np.uint32)
+    strength = np.zeros(blocked.shape, dtype=np.int64)
+    count = np.zeros((len(boards), 2), dtype=np.int64)
+    start = 0
     for p, cards in enumerate(combos):
-        start = len(combos[0]) if p else 0
-        blocked = blocked_both[:, start:start + len(cards)]
-        values = strengths[:, start:start + len(cards)]
+        part = slice(start, start + len(cards))
         codes = np.arange(len(cards)) | cards[:, 0].astype(np.int64) << 11 | cards[:, 1].astype(np.int64) << 17
-        weakest = np.argsort(values, axis=1, kind="stable")
-        order[:, p, :len(cards)] = codes[weakest]
-        strength[:, p, :len(cards)] = np.take_along_axis(values, weakest, axis=1)
-        count[:, p] = (~blocked).sum(axis=1)
-    ranks = np.zeros((len(boards), 2, 8, width), dtype=np.uint16)
-    ranks[:, :, 6] = 52
-    ranks[:, :, 7] = 53
-    _ranks(order, strength, count, ranks)
+        weakest = np.argsort(strengths[:, part], axis=1, kind="stable")
+        order[:, part] = codes[weakest]
+        strength[:, part] = np.take_along_axis(strengths[:, part], weakest, axis=1)
+        count[:, p] = (~blocked[:, part]).sum(axis=1)
+        start += len(cards)
+    ranks = np.zeros((len(boards), 6, len(both)), dtype=np.uint16)
+    _ranks(order, strength, count, len(combos[0]), ranks)
     return board_id, order, count, ranks
 
 
 @njit(cache=True, nogil=True)
-def _ranks(order: np.ndarray, strength: np.ndarray, count: np.ndarray, ranks: np.ndarray) -> None:
-    """Fill ``ranks`` (see :func:`river_tables`): each list merged with the opponent's, once
-    for the weaker hands and once for those not stronger."""
+def _ranks(order: np.ndarray, strength: np.ndarray, count: np.ndarray, split: int, ranks: np.ndarray) -> None:
+    """Fill ``ranks`` (see :func:`river_tables`; player 1's hands start at ``split``): each
+    list merged with the opponent's, once for the weaker hands and once for those not
+    stronger."""
     last = np.zeros(52, dtype=np.int64)
     for b in range(order.shape[0]):
         for p in range(2):
-            theirs = order[b, 1 - p]
+            mine, theirs = (0, split) if p == 0 else (split, 0)
             for tied in range(2):
                 last[:] = 0
                 k = 0
                 for m in range(count[b, p]):
-                    s = strength[b, p, m]
+                    s = strength[b, mine + m]
                     while k < count[b, 1 - p]:
-                        other = strength[b, 1 - p, k]
+                        other = strength[b, theirs + k]
                         if other > s or other == s and tied == 0:
                             break
-                        last[theirs[k] >> 11 & 63] = 1 + 2 * k
-                        last[theirs[k] >> 17] = 2 + 2 * k
+                        last[order[b, theirs + k] >> 11 & 63] = 1 + 2 * k
+                        last[order[b, theirs + k] >> 17] = 2 + 2 * k
                         k += 1
-                    e = order[b, p, m]
-                    i = e & 2047
-                    ranks[b, p, tied, i] = k
-                    ranks[b, p, 2 + 2 * tied, i] = last[e >> 11 & 63]
-                    ranks[b, p, 3 + 2 * tied, i] = last[e >> 17]
-                    ranks[b, p, 6, i] = e >> 11 & 63
-                    ranks[b, p, 7, i] = e >> 17
+                    e = order[b, mine + m]
+                    i = mine + (e & 2047)
+                    ranks[b, tied, i] = k
+                    ranks[b, 2 + 2 * tied, i] = last[e >> 11 & 63]
+                    ranks[b, 3 + 2 * tied, i] = last[e >> 17]
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
@@ -174,23 +171,23 @@ def fold_values(out: np.ndarray, reach: np.ndarray, own: np.ndarray, own_n: int,
 
 @njit(cache=True, nogil=True, error_model="numpy", _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def showdown_values(out: np.ndarray, reach: np.ndarray, theirs: np.ndarray, their_count: int, ranks: np.ndarray,
-                    same: np.ndarray, win: float, lose: float, tie: float, prefix: np.ndarray, snaps: np.ndarray,
-                    acc: np.ndarray) -> None:
+                    own: np.ndarray, blocked: int, win: float, lose: float, tie: float, prefix: np.ndarray,
+                    snaps: np.ndarray, acc: np.ndarray) -> None:
     """Numba: each hand's value at a showdown on one river board, into ``out``.
 
     ``theirs`` lists the opponent's hands that the board leaves, weakest first, and
-    ``ranks`` places each of the player's hands among them (both of one board and player,
-    from :func:`river_tables`). A hand gets ``win`` times the opponent's reach below it,
-    ``lose`` times the reach above it and ``tie`` times the reach level with it, all of it
-    sharing no card with the hand; a hand the board blocks gets 0. ``same``: each of the
-    player's hands' row of the very same cards in the opponent's range (-1: none).
-    ``prefix`` (hands + 1), ``snaps`` (2 hands + 1) and ``acc`` (54) are float64 scratch;
+    ``ranks`` (6, hands) places each of the player's hands among them (the players' parts of
+    one board's tables from :func:`river_tables`). A hand gets ``win`` times the opponent's
+    reach below it, ``lose`` times the reach above it and ``tie`` times the reach level with
+    it, all of it sharing no card with the hand; a hand that holds a card of ``blocked`` gets
+    0. ``own`` is the player's rows of :attr:`~pokerlab.solver.arena.Tables.hands`.
+    ``prefix`` (hands + 1), ``snaps`` (2 hands + 1) and ``acc`` (53) are float64 scratch;
     ``acc`` is left with the opponent's sums as :func:`card_sums` gives them.
 
     One pass up the opponent's list keeps the running sum of the reach (``prefix``) and of
     the reach through each card (``acc``), noting each card's sum where it grows
     (``snaps``); each of the player's hands then reads its values where ``ranks`` says, with
-    no comparison and no branch (indices unsigned: no check for a negative one).
+    no comparison (indices unsigned: no check for a negative one).
     """
     for c in range(52):
         acc[c] = 0.0
@@ -212,22 +209,20 @@ def showdown_values(out: np.ndarray, reach: np.ndarray, theirs: np.ndarray, thei
         snaps[2 * k + 2] = a
     # acc[:53] now holds what card_sums would: a fold on the same reach reads it
     acc[52] = total
+    n = out.shape[0]
     if total == 0.0:  # no reach: common once a line is never played
-        for i in range(out.shape[0]):
+        for i in range(n):
             out[i] = 0.0
         return
-    # a blocked hand's cards, 52 and 53, make its reach above "total - total - 0 - 0"
-    acc[53] = 0.0
-    for i in range(out.shape[0]):
+    for i in range(n):
         below = prefix[ranks[0, i]] - snaps[ranks[2, i]] - snaps[ranks[3, i]]
         level = prefix[ranks[1, i]] - snaps[ranks[4, i]] - snaps[ranks[5, i]]  # not above; the same cards twice out
-        above = total - acc[ranks[6, i]] - acc[ranks[7, i]] - level
-        out[i] = win * below + lose * above
+        above = total - acc[own[i, 0]] - acc[own[i, 1]] - level
+        out[i] = 0.0 if own[i, 2] & blocked else win * below + lose * above
     if tie != 0.0:
-        for i in range(out.shape[0]):
+        for i in range(n):
             below = prefix[ranks[0, i]] - snaps[ranks[2, i]] - snaps[ranks[3, i]]
             level = prefix[ranks[1, i]] - snaps[ranks[4, i]] - snaps[ranks[5, i]]
-            # the very same cards are in the opponent's list, level with the hand, only if it has some
-            s = same[i]
-            back = reach[s] if s >= 0 and ranks[1, i] > 0 else 0.0
-            out[i] += tie * (level - below + back)
+            s = own[i, 3]
+            back = reach[s] if s >= 0 else 0.0
+            out[i] += 0.0 if own[i, 2] & blocked else tie * (level - below + back)
