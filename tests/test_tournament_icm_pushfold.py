@@ -91,10 +91,8 @@ def brute_force(table: ClassTable, stacks: list[float], payouts: list[float], bl
 
     def three_way(i: int, j: int, k: int) -> np.ndarray:
         key = (CLASSES.index(hands[i]) * 169 + CLASSES.index(hands[j])) * 169 + CLASSES.index(hands[k])
-        at = np.searchsorted(module._SAMPLED["keys"], key)
-        counts = None
-        if at < len(module._SAMPLED["keys"]) and module._SAMPLED["keys"][at] == key:
-            counts = module._SAMPLED["counts"][at]
+        at = module._SAMPLED["rows"][key]
+        counts = module._SAMPLED["counts"][at] if at >= 0 else None
         total, value = 0.0, np.zeros(3)
         seen: set[int] = set()
         for ranks in itertools.product(range(3), repeat=3):

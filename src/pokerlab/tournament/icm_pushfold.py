@@ -292,9 +292,12 @@ def _dealt(deals: np.ndarray) -> np.ndarray:
     return out
 
 
-_SAMPLED: dict[str, np.ndarray] = {"keys": np.zeros(0, dtype=np.int64), "counts": np.zeros((0, CODES), np.int32)}
-"""Three-way results sampled so far in this process: sorted keys (the global class indices of
-button, small blind and big blind, in base 169) and each key's counts of the 27 codes."""
+_SAMPLED: dict[str, np.ndarray] = {"rows": np.full(len(CLASSES) ** 3, -1, dtype=np.int32),
+                                   "counts": np.zeros((0, CODES), np.int32)}
+"""Three-way results sampled so far in this process: for each key (the global class indices of
+button, small blind and big blind, in base 169) its row of ``counts`` (-1 while unsampled),
+and each row's counts of the 27 codes. A table over every key, where sorted keys would cost
+a sort of millions of them at each round."""
 
 
 def _key(triples: np.ndarray) -> np.ndarray:
@@ -305,9 +308,11 @@ def _key(triples: np.ndarray) -> np.ndarray:
 
 def _sample(triples: np.ndarray, samples: int, seed: int) -> None:
     """Sample the three-way showdowns of ``triples`` (global class indices) not yet cached."""
-    keys = _key(triples)
-    known = _SAMPLED["keys"]
-    fresh = np.unique(keys[~np.isin(keys, known)])
+    rows = _SAMPLED["rows"]
+    wanted = np.zeros(len(rows), dtype=np.bool_)
+    wanted[_key(triples)] = True
+    wanted &= rows < 0
+    fresh = np.flatnonzero(wanted)
     if not len(fresh):
         return
     n = len(CLASSES)
@@ -326,10 +331,8 @@ def _sample(triples: np.ndarray, samples: int, seed: int) -> None:
         which = np.repeat(np.arange(len(part)), samples)
         tallies[start:start + len(part)] = np.bincount((which * CODES + code)[dealt],
                                                        minlength=len(part) * CODES).reshape(-1, CODES)
-    merged = np.concatenate([known, fresh])
-    order = np.argsort(merged, kind="stable")
-    _SAMPLED["keys"] = merged[order]
-    _SAMPLED["counts"] = np.concatenate([_SAMPLED["counts"], tallies])[order]
+    rows[fresh] = np.arange(len(_SAMPLED["counts"]), len(_SAMPLED["counts"]) + len(fresh), dtype=np.int32)
+    _SAMPLED["counts"] = np.concatenate([_SAMPLED["counts"], tallies])
 
 
 @njit(cache=True, nogil=True)
@@ -544,14 +547,19 @@ def solve_icm_table(table: ClassTable, stacks: Sequence[float], payouts: Sequenc
     glob = np.array([CLASSES.index(h) for h in table.hands], dtype=np.int64)
     d = Discount() if discount is None else discount
     done = 0
+    n = len(table.hands)
+    chosen = np.zeros(n ** 3, dtype=np.bool_)  # the triples sampled so far, by their index in base n
     sampled = np.zeros((0, 3), dtype=np.int64)
     for _ in range(ROUNDS):
         x, t = _solve(g, share * pool, MAX_ITERATIONS, d)
         done += t
         needed = _needed(x, g.r)
-        if len(sampled) and len(needed) and np.isin(_key(needed), _key(sampled)).all():
+        at = (needed[:, 0] * n + needed[:, 1]) * n + needed[:, 2]
+        if len(sampled) and len(needed) and chosen[at].all():
             break
-        sampled = np.unique(np.concatenate([sampled, needed]), axis=0)
+        chosen[at] = True
+        flat = np.flatnonzero(chosen)
+        sampled = np.stack([flat // (n * n), flat // n % n, flat % n], axis=1)
         _sample(glob[sampled], count, seed)
         _use_samples(g, proxy, glob, sampled, pay.three_way, count)
     # Discounted CFR's average keeps traces of its first iterations, where every hand played
@@ -586,9 +594,7 @@ def _needed(x: np.ndarray, r: np.ndarray) -> np.ndarray:
 
 def _use_samples(g: _Game, proxy: np.ndarray, glob: np.ndarray, sampled: np.ndarray, payoff: np.ndarray,
                  samples: int) -> None:
-    keys = _key(glob[sampled])
-    rows = np.searchsorted(_SAMPLED["keys"], keys)
-    counts = _SAMPLED["counts"][rows].astype(np.float64)
+    counts = _SAMPLED["counts"][_SAMPLED["rows"][_key(glob[sampled])]].astype(np.float64)
     made = counts.sum(axis=1) > 0  # triples no deal can make (AA, AA, AA) keep the stand-in
     e = counts[made] @ payoff / counts[made].sum(axis=1, keepdims=True)
     g.e = proxy.copy()
