@@ -427,3 +427,22 @@ def test_bench_says_what_its_suites_compile(monkeypatch):
     result = ok("bench", "eval", "--json")
     assert result.stderr.split() == cli_support.COMPILING.format(what="the kernels of pokerlab.bench.made_up").split()
     assert json.loads(result.stdout)["eval"][0]["value"] == 9
+
+
+@pytest.mark.parametrize("args", [
+    ("equity", "AhKh", "QdQc", "--stderr", "1e-9"),
+    ("equity", "AhKh", "QdQc", "--seconds", "1e9"),
+    ("equity", "AhKh", "random", "--trials", "1" + "0" * 30),
+    ("equity", "AhKh", "QdQc", "--exact", "--trials", "100"),
+    ("grid", "AhKh", "--stderr", "1e-9"),
+    ("grid", "AhKh", "--threads", "0"),
+])
+def test_a_stop_rule_that_cannot_be_met_is_refused_before_any_compile(monkeypatch, args):
+    from pokerlab import warmup
+
+    warms = []
+    monkeypatch.setattr(warmup, "cold", list)  # as if nothing were warm yet: a first run
+    monkeypatch.setattr(warmup, "compile_parts", warms.append)
+    result = run(*args)
+    assert result.exit_code == 2 and result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+    assert warms == [] and "compiling" not in result.stderr

@@ -338,6 +338,25 @@ def exact_argument(exact: bool | None, trials: int | None, stderr: float | None,
     return False if rules else exact
 
 
+def stop_rules_checked(exact: bool | None, trials: int | None, stderr: float | None, seconds: float | None,
+                       seed: int | None, threads: int | None) -> bool | None:
+    """The ``exact`` argument for the library (see :func:`exact_argument`), the Monte Carlo
+    options checked with it: a stop rule that can never be met is refused at once, not after a
+    first run's compile.
+
+    >>> stop_rules_checked(None, None, 1e-9, None, None, None)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: stderr must be a finite number from 1e-06 to 0.5 (a smaller one \
+takes more than 1000000000000 trials; give trials or seconds too to stop sooner), got 1e-09
+    """
+    from pokerlab.equity_driver import check_options
+
+    method = exact_argument(exact, trials, stderr, seconds)
+    check_options(method, trials, stderr, seconds, seed, threads, None)
+    return method
+
+
 def warmed_for(game: str, by_combo: bool = False) -> None:
     """Warm the equity kernels of ``game`` (an unknown game is refused here, before any compile),
     and with ``by_combo`` those of equity by combo."""
@@ -360,11 +379,11 @@ def equity_command(players: PlayersArg, board: BoardOpt = "", dead: DeadOpt = ""
     from pokerlab.equity import equity
     from pokerlab.games import get
 
+    method = stop_rules_checked(exact, trials, stderr, seconds, seed, threads)
     warmed_for(game, by_combo)
     with progress_bar("equity") as progress:
-        result = equity(players, board, dead, exact=exact_argument(exact, trials, stderr, seconds), trials=trials,
-                        stderr=stderr, seconds=seconds, seed=seed, threads=threads, progress=progress, game=game,
-                        by_combo=by_combo)
+        result = equity(players, board, dead, exact=method, trials=trials, stderr=stderr, seconds=seconds, seed=seed,
+                        threads=threads, progress=progress, game=game, by_combo=by_combo)
     if as_json:
         print_json(result.to_dict())
         return
@@ -429,11 +448,11 @@ def grid_command(hand: Annotated[str, typer.Argument(help="The player's hole car
     from pokerlab.category import HandCategory
     from pokerlab.grid import grid
 
+    method = stop_rules_checked(exact, trials, stderr, seconds, seed, threads)
     warmed_for(game)
     with progress_bar("grid") as progress:
-        result = grid(hand, board, dead, opponents=opponents, exact=exact_argument(exact, trials, stderr, seconds),
-                      trials=trials, stderr=stderr, seconds=seconds, seed=seed, threads=threads, progress=progress,
-                      game=game)
+        result = grid(hand, board, dead, opponents=opponents, exact=method, trials=trials, stderr=stderr,
+                      seconds=seconds, seed=seed, threads=threads, progress=progress, game=game)
     if as_json:
         print_json(result.to_dict())
         return
