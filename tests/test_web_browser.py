@@ -5,6 +5,7 @@ Screenshots are saved under tests/artifacts/ (git-ignored) for a person to look 
 """
 
 import json
+import re
 
 import pytest
 
@@ -500,3 +501,24 @@ def test_a_phone_by_touch(browser, url):
         phone.goto(url + "ranges")
         phone.tap('#range-grid [data-hand="AKs"]')
         assert phone.input_value("#range-text") == "AKs"
+
+
+def test_a_sampled_grid_gives_each_cell_its_margin(page, url):
+    # first, in the server's process: the kernels' loading would take the page's time budget
+    grid("AsKs", "TsQs2d4h9c")
+    reference = grid("AsKs", trials=400_000, seed=1)  # a far larger sample, to judge the margins by
+    page.goto(url + "grid?hand=AsKs&board=TsQs2d4h9c")  # on the river: a few hundred deals, exact
+    wait_for_state(page, "exact", timeout=COMPILING_MS)
+    assert "±" not in page.get_attribute("#grid td[data-own] >> nth=0", "title"), "an exact grid has no margin"
+    page.goto(url + "grid?hand=AsKs")  # before the flop: too many deals to count, so sampled
+    wait_for_state(page, "done", timeout=COMPILING_MS)
+    cells = page.eval_on_selector_all("#grid td[data-own]", "(cs) => cs.map((c) => [c.dataset.row, c.dataset.col, "
+                                      "Number(c.dataset.total), c.title])")
+    labels = list(reference.to_dict()["cells"])
+    for row, col, total, title in cells:
+        expected = sum(reference.to_dict()["cells"][labels[int(row)]][labels[int(col)]].values())
+        margin = float(title.split("±")[1].rstrip("%")) / 100  # shown to 0.01%
+        assert abs(total - expected) < 3 * margin + 0.002, (row, col, total, expected, margin)
+    page.click("#grid td[data-own] >> nth=10")
+    detail = page.inner_text("#cell-detail")
+    assert len(re.findall(r"±\d", detail)) == 4, f"the cell's share, and its win, tie and lose: {detail}"

@@ -148,3 +148,22 @@ def test_a_sampled_next_card_table_shows_its_margin(page):
     for card in worst:
         if card in by_card:
             assert by_card[card][0] + by_card[card][1] < now + 0.0005, (card, by_card[card], now)
+
+
+def test_a_sampled_heat_map_gives_each_hand_its_own_margin(page):
+    from pokerlab.preflop import shipped_table
+
+    page.fill("#range-text", "QQ+,AK")
+    page.select_option("#view", "equity")  # before the flop against random: too many deals, so sampled
+    page.wait_for_selector('#range-grid [data-hand="AA"][data-equity]:not([data-equity=""])')
+    assert "its own ±" in page.inner_text("#heat-note")
+    exact = {row.hand: row.equity for row in shipped_table().rows}  # each class against one random hand
+    margins = {}
+    for hand in ("AA", "KK", "QQ", "AKs", "AKo"):
+        shown, margins[hand] = (float(cell(page, hand).get_attribute(f"data-{key}")) for key in ("equity", "margin"))
+        said = f"{100 * shown:.1f}% ±{100 * margins[hand]:.1f}%"
+        assert said in cell(page, hand).get_attribute("aria-label") and said in cell(page, hand).get_attribute("title")
+        assert abs(shown - exact[hand]) < 3 * margins[hand], (hand, shown, exact[hand], margins[hand])
+    assert margins["AKs"] > margins["AKo"], "four combos are dealt less often than twelve: a wider margin"
+    cell(page, "AKs").focus()
+    assert page.inner_text("#hand-detail").count("±") == 4, "each combo with its own margin"

@@ -9,6 +9,9 @@
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 from fastapi import APIRouter, Request
 
 from pokerlab.cards import card_name
@@ -36,6 +39,34 @@ def _game_view(game: Game) -> dict[str, object]:
             "rules": game.rules}
 
 
+def with_errors(player: dict[str, Any], showdowns: float, exact: bool) -> dict[str, Any]:
+    """A player's results with each of its combos and classes (when by combo) given the standard
+    error of its equity, ``stderr``: 0 when ``exact``; when sampled, from its own showdowns (its
+    weight's share of the player's ``showdowns``: a sampled combo's weight is its share of the
+    deals) and the most a pot share's spread can be, p(1 - p), with p its equity counted as if
+    it had won one more showdown and lost one more: a combo that won all of its few showdowns
+    is not given a ± of 0, and a split pot never makes the error look smaller than it is.
+
+    >>> done = with_errors({"combos": [{"weight": 1.0, "equity": 0.5}, {"weight": 4.0, "equity": 1.0}],
+    ...                     "classes": {}}, showdowns=500, exact=False)
+    >>> [round(c["stderr"], 6) for c in done["combos"]]  # 100 and 400 of the 500 showdowns
+    [0.05, 0.002491]
+    """
+    if "combos" not in player:
+        return player
+    total = sum(combo["weight"] for combo in player["combos"])
+
+    def error(entry: dict[str, Any]) -> float:
+        if exact or not total:
+            return 0.0
+        n = showdowns * entry["weight"] / total
+        p = (entry["equity"] * n + 1) / (n + 2)
+        return math.sqrt(p * (1 - p) / n)
+
+    return {**player, "combos": [{**combo, "stderr": error(combo)} for combo in player["combos"]],
+            "classes": {name: {**entry, "stderr": error(entry)} for name, entry in player["classes"].items()}}
+
+
 def odds_routes(time_limit: float) -> APIRouter:
     """The games and the equity endpoint; an answer takes at most ``time_limit`` seconds.
 
@@ -56,8 +87,9 @@ def odds_routes(time_limit: float) -> APIRouter:
     def equity_endpoint(body: EquityRequest, request: Request, page: PageId = None) -> dict[str, object]:
         """Each player's equity (their share of the pot) and how often they take all of the pot, part
         of it or none (in a hi/lo game also the high and low halves apart): exact when it fits the
-        time, else Monte Carlo with ± (stderr); ``by_combo`` adds each combo of each range. In
-        Omaha a pattern may name fewer cards than a hand: ``AA`` is ``AAxx``."""
+        time, else Monte Carlo with ± (stderr); ``by_combo`` adds each combo and class of each
+        range, each with its own stderr. In Omaha a pattern may name fewer cards than a hand:
+        ``AA`` is ``AAxx``."""
         game = get_game(body.game)
         if body.by_combo and (game.hole_used or game.hilo):
             raise FieldError("by_combo", f"combo by combo is for hold'em and short deck, not {game.title}")
@@ -75,8 +107,8 @@ def odds_routes(time_limit: float) -> APIRouter:
             result = bounded(lambda **options: equity(specs, body.board, body.dead, game=game,
                                                       by_combo=body.by_combo, **options),
                              seconds, body.seed, getattr(request.state, ARRIVED), check)
-        players = [{**player.to_dict(), "made": made_hand(spec, body.board, game)}
-                   for player, spec in zip(result.players, specs)]
+        players = [{**with_errors(player.to_dict(), result.showdowns, result.exact),
+                    "made": made_hand(spec, body.board, game)} for player, spec in zip(result.players, specs)]
         return {**result.to_dict(), "players": players, "seconds": seconds}
 
     return router

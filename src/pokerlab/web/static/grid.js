@@ -91,11 +91,25 @@ function sumCell(text) {
   return Object.assign(document.createElement("td"), { textContent: text, className: "sum" });
 }
 
+/**
+ * The 95% margin of a share sampled from `n` deals (none when the grid is exact): the share
+ * counted as if one more deal had it and one more had not, so that a share no sampled deal (or
+ * every one) had still shows how little it is sure of.
+ */
+function margin(share, n) {
+  if (!n) return "";
+  const p = (share * n + 1) / (n + 2);
+  return ` ±${percent(1.96 * Math.sqrt(p * (1 - p) / n), 2)}`;
+}
+
 /** What a cell means, in words: shown on focus and on a tap. */
 function describe(td) {
-  const { own, opp, total, win, tie, lose } = td.dataset;
-  return `You: ${own}; best opponent: ${opp}. ${percent(Number(total), 2)} of deals; ` +
-         `there you win ${percent(Number(win), 1)}, tie ${percent(Number(tie), 1)}, lose ${percent(Number(lose), 1)}.`;
+  const { own, opp, total, win, tie, lose, sampled } = td.dataset;
+  const deals = Number(sampled), here = Number(total) * deals; // sampled deals in all, and in this cell
+  const share = (x) => `${percent(Number(x), 1)}${margin(Number(x), here)}`;
+  return `You: ${own}; best opponent: ${opp}. ${percent(Number(total), 2)}${margin(Number(total), deals)} of deals; ` +
+         `there you win ${share(win)}, tie ${share(tie)}, lose ${share(lose)}.` +
+         (deals ? " (Monte Carlo: each ± is a 95% interval.)" : "");
 }
 
 function choose(td) {
@@ -137,7 +151,9 @@ function draw(result) {
       const td = document.createElement("td");
       td.textContent = total ? percent(total, 2) : "";
       Object.assign(td.dataset, { own: label(own), opp: label(opp), total, win: total ? c.win / total : 0,
-                                  tie: total ? c.tie / total : 0, lose: total ? c.lose / total : 0, row: r, col: j });
+                                  tie: total ? c.tie / total : 0, lose: total ? c.lose / total : 0, row: r, col: j,
+                                  sampled: result.exact ? 0 : result.showdowns });
+      td.title = `${percent(total, 2)}${margin(total, Number(td.dataset.sampled))}`;
       td.tabIndex = r === 0 && j === 0 ? 0 : -1;
       if (total) {
         // Green where you mostly win, red where you mostly lose; stronger the likelier (dark enough for white text).

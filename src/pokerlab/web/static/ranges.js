@@ -1,8 +1,8 @@
 // Ranges: paint a range on the 13 x 13 grid (or type it; the two stay in step), pick a board,
 // and see what the range holds there line by line, its equity hand by hand against a villain's
 // range as a heat map, and how each next card changes it.
-import { addressParams, announce, api, busy, cardsIn, cardSlot, clearRefusal, debounced, DeckPicker, keepFocus,
-         keepInAddress, Latest, mix, paintCell, percent, setStatus, showRefusal, unpaintCell } from "/static/common.js";
+import { addressParams, announce, api, busy, cardsIn, cardSlot, cardWords, clearRefusal, debounced, DeckPicker,
+         keepFocus, keepInAddress, Latest, mix, paintCell, percent, setStatus, showRefusal, unpaintCell } from "/static/common.js";
 
 const RANKS = "AKQJT98765432";
 const BOARD_SIZE = 5;
@@ -138,12 +138,16 @@ let painting = null; // while a drag paints: the weight it sets (0 erases)
 
 const paintWeight = () => Number($("weight").value) / 100;
 
+/** An equity on the heat map as it reads: "67.3%", or "67.3% ±2.1%" when sampled (each hand
+ *  and combo its own 95% interval, from the showdowns it was dealt). */
+const heatFigure = (entry) => percent(entry.equity) + (state.heatExact === false ? ` ±${percent(1.96 * entry.stderr)}` : "");
+
 function cellLabel(name) {
   const w = state.weights.get(name) ?? 0;
   const equity = state.equity?.[name];
   const how = w ? `in the range at ${percent(w, 0)}` : "not in the range";
   const estimate = state.heatExact === false ? " (a Monte Carlo estimate)" : "";
-  return `${name}, ${combosOf(name)} combos, ${how}${equity === undefined ? "" : `, equity ${percent(equity.equity)}${estimate}`}`;
+  return `${name}, ${combosOf(name)} combos, ${how}${equity === undefined ? "" : `, equity ${heatFigure(equity)}${estimate}`}`;
 }
 
 /** The starting-hand class of a combo: "AhKh" -> "AKs", "Kd9c" -> "K9o" (higher rank first). */
@@ -156,8 +160,8 @@ function classOf(combo) {
 function showHand(name) {
   const combos = (state.combos ?? []).filter((c) => classOf(c.hand) === name);
   $("hand-detail").textContent = !combos.length ? "" :
-    `${name} against the villain: ${combos.map((c) => `${c.hand} ${percent(c.equity)}`).join(", ")}` +
-    `${state.heatExact === false ? " (Monte Carlo estimates)" : ""}.`;
+    `${name} against the villain: ${combos.map((c) => `${c.hand} ${heatFigure(c)}`).join(", ")}` +
+    `${state.heatExact === false ? " (Monte Carlo estimates, 95%)" : ""}.`;
 }
 
 function drawGrid() {
@@ -175,6 +179,8 @@ function drawGrid() {
     else if (w > 0) paintCell(cell, mix(unpainted(cell), GOLD, w));
     else unpaintCell(cell);
     cell.dataset.equity = equity === undefined ? "" : equity.equity;
+    cell.dataset.margin = equity === undefined || state.heatExact !== false ? "" : 1.96 * equity.stderr;
+    cell.title = equity === undefined ? "" : `${name}: ${heatFigure(equity)}`;
   }
   const combos = [...state.weights].reduce((sum, [name, w]) => sum + w * combosOf(name), 0);
   $("range-size").textContent = `${Number(combos.toFixed(2))} combos (${percent(combos / 1326)} of all hands)` +
@@ -357,6 +363,7 @@ function drawRunouts(result) {
         td.dataset.equity = card.equity;
         td.dataset.margin = card.margin;
         td.title = result.exact ? percent(card.equity) : `${percent(card.equity)} ±${percent(card.margin)}`;
+        td.setAttribute("aria-label", `${cardWords(rank + suit)}: ${td.title}`);
         const shift = Math.max(-1, Math.min(1, (card.equity - now) * 4));
         paintCell(td, mix(NEUTRAL, shift >= 0 ? HELPS : HURTS, Math.abs(shift)));
       }
@@ -417,7 +424,7 @@ function drawHeat(result) {
   drawGrid();
   const margin = result.exact ? "" : ` ±${percent(1.96 * p.stderr)}`;
   $("heat-note").textContent = `Equity against the villain: ${percent(p.equity)}${margin} in all` +
-    (result.exact ? " (exact)." : " (Monte Carlo: each hand's figure is an estimate).");
+    (result.exact ? " (exact)." : " (Monte Carlo: each hand's figure has its own ±, a 95% interval).");
   announce(`The range has ${percent(p.equity)}${margin ? ` plus or minus ${margin.slice(1)}` : ""} against the villain's.`);
 }
 
