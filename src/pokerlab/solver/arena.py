@@ -31,14 +31,19 @@ from pokerlab.errors import InvalidArgumentError
 from pokerlab.games import Game
 from pokerlab.solver.tree import CHANCE, FOLD, IP, SHOWDOWN, ActionTree
 
-__all__ = ["SWAPS", "Layout", "MemoryEstimate", "SpotLike", "Tables", "available_memory", "check_memory", "layout",
-           "memory_estimate", "swap_card", "swapped_rows", "symmetric_swaps"]
+__all__ = ["GAP", "SWAPS", "Layout", "MemoryEstimate", "SpotLike", "Tables", "available_memory", "check_memory",
+           "layout", "memory_estimate", "swap_card", "swapped_rows", "symmetric_swaps"]
 
 SWAPS: tuple[tuple[int, int], ...] = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 """The six swaps of two suits (0..3 = c, d, h, s), by number."""
 
 LEVELS = 3
 """Contexts are at most three deep: the root's street, then one card, then two."""
+
+GAP = 16
+"""Entries left unused at the end of each thread's row of scratch that the passes write all
+the time (128 bytes of float64): two threads never write to one cache line, which would
+pass it back and forth between their cores at every write."""
 
 
 class SpotLike(Protocol):
@@ -197,8 +202,8 @@ class Layout:
         tables = sum(int(a.nbytes) for a in self.tables if isinstance(a, np.ndarray))
         both = int(self.tables.counts.sum())
         tables += 0 if len(self.tables.order) else self.boards * (both * (4 + 6 * 2) + 2 * 8)
-        per_level = 4 * 4 * self.rows * n + 2 * 8 * self.rows + 4 * self.strategy_cells
-        per_worker = 4 * 3 * int(self.tables.node[:, SIZE].max(initial=1)) + 8 * (53 + 5 * n + 2)
+        per_level = 4 * 4 * self.rows * n + 2 * 8 * (self.rows + GAP) + 4 * self.strategy_cells
+        per_worker = 4 * 3 * int(self.tables.node[:, SIZE].max(initial=1)) + 8 * (53 + 5 * n + 2 + 5 * GAP)
         scratch = self.levels * workers * per_level + workers * per_worker + 4 * 2 * self.items * n
         common = tables + scratch
         return MemoryEstimate(common + 4 * self.cells, common + 2 * self.cells + 8 * self.scales)

@@ -35,6 +35,7 @@ from pokerlab.solver.arena import (
     COUNT,
     DEPTH,
     FIRST,
+    GAP,
     KIND,
     LOCK,
     OFFSET,
@@ -511,13 +512,13 @@ class Engine:
         levels = layout.levels
         self.scratch = Scratch(
             rows=np.zeros((4, levels, threads, layout.rows * width), dtype=np.float32),
-            at=np.zeros((2, levels, threads, layout.rows), dtype=np.int64),
+            at=np.zeros((2, levels, threads, layout.rows + GAP), dtype=np.int64),
             strat=np.zeros((levels, threads, max(layout.strategy_cells, 1)), dtype=np.float32),
             tmp=np.zeros((threads, 3, int(self.tables.node[:, SIZE].max(initial=1))), dtype=np.float32),
-            acc=np.zeros((threads, 53), dtype=np.float64),
-            prefix=np.zeros((threads, width + 1), dtype=np.float64),
-            snaps=np.zeros((threads, 2 * width + 1), dtype=np.float64),
-            sums=np.zeros((threads, 2, width), dtype=np.float64),
+            acc=np.zeros((threads, 53 + GAP), dtype=np.float64),
+            prefix=np.zeros((threads, width + 1 + GAP), dtype=np.float64),
+            snaps=np.zeros((threads, 2 * width + 1 + GAP), dtype=np.float64),
+            sums=np.zeros((threads, 2, width + GAP), dtype=np.float64),
             items=np.zeros((2, items, width), dtype=np.float32),
             item_index=np.zeros((2, items), dtype=np.int64))
         self.weights = [np.ascontiguousarray(w, dtype=np.float32) for w in layout.weights]
