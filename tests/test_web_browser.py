@@ -522,3 +522,15 @@ def test_a_sampled_grid_gives_each_cell_its_margin(page, url):
     page.click("#grid td[data-own] >> nth=10")
     detail = page.inner_text("#cell-detail")
     assert len(re.findall(r"±\d", detail)) == 4, f"the cell's share, and its win, tie and lose: {detail}"
+
+
+def test_a_sampled_seat_says_how_far_its_figures_may_be_off(page, url):
+    reference = equity(["AhAd", "random", "random"], exact=False, trials=400_000, seed=1).players[0]
+    page.goto(url + "odds?p=AhAd&p=random&p=random")  # before the flop against random hands: sampled
+    wait_for_state(page, "done", timeout=COMPILING_MS)
+    lines = page.locator('.seat[data-player="0"] .figures div').all_inner_texts()
+    assert len(lines) == 2 and lines[1].startswith("each within ±"), lines
+    margin = float(lines[1].split("±")[1].split("%")[0]) / 100
+    shown = [float(part.split()[1].rstrip("%")) / 100 for part in lines[0].split(" · ")]
+    for name, value in zip(("win", "tie", "lose"), shown):
+        assert abs(value - getattr(reference, name)) < 3 * margin + 0.001, (name, value, margin)

@@ -217,3 +217,20 @@ def test_tournament_screens(page):
     page.set_viewport_size(PHONE)
     assert not serious_violations(page), "an error shown keeps the page accessible"
     screenshot(page, "tournament-error-phone.png")
+
+
+def test_the_inputs_are_kept_in_the_address_to_share(browser, url, page):
+    page.fill("#payouts", "60 40")
+    set_value(page, "#stacks", "40 35 25")
+    set_value(page, "#stack", "12.5")
+    link = page.evaluate("location.href")
+    assert "stacks=40+35+25" in link and "payouts=60+40" in link and "stack=12.5" in link
+    assert "ante=" not in link, "a field as the page has it is left out"
+    with new_page(browser, url) as other:  # the link, opened elsewhere, shows the same spot
+        other.goto(link)
+        ready(other)
+        assert [other.input_value(f"#{field}") for field in ("stacks", "payouts", "stack", "ante")] == \
+            ["40 35 25", "60 40", "12.5", "0"]
+        shown = [float(other.get_attribute(f'#icm-rows tr[data-player="{i}"]', "data-equity")) for i in range(3)]
+        assert shown == list(icm([40, 35, 25], [60, 40]))
+        assert other.inner_text("#pushfold-summary").startswith("At 12.5 big blinds")

@@ -237,12 +237,26 @@ function clearOdds() {
 /**
  * A seat's figures in words. A split pot reads as shares of the pot (the high half and the low
  * half, which add up to the equity) and as shares of the runouts (the whole pot, part of it,
- * none: they add up to 100%), never one beside the other as if alike.
+ * none: they add up to 100%), never one beside the other as if alike. Sampled from `sampled`
+ * showdowns (0: exact), they say how far each may be off.
  */
-function figures(p) {
-  if (!state.game.hilo) return [`win ${percent(p.win)} · tie ${percent(p.tie)} · lose ${percent(p.lose)}`];
-  return [`share of the pot: high ${percent(p.hi_equity)} + low ${percent(p.lo_equity)}`,
-          `of runouts: scoops ${percent(p.scoop)} · part ${percent(p.tie)} · none ${percent(p.lose)}`];
+function figures(p, sampled) {
+  const shares = state.game.hilo ? [p.hi_equity, p.lo_equity, p.scoop, p.tie, p.lose] : [p.win, p.tie, p.lose];
+  const lines = !state.game.hilo ? [`win ${percent(p.win)} · tie ${percent(p.tie)} · lose ${percent(p.lose)}`]
+    : [`share of the pot: high ${percent(p.hi_equity)} + low ${percent(p.lo_equity)}`,
+       `of runouts: scoops ${percent(p.scoop)} · part ${percent(p.tie)} · none ${percent(p.lose)}`];
+  if (sampled) lines.push(`each within ±${percent(widest(shares, sampled), 2)} (Monte Carlo, 95%)`);
+  return lines;
+}
+
+/** The widest 95% margin of shares sampled from `n` showdowns: a share of the pot lies between
+ *  0 and 1, so its spread is at most p(1 - p), p counted as if one more showdown had it and one
+ *  more had not (a share no showdown had is not sure to be 0). */
+function widest(shares, n) {
+  return Math.max(...shares.map((share) => {
+    const q = (share * n + 1) / (n + 2);
+    return 1.96 * Math.sqrt(q * (1 - q) / n);
+  }));
 }
 
 function show(result, refining) {
@@ -257,7 +271,7 @@ function show(result, refining) {
     seat.querySelector(".made").textContent = p.made;
     seat.querySelector(".win").style.width = percent(p.win, 3);
     seat.querySelector(".tie").style.width = percent(p.tie, 3);
-    seat.querySelector(".figures").replaceChildren(...figures(p).map((text) =>
+    seat.querySelector(".figures").replaceChildren(...figures(p, result.exact ? 0 : result.showdowns).map((text) =>
       Object.assign(document.createElement("div"), { textContent: text })));
   });
   busy(document.getElementById("seats"), false);

@@ -1,8 +1,8 @@
 // Tournament: what each stack is worth in prizes (ICM), and the heads-up push/fold equilibrium at
 // a chosen stack as two 13 x 13 heat maps: how often the small blind pushes each hand, and how
 // often the big blind calls.
-import { announce, api, busy, clearRefusal, debounced, mix, paintCell, percent, setStatus, showRefusal,
-         unpaintCell } from "/static/common.js";
+import { addressParams, announce, api, busy, clearRefusal, debounced, keepInAddress, mix, paintCell, percent, setStatus,
+         showRefusal, unpaintCell } from "/static/common.js";
 
 const RANKS = "AKQJT98765432";
 const $ = (id) => document.getElementById(id);
@@ -272,11 +272,28 @@ function pushfoldChanged() {
   schedulePushfold();
 }
 
+// ---- The inputs in the page's address, so a link shares them and going back finds them.
+
+const KEPT = ["stacks", "payouts", "stack", "ante"];
+
+/** The inputs that differ from the page's own, in its address. */
+function keepSpot() {
+  const params = new URLSearchParams();
+  for (const id of KEPT) if ($(id).value !== $(id).defaultValue) params.set(id, $(id).value);
+  keepInAddress(params);
+}
+
+/** The inputs a link names, if any. */
+function restoreSpot() {
+  const params = addressParams();
+  for (const id of KEPT) if (params.has(id)) $(id).value = params.get(id);
+}
+
 buildMap("push");
 buildMap("call");
-$("stacks").addEventListener("input", icmChanged);
-$("payouts").addEventListener("input", icmChanged);
-$("stack").addEventListener("input", pushfoldChanged);
-$("ante").addEventListener("input", pushfoldChanged);
+for (const [ids, changed] of [[["stacks", "payouts"], icmChanged], [["stack", "ante"], pushfoldChanged]]) {
+  for (const id of ids) $(id).addEventListener("input", () => { keepSpot(); changed(); });
+}
+restoreSpot();
 icmChanged();
 pushfoldChanged();
