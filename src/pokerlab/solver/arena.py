@@ -20,6 +20,7 @@ solver plays the canonical card and permutes its values.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +33,7 @@ from pokerlab.games import Game
 from pokerlab.solver.tree import CHANCE, FOLD, IP, SHOWDOWN, ActionTree
 
 __all__ = ["GAP", "SWAPS", "Layout", "MemoryEstimate", "SpotLike", "Tables", "available_memory", "check_memory",
-           "layout", "memory_estimate", "swap_card", "swapped_rows", "symmetric_swaps"]
+           "layout", "memory_estimate", "swap_card", "swapped_rows", "symmetric_swaps", "with_showdowns"]
 
 SWAPS: tuple[tuple[int, int], ...] = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 """The six swaps of two suits (0..3 = c, d, h, s), by number."""
@@ -216,6 +217,10 @@ def swap_card(card: int, swap: int) -> int:
     return card - suit + (b if suit == a else a if suit == b else suit)
 
 
+_SWAPPED = np.array([[swap_card(c, s) for c in range(52)] for s in range(len(SWAPS))], dtype=np.int64)
+"""Each card with the suits of each swap exchanged, (6, 52)."""
+
+
 def _masks(cards: np.ndarray) -> np.ndarray:
     one = np.int64(1)
     return (one << cards[:, 0].astype(np.int64)) | (one << cards[:, 1].astype(np.int64))
@@ -250,8 +255,7 @@ def swapped_rows(combos: list[np.ndarray]) -> list[np.ndarray]:
     >>> swapped_rows([aces])[0][SWAPS.index((1, 3))].tolist()   # diamonds and spades: AcAd is AcAs
     [1, 0, -1]
     """
-    swapped = np.array([[swap_card(c, s) for c in range(52)] for s in range(len(SWAPS))], dtype=np.int64)
-    return [_row_table(cards)[swapped[:, cards[:, 0]], swapped[:, cards[:, 1]]] for cards in combos]
+    return [_row_table(cards)[_SWAPPED[:, cards[:, 0]], _SWAPPED[:, cards[:, 1]]] for cards in combos]
 
 
 def symmetric_swaps(board: Sequence[int], combos: list[np.ndarray], weights: list[np.ndarray],
@@ -404,21 +408,37 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
     pairs = _pairs(combos, weights, hands[0, :counts[0], 3])
     if pairs <= 0:
         raise InvalidArgumentError("the two ranges have no pair of hands without a card in common")
-    if showdowns:
-        from pokerlab.solver.showdown import river_tables
-
-        dealt[1], order, order_count, ranks = river_tables(spot.game, board, situations, combos)
-    else:
-        order = np.zeros((0, int(counts.sum())), dtype=np.uint32)
-        order_count = np.zeros((0, 2), dtype=np.int64)
-        ranks = np.zeros((0, 6, int(counts.sum())), dtype=np.uint16)
+    order = np.zeros((0, int(counts.sum())), dtype=np.uint32)
+    order_count = np.zeros((0, 2), dtype=np.int64)
+    ranks = np.zeros((0, 6, int(counts.sum())), dtype=np.uint16)
     tables = Tables(node=node, amount=_amounts(tree, spot, pairs), members=members, bounds=bounds, dealt=dealt,
                     deal_start=deal_start, deals=deals, isos=isos, chance_factor=chance_factor, counts=counts,
                     hands=hands, perm=perm, board_mask=board_mask, order=order, order_count=order_count, ranks=ranks,
                     lock_at=np.zeros(0, dtype=np.int64), lock_values=np.zeros(0, dtype=np.float32))
     boards = contexts[min(2, 5 - len(board))] if len(board) < 5 else 1
-    return Layout(tables, cells, scales, rows, strategy_cells, items, (contexts[0], contexts[1], contexts[2]),
+    plan = Layout(tables, cells, scales, rows, strategy_cells, items, (contexts[0], contexts[1], contexts[2]),
                   swaps, pairs, (weights[0], weights[1]), boards)
+    return with_showdowns(plan, spot) if showdowns else plan
+
+
+def with_showdowns(plan: Layout, spot: SpotLike) -> Layout:
+    """``plan``, laid out without showdowns (whose memory estimate counts them already),
+    with each river board's hands in order of strength.
+
+    >>> from pokerlab.solver.spot import Spot
+    >>> spot = Spot("Td9d6hQc", "AA", "KK", 100, 100, bets="a")
+    >>> len(with_showdowns(layout(spot, showdowns=False), spot).tables.order)   # a board per river card
+    48
+    """
+    from pokerlab.solver.showdown import river_tables
+
+    t = plan.tables
+    deals = {s: [(int(card), ()) for card in t.deals[t.deal_start[s]:t.deal_start[s + 1], 0]] for s in range(53)}
+    dealt = t.dealt.copy()
+    combos = [np.sort(np.asarray(spot.combos(p), dtype=np.uint8), axis=1) for p in (0, 1)]
+    dealt[1], order, order_count, ranks = river_tables(spot.game, tuple(int(c) for c in spot.board), deals, combos)
+    return dataclasses.replace(plan, tables=t._replace(dealt=dealt, order=order, order_count=order_count,
+                                                       ranks=ranks))
 
 
 def _situations(deck: list[int], swaps: tuple[int, ...], max_depth: int, board_size: int) -> dict[int, Deal]:

@@ -21,7 +21,7 @@ from pokerlab import kernels
 from pokerlab.checks import Progress, check_int, check_number, check_progress, check_seconds, check_threads
 from pokerlab.equilibrium import Discount
 from pokerlab.errors import InvalidArgumentError, clip
-from pokerlab.solver.arena import SpotLike, check_memory, layout
+from pokerlab.solver.arena import SpotLike, check_memory, layout, with_showdowns
 from pokerlab.solver.cfr import RESPOND, UPDATE, Engine
 from pokerlab.solver.locks import allowed_swaps, attach_locks, resolve_locks
 from pokerlab.solver.solution import Solution
@@ -125,7 +125,7 @@ def solve(spot: SpotLike, exploitability: float = 0.005, max_iterations: int = 1
         plan = layout(spot, isomorphism=isomorphism, fixed=fixed, locked_swaps=swaps, showdowns=False)
         estimate = plan.memory(count)
         check_memory(estimate.float32 if bits == 32 else estimate.bits16, memory_limit)
-        plan = attach_locks(layout(spot, isomorphism=isomorphism, fixed=fixed, locked_swaps=swaps), resolved)
+        plan = attach_locks(with_showdowns(plan, spot), resolved)
         engine = Engine(plan, bits)
         return _run(spot, engine, target, limit, budget, progress, on_check, every, discount, isomorphism)
 
