@@ -39,6 +39,22 @@ def test_serve_prepares_the_pages_then_prints_its_url_and_serves_them():
         server.wait(30)
 
 
+def test_serve_has_openmp_threads_sleep_before_it_prepares_the_kernels(monkeypatch):
+    """On a busy machine spinning OpenMP teams (one for each of the server's threads that runs a
+    kernel) held every small kernel call up: serve's start took 33 s instead of 12."""
+    from pokerlab.web import server
+
+    seen = []
+    monkeypatch.delenv("OMP_WAIT_POLICY", raising=False)
+    monkeypatch.setattr(server, "warm_pages", lambda log: seen.append(server.os.environ.get("OMP_WAIT_POLICY")))
+    monkeypatch.setattr(server, "_server", lambda app, proxies: type("Idle", (), {"run": lambda self, sockets: None})())
+    server.serve(port=0)
+    assert seen == ["PASSIVE"]
+    monkeypatch.setenv("OMP_WAIT_POLICY", "ACTIVE")  # a choice of the environment's is kept
+    server.serve(port=0)
+    assert seen == ["PASSIVE", "ACTIVE"]
+
+
 def test_a_taken_port_is_reported():
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
