@@ -14,10 +14,14 @@ import threading
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pokerlab as pl
 from pokerlab.errors import InvalidArgumentError, InvalidRangeError, PokerlabError
+from pokerlab.games import HOLDEM
 from pokerlab.solver.arena import memory_estimate
+from pokerlab.solver.showdown import card_sums, fold_values, river_tables, showdown_values
 from pokerlab.solver.solution import Node
 from solver_referee import Referee
 
@@ -297,3 +301,53 @@ def test_locks_survive_save_and_load(tmp_path):
     loaded = pl.solver.load(tmp_path / "locked.npz")
     np.testing.assert_array_equal(loaded.node("All-in 100").strategy, sol.node("All-in 100").strategy)
     assert loaded.exploitability == sol.exploitability
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), rake=st.booleans())
+def test_terminal_values_are_pair_by_pair_sums(seed, rake):
+    """Showdowns from the river boards' tables, and folds from per-card sums (their own or a
+    showdown's), against every pair of hands compared one by one, blocked hands included."""
+    rng = np.random.default_rng(seed)
+    deck = rng.permutation(52)
+    board = tuple(int(c) for c in deck[:5])
+    every = np.array([(a, b) for a in range(52) for b in range(a + 1, 52)], dtype=np.uint8)
+    combos = [every[np.sort(rng.choice(len(every), size=int(rng.integers(1, 60)), replace=False))] for _ in (0, 1)]
+    _, order, count, ranks = river_tables(HOLDEM, board, {}, combos)
+    blocked = sum(1 << c for c in board)
+    strength = [[int(HOLDEM.evaluate_many(h[None], np.array([board], dtype=np.uint8))[0])
+                 if not set(h.tolist()) & set(board) else 0 for h in c] for c in combos]
+    win, lose, tie = (1.5, -1.0, -0.25) if rake else (1.0, -1.0, 0.0)
+    for p in (0, 1):
+        mine, theirs = combos[p], combos[1 - p]
+        reach = (rng.random(len(theirs)) * (rng.random(len(theirs)) < 0.8)).astype(np.float32)
+        free = [not (set(h.tolist()) & set(board)) for h in theirs]
+        reach *= np.array(free, dtype=np.float32)  # the engine never gives a blocked hand reach
+        own = np.array([[a, b, 1 << int(a) | 1 << int(b), next((j for j, h in enumerate(theirs.tolist())
+                                                               if h == [a, b]), -1)] for a, b in mine.tolist()])
+        expected = np.zeros(len(mine))
+        folded = np.zeros(len(mine))
+        for i, hand in enumerate(mine.tolist()):
+            if set(hand) & set(board):
+                continue
+            for j, other in enumerate(theirs.tolist()):
+                if set(hand) & set(other):
+                    continue
+                folded[i] += reach[j]
+                s, o = strength[p][i], strength[1 - p][j]
+                expected[i] += reach[j] * (win if s > o else lose if s < o else tie)
+        split = len(combos[0])
+        start, other = (0, split) if p == 0 else (split, 0)
+        out = np.zeros(len(mine), dtype=np.float32)
+        acc = np.zeros(53)
+        showdown_values(out, reach, order[0, other:other + len(theirs)], int(count[0, 1 - p]),
+                        ranks[0, :, start:start + len(mine)], own, blocked, win, lose, tie,
+                        np.zeros(len(theirs) + 1), np.zeros(2 * len(theirs) + 1), acc)
+        np.testing.assert_allclose(out, expected, rtol=1e-5, atol=1e-5)
+        for sums in (acc, None):  # the showdown's sums, then the fold's own
+            if sums is None:
+                sums = np.zeros(53)
+                card_sums(reach, np.array(theirs, dtype=np.int64), len(theirs), sums)
+            folds = np.zeros(len(mine), dtype=np.float32)
+            fold_values(folds, reach, own, len(mine), blocked, 2.0, sums)
+            np.testing.assert_allclose(folds, 2.0 * folded, rtol=1e-5, atol=1e-5)
