@@ -44,7 +44,7 @@ class Case:
 
 CASES = (
     Case("river", "Td9d6hQc2s", "60%, e, a", (0.2, 0.2), ((0.003, 50), (0.003, 60)), 5),
-    Case("turn", "Td9d6hQc", "60%, e, a", (16.4, 8.7), ((1.6, 100), (1.6, 120)), 2),
+    Case("turn", "Td9d6hQc", "60%, e, a", (16.4, 8.7), ((1.6, 100), (1.6, 120)), 3),
     Case("flop", "Td9d6h", "50%", (840.0, 437.0), ((53.0, 80), None), 1, projected=10),
 )
 """The issue's three spots; postflop-solver's river memory is one figure, 0.2 MiB, and its
