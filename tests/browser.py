@@ -13,7 +13,12 @@ from pathlib import Path
 import pytest
 
 from pokerlab.web import create_app
-from pokerlab.web.server import running
+from pokerlab.web.server import quiet_openmp, running
+
+# The test servers run in this process, as pokerlab serve runs its own: their OpenMP threads
+# sleep once idle as serve's do. Set at collection, before any kernel loads OpenMP, which reads
+# it once: spinning teams of the servers' threads held a busy machine's exact runs up for minutes.
+quiet_openmp()
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

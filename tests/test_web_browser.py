@@ -506,11 +506,12 @@ def test_a_phone_by_touch(browser, url):
 def test_a_sampled_grid_gives_each_cell_its_margin(page, url):
     # first, in the server's process: the kernels' loading would take the page's time budget
     grid("AsKs", "TsQs2d4h9c")
-    reference = grid("AsKs", trials=400_000, seed=1)  # a far larger sample, to judge the margins by
+    reference = grid("AsKs", opponents=2, trials=400_000, seed=1)  # a far larger sample, to judge the margins by
     page.goto(url + "grid?hand=AsKs&board=TsQs2d4h9c")  # on the river: a few hundred deals, exact
     wait_for_state(page, "exact", timeout=COMPILING_MS)
     assert "±" not in page.get_attribute("#grid td[data-own] >> nth=0", "title"), "an exact grid has no margin"
-    page.goto(url + "grid?hand=AsKs")  # before the flop: too many deals to count, so sampled
+    # before the flop against two: too many deals to count (a process remembers those against one)
+    page.goto(url + "grid?hand=AsKs&opponents=2")
     wait_for_state(page, "done", timeout=COMPILING_MS)
     cells = page.eval_on_selector_all("#grid td[data-own]", "(cs) => cs.map((c) => [c.dataset.row, c.dataset.col, "
                                       "Number(c.dataset.total), c.title])")
