@@ -133,3 +133,26 @@ def test_ctrl_c_during_a_first_runs_compile_stops_at_once(tmp_path: Path) -> Non
         child.kill()
     assert child.returncode == 130 and err.splitlines()[-1] == "interrupted", err[-3000:]
     assert time.monotonic() - sent < 60  # a hang guard: the compile's minutes would be far past it
+
+
+@pytest.mark.parametrize("args", [
+    ("breakdown", "", "--board", "Ah7d2c"),
+    ("breakdown", "AA", "--board", "AhAdAc"),
+    ("breakdown", "QQ+", "--board", "Ah7d"),
+    ("breakdown", "QQ+", "--board", "Ah7d2c", "--dead", "2c"),
+    ("runouts", "AhKh", "ZZ", "--board", "Qh7h3s"),
+    ("runouts", "AhKh", "QQ", "--board", "Qh7h"),
+    ("runouts", "AhKh", "QQ", "--board", "Qh7h3s2d", "--pairs"),
+    ("runouts", "AhKh", "QQ", "--board", "Qh7h3s", "--threads", "0"),
+    ("runouts", "AsKsQdJd", "AK", "--board", "Qh7h3s", "--game", "omaha"),
+])
+@pytest.mark.timeout(60)
+def test_breakdown_and_runouts_refuse_bad_input_before_any_compile(monkeypatch, args: tuple[str, ...]) -> None:
+    from pokerlab import warmup
+
+    warms: list[object] = []
+    monkeypatch.setattr(warmup, "cold", list)  # as if nothing were warm yet: a first run
+    monkeypatch.setattr(warmup, "compile_parts", warms.append)
+    code, lines = run(*args)
+    assert code == 2 and lines[0].startswith("error: "), lines
+    assert warms == [] and not any("compiling" in line for line in lines)

@@ -61,7 +61,7 @@ from pokerlab.ranges import COMBO_NAMES, COMBO_ORDER, COMBOS, Range
 from pokerlab.tables import load_tables
 
 __all__ = ["DRAW_LINES", "FINE_LINES", "LABELS", "MADE_LINES", "SPLITS", "Breakdown", "BreakdownLine", "breakdown",
-           "classify"]
+           "classify", "combos_left"]
 
 MADE_LINES = ("straight_flush", "quads", "full_house", "flush", "straight", "set", "trips", "two_pair", "overpair",
               "top_pair", "pocket_pair_below_top", "middle_pair", "bottom_pair", "ace_high", "no_made_hand")
@@ -159,6 +159,13 @@ def _kernels() -> ModuleType:
     return importlib.import_module("pokerlab.kernels.breakdown")
 
 
+def _board(board: CardsLike) -> tuple[int, ...]:
+    board_ids = parse_cards(board)
+    if not 3 <= len(board_ids) <= 5:
+        raise HandSizeError(f"a breakdown needs a flop, turn or river (3 to 5 board cards), got {len(board_ids)}")
+    return board_ids
+
+
 def classify(combos: np.ndarray, board: CardsLike) -> tuple[np.ndarray, np.ndarray]:
     """The made-hand line (index into :data:`FINE_LINES`) and draw bits (bit ``i`` for
     ``DRAW_LINES[i]``) of each combo of a (K, 2) array of card ids, on a board of 3 to 5 cards.
@@ -171,9 +178,7 @@ def classify(combos: np.ndarray, board: CardsLike) -> tuple[np.ndarray, np.ndarr
     ...
     pokerlab.errors.InvalidArgumentError: combos must be (K, 2) card ids from 0 to 51, two different cards ...
     """
-    board_ids = parse_cards(board)
-    if not 3 <= len(board_ids) <= 5:
-        raise HandSizeError(f"a breakdown needs a flop, turn or river (3 to 5 board cards), got {len(board_ids)}")
+    board_ids = _board(board)
     array = np.asarray(combos)
     if (array.ndim != 2 or array.shape[1] != 2 or not np.issubdtype(array.dtype, np.integer)
             or (array.size and (array.min() < 0 or array.max() > 51 or np.any(array[:, 0] == array[:, 1])
@@ -187,6 +192,33 @@ def classify(combos: np.ndarray, board: CardsLike) -> tuple[np.ndarray, np.ndarr
     return made, draws
 
 
+def combos_left(hand_range: str | Range, board: CardsLike,
+                dead: CardsLike = "") -> tuple[Range, tuple[int, ...], tuple[int, ...], np.ndarray]:
+    """The range, the board and the dead cards read, and the weight of each of the 1,326
+    combos that they leave (indexed as :data:`~pokerlab.ranges.COMBOS`): what
+    :func:`breakdown` checks before it classifies anything. A range they leave empty is
+    refused, as :func:`~pokerlab.equity.equity` refuses it.
+
+    >>> r, board, dead, left = combos_left("AA", "Ah 7d 2c")
+    >>> int((left > 0).sum())
+    3
+    >>> combos_left("AA", "Ah Ad Ac")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidRangeError: range 'AA' is empty once the board and dead cards are removed
+    """
+    r = hand_range if isinstance(hand_range, Range) else Range(hand_range)
+    board_ids = _board(board)
+    dead_ids = parse_cards(dead)
+    parse_cards([*board_ids, *dead_ids])  # a card on the board and dead is a duplicate
+    left: np.ndarray = r.without([*board_ids, *dead_ids]).weights
+    if not left.any():
+        # an all-zero table would read as an answer
+        where = " once the board and dead cards are removed" if r.weights.any() else ""
+        raise InvalidRangeError(f"range {clip(r.text)} is empty{where}")
+    return r, board_ids, dead_ids, left
+
+
 def breakdown(hand_range: str | Range, board: CardsLike, dead: CardsLike = "") -> Breakdown:
     """Sort every combo of a range that the board and dead cards leave into made hands and draws.
 
@@ -197,16 +229,8 @@ def breakdown(hand_range: str | Range, board: CardsLike, dead: CardsLike = "") -
     >>> b.draws["oesd"].combos, b.draws["gutshot"].combos, b.made["straight"].combos
     (8, 4, 0)
     """
-    r = hand_range if isinstance(hand_range, Range) else Range(hand_range)
-    board_ids = parse_cards(board)
-    dead_ids = parse_cards(dead)
-    parse_cards([*board_ids, *dead_ids])  # a card on the board and dead is a duplicate
-    left = r.without([*board_ids, *dead_ids]).weights
+    r, board_ids, dead_ids, left = combos_left(hand_range, board, dead)
     present = np.flatnonzero(left)
-    if not present.size:
-        # equity refuses the same range: an all-zero table would read as an answer
-        where = " once the board and dead cards are removed" if r.weights.any() else ""
-        raise InvalidRangeError(f"range {clip(r.text)} is empty{where}")
     # strongest cards first, the order people read combos in
     present = present[np.argsort(COMBO_ORDER[present])]
     weights = left[present]

@@ -73,8 +73,9 @@ def breakdown_command(
     as_json: JsonFlag = False,
 ) -> None:
     """What a range holds on a board: made hands (each combo in one line) and draws, with bars."""
-    from pokerlab.breakdown import breakdown
+    from pokerlab.breakdown import breakdown, combos_left
 
+    combos_left(hand_range, board, dead)  # bad input refused at once, not after a first run's compile
     warmed("breakdown")
     result = breakdown(hand_range, board, dead)
     if as_json:
@@ -102,6 +103,28 @@ def runouts_chart(result: Runouts) -> Table:
     return table
 
 
+def runouts_checked(players: list[str], board: str, dead: str, pairs: bool, exact: bool | None, trials: int | None,
+                    seed: int | None, threads: int | None, game: str) -> None:
+    """What :func:`~pokerlab.runouts.runouts` refuses before its first equity call, refused
+    here before a first run's compile: the options, the board, and each player read as the
+    game reads them.
+
+    >>> runouts_checked(["AhKh", "ZZ"], "Qh7h3s", "", False, None, None, None, None, "holdem")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidRangeError: ...
+    """
+    from pokerlab.cards import parse_cards
+    from pokerlab.equity import players_of
+    from pokerlab.equity_driver import check_options
+    from pokerlab.games import get
+    from pokerlab.runouts import check_board
+
+    check_options(exact, trials, None, None, seed, threads, None)
+    board_ids, dead_ids = check_board(board, dead, pairs), parse_cards(dead)
+    players_of(get(game), players, board_ids, dead_ids)
+
+
 def runouts_command(
     players: Annotated[list[str], typer.Argument(help='Hands ("AhKh"), ranges ("QQ+,AKs") or "random"')],
     board: Board,
@@ -118,6 +141,7 @@ def runouts_command(
     from pokerlab.runouts import runouts
     from pokerlab.warmup import equity_part
 
+    runouts_checked(players, board, dead, pairs, exact, trials, seed, threads, game)
     warmed(equity_part(game))
     with progress_bar("runouts") as progress:
         result = runouts(players, board, dead, pairs=pairs, exact=exact, trials=trials, seed=seed, threads=threads,

@@ -42,7 +42,7 @@ from pokerlab.games import Game
 from pokerlab.games import get as get_game
 from pokerlab.ranges import COMBOS, Range, combo_name, is_random
 
-__all__ = ["Runouts", "runouts"]
+__all__ = ["Runouts", "check_board", "runouts"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -110,6 +110,24 @@ class Runouts:
                 "pairs": [row(pair, r, None) for pair, r in self.by_pair.items()], "elapsed": self.elapsed}
 
 
+def check_board(board: CardsLike, dead: CardsLike, pairs: bool) -> tuple[int, ...]:
+    """The board's card ids, if :func:`runouts` can run from it: a flop or a turn (a flop with
+    ``pairs``), no card both on it and dead.
+
+    >>> check_board("Qh 7h 3s 2d", "", pairs=True)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: pairs: every turn and river pair is dealt from a flop; this board has 4 cards
+    """
+    board_ids = parse_cards(board)
+    if len(board_ids) not in (3, 4):
+        raise HandSizeError(f"runouts need a flop or a turn (3 or 4 board cards), got {len(board_ids)}")
+    if pairs and len(board_ids) != 3:
+        raise InvalidArgumentError("pairs: every turn and river pair is dealt from a flop; this board has 4 cards")
+    parse_cards([*board_ids, *parse_cards(dead)])  # a card on the board and dead is a duplicate
+    return board_ids
+
+
 def runouts(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike = "", *, pairs: bool = False,
             exact: bool | None = None, trials: int | None = None, stderr: float | None = None,
             seconds: float | None = None, seed: int | None = None, threads: int | None = None,
@@ -142,11 +160,7 @@ def runouts(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike = "
                "seconds": budget, "seed": check_seed(seed), "threads": check_threads(threads),
                "game": rules}
     progress = check_progress(progress)
-    board_ids = parse_cards(board)
-    if len(board_ids) not in (3, 4):
-        raise HandSizeError(f"runouts need a flop or a turn (3 or 4 board cards), got {len(board_ids)}")
-    if pairs and len(board_ids) != 3:
-        raise InvalidArgumentError("pairs: every turn and river pair is dealt from a flop; this board has 4 cards")
+    board_ids = check_board(board, dead, pairs)
     dead_ids = parse_cards(dead)
     deadline = None if budget is None else started + budget
     known = {c for spec in players for c in _known_cards(spec, rules.hole_cards)}
