@@ -1,4 +1,5 @@
 import functools
+import os
 import sys
 from pathlib import Path
 
@@ -6,6 +7,12 @@ import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+# The suite shares its two cores with other work (its other worker, other jobs): OpenMP's idle
+# threads sleep instead of spinning between parallel kernels, as pokerlab serve has them do,
+# or they take the cores the other processes are waiting for. The variable must be set before
+# the first parallel kernel starts OpenMP; subprocesses of the tests inherit it.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 from pokerlab import kernels  # noqa: E402
 
