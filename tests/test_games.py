@@ -422,7 +422,7 @@ def test_cli_game_flags() -> None:
     out = runner.invoke(app, ["equity", "Ah2h3c4d", "AsKsQdJd", "--board", "Qs7h2c5d", "--game", "omaha-hilo",
                               "--json"])
     want = pl.equity(["Ah2h3c4d", "AsKsQdJd"], "Qs7h2c5d", game="omaha-hilo")
-    got = json.loads(out.output)["players"]
+    got = json.loads(out.stdout)["players"]
     assert [p[k] for p in got for k in ("hi_equity", "lo_equity", "scoop")] == pytest.approx(
         [v for p in want.players for v in (p.hi_equity, p.lo_equity, p.scoop)])
     assert got[0]["lo_equity"] > 0  # the ace-deuce-trey wins the low

@@ -264,7 +264,7 @@ class TestCommandLine:
     def test_show(self):
         out = runner.invoke(app, ["preflop", "show", "AKs"]).output
         assert "67.0446%" in out and "8 of 169" in out
-        data = json.loads(runner.invoke(app, ["preflop", "show", "72o", "--json"]).output)
+        data = json.loads(runner.invoke(app, ["preflop", "show", "72o", "--json"]).stdout)
         assert data["hand"] == "72o" and data["opponents"] == 1 and data["exact"]
 
     def test_chart_and_png(self, tmp_path):

@@ -339,7 +339,7 @@ class TestCommand:
     def test_json(self):
         result = self.runner.invoke(app, ["range", "QQ+,AKs", "--json"])
         assert result.exit_code == 0
-        assert json.loads(result.output)["combos"] == 22
+        assert json.loads(result.stdout)["combos"] == 22
 
     def test_syntax_error(self):
         result = self.runner.invoke(app, ["range", "QQ+,AKz"])

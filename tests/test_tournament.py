@@ -307,7 +307,7 @@ runner = CliRunner()
 def test_icm_command() -> None:
     result = runner.invoke(app, ["icm", "50", "30", "20", "--payouts", "70", "30", "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["equity"] == pytest.approx([45.1786, 32.25, 22.5714], abs=1e-4)
     text = runner.invoke(app, ["icm", "50,30,20", "--payouts", "70,30"]).output
     assert "45.1786" in text and "22.5714" in text
@@ -385,13 +385,13 @@ def test_pushfold_full_game_exactness() -> None:
 def test_pushfold_commands() -> None:
     result = runner.invoke(app, ["pushfold", "10", "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["push"]["AA"] == 1.0 and data["exploitability"] < 1e-4
     text = runner.invoke(app, ["pushfold", "10"]).output
     assert "small blind pushes" in text and "big blind calls" in text and "AKs" in text
     chart = runner.invoke(app, ["pushfold", "chart", "--max-bb", "3", "--json"])
     assert chart.exit_code == 0, chart.output
-    assert json.loads(chart.output)["push"]["72o"] == [[1.0, 1.6]]
+    assert json.loads(chart.stdout)["push"]["72o"] == [[1.0, 1.6]]
     drawn = runner.invoke(app, ["pushfold", "chart", "--max-bb", "3"]).output
     assert "3+" in drawn and "1.6" in drawn
 

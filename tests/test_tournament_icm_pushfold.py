@@ -239,7 +239,7 @@ def test_full_game_and_command() -> None:
     out = CliRunner().invoke(_app(), ["pushfold-icm", "--stacks", "10", "15", "25", "--payouts", "50", "30",
                                       "20", "--blinds", "0.5", "1", "--json"])
     assert out.exit_code == 0, out.output
-    assert json.loads(out.output)["ev"]["button"] == pytest.approx(result.ev[0], abs=1e-9)
+    assert json.loads(out.stdout)["ev"]["button"] == pytest.approx(result.ev[0], abs=1e-9)
 
 
 def test_the_command_is_registered_on_pokerlab() -> None:

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 
 from fastapi.responses import JSONResponse
 
-from pokerlab.errors import FieldError, PokerlabError
+from pokerlab.errors import FieldError, PokerlabError, Superseded
 
 FIELD_LABELS = {"players": "Players", "board": "Board", "dead": "Dead cards", "hand": "Hand", "range": "Range",
                 "hold": "Hold", "paytable": "Pay table", "coins": "Coins", "seconds": "Time", "seed": "Seed",
@@ -71,7 +71,7 @@ def blame(field: str, status: int = 422) -> Iterator[None]:
     """
     try:
         yield
-    except FieldError:  # named already
+    except (FieldError, Superseded):  # named already, or no fault of the input's
         raise
     except PokerlabError as err:
         text = str(err).removeprefix(f"{field}: ")
