@@ -1,4 +1,4 @@
-"""A slow, plain referee for pokerlab.breakdown: each combo classified by brute force.
+"""A slow, plain referee for pokerlab.analyses.breakdown: each combo classified by brute force.
 
 Written apart from the kernel: hands are valued by trying every five-card subset with a small
 evaluator of its own, a straight draw is found by dealing every next card, and the lines are

@@ -14,12 +14,12 @@ sys.path.insert(0, str(Path(__file__).parent))
 # the first parallel kernel starts OpenMP; subprocesses of the tests inherit it.
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
-from pokerlab import kernels  # noqa: E402
+from pokerlab.cards.iterate import all_hands, sample_hands  # noqa: E402
 
 
 @functools.cache
 def _all_hands(n: int) -> np.ndarray:
-    return kernels.all_hands(n)
+    return all_hands(n)
 
 
 @pytest.fixture(scope="session")
@@ -35,17 +35,17 @@ def all_five() -> np.ndarray:
 @pytest.fixture(scope="session")
 def core_kernels() -> None:
     """The batch evaluator compiled for the dtypes the core's tables pass it, and the hand sampler."""
-    from pokerlab.evaluate import evaluate_many
+    from pokerlab.games.evaluate import evaluate_many
 
     for dtype in (np.uint8, np.int16, np.int64):
-        evaluate_many(kernels.sample_hands(1000, 7, 5).astype(dtype))
+        evaluate_many(sample_hands(1000, 7, 5).astype(dtype))
 
 
 @pytest.fixture(scope="session")
 def equity_kernels() -> None:
     """Monte Carlo and exact equity (known hands, ranges, random) and the odds grid, compiled."""
-    from pokerlab.equity import equity
-    from pokerlab.grid import grid
+    from pokerlab.analyses.grid import grid
+    from pokerlab.equity.api import equity
 
     equity(["AsKs", "QdQc"], exact=False, trials=1000, seed=1)
     equity(["AA,KK", "random"], board="Qh7h3s")

@@ -54,7 +54,7 @@ def check(case: Refused) -> None:
 
 def check_cli(case: CliRefused) -> None:
     """Run one command line: exit 2, no traceback, one ``error:`` line matching the case."""
-    from pokerlab.cli import app
+    from pokerlab.cli.main import app
 
     result = CliRunner().invoke(app, list(case.args))
     output = result.output.strip()

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from pokerlab.cards import parse_cards
+from pokerlab.cards.notation import parse_cards
 from pokerlab.games import HOLDEM, Game
-from pokerlab.ranges import Range
+from pokerlab.ranges.holdem import Range
 from pokerlab.solver.tree import CHANCE, FOLD, IP, OOP, SHOWDOWN, ActionTree
 
 

@@ -7,7 +7,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pokerlab as pl
-from pokerlab import kernels
 from pokerlab.algorithms import (
     ALGORITHMS,
     cactus_kev,
@@ -20,8 +19,9 @@ from pokerlab.algorithms import (
     two_bits,
 )
 from pokerlab.algorithms.interface import KEV_WORST
-from pokerlab.category import CATEGORY_FLOORS, HandCategory
-from pokerlab.tables import best_value_of_counts, rank_multisets, strength_of_value
+from pokerlab.cards.iterate import sample_hands
+from pokerlab.rankings.category import CATEGORY_FLOORS, HandCategory
+from pokerlab.rankings.tables import best_value_of_counts, rank_multisets, strength_of_value
 
 FIVE_CARD = [m for m in ALGORITHMS.values() if 5 in m.CARD_COUNTS]
 SEVEN_CARD = [m for m in ALGORITHMS.values() if 7 in m.CARD_COUNTS]
@@ -59,7 +59,7 @@ def test_seven_card_blocks_cover_every_hand_once():
 
 @pytest.mark.parametrize("n_cards", [6, 7])
 def test_best_of_subsets_on_random_hands(n_cards):
-    hands = kernels.sample_hands(1_000_000 if n_cards == 7 else 200_000, n_cards, 99)
+    hands = sample_hands(1_000_000 if n_cards == 7 else 200_000, n_cards, 99)
     want = pl.evaluate_many(hands)
     for module in (*BEST_OF_SUBSETS, two_bits, pokereval, specialk):
         assert np.array_equal(module.evaluate_many(hands), want), module.__name__

@@ -27,21 +27,22 @@ def run(code: str) -> str:
 
 @pytest.mark.parametrize("before", [
     "",
-    "import pokerlab.grid",
-    "import pokerlab.outs, pokerlab.equity",
-    "from pokerlab import grid as imported",
-    "import pokerlab.grid, pokerlab.videopoker, pokerlab.preflop",
-    "import pokerlab.cli",
+    "import pokerlab.equity",
+    "import pokerlab.equity.driver",
+    "import pokerlab.analyses.outs, pokerlab.equity.api",
+    "from pokerlab.equity import results as imported",
+    "import pokerlab.analyses.grid, pokerlab.videopoker, pokerlab.preflop",
+    "import pokerlab.cli.main",
 ])
 def test_the_functions_stay_functions_whatever_was_imported_first(before):
     code = f"""{before}
 import pokerlab as pl
-import pokerlab.grid, pokerlab.outs, pokerlab.equity
+import pokerlab.analyses.grid, pokerlab.analyses.outs, pokerlab.equity.engines.omaha
 for name in {FUNCTIONS!r}:
     value = getattr(pl, name)
     assert callable(value) and inspect.isfunction(value), (name, value)
-assert pl.equity.__module__ == "pokerlab.equity" and pl.grid.__module__ == "pokerlab.grid"
-assert pl.outs.__module__ == "pokerlab.outs"
+assert pl.equity.__module__ == "pokerlab.equity.api" and pl.grid.__module__ == "pokerlab.analyses.grid"
+assert pl.outs.__module__ == "pokerlab.analyses.outs"
 print("ok")
 """
     assert run("import inspect\n" + code) == "ok"

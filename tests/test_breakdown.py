@@ -1,4 +1,4 @@
-"""pokerlab.breakdown: every combo in one made line, counts as the brute-force referee finds them."""
+"""pokerlab.analyses.breakdown: every combo in one made line, counts as the brute-force referee finds them."""
 
 import itertools
 import json
@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 import pokerlab as pl
 from breakdown_referee import draws as referee_draws
 from breakdown_referee import made_line as referee_made
-from pokerlab.breakdown import DRAW_LINES, FINE_LINES, MADE_LINES, SPLITS, breakdown, classify
-from pokerlab.cards import parse_cards
+from pokerlab.analyses.breakdown import DRAW_LINES, FINE_LINES, MADE_LINES, SPLITS, breakdown, classify
+from pokerlab.cards.notation import parse_cards
 from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidArgumentError, InvalidRangeError
-from pokerlab.ranges import COMBOS, Range
+from pokerlab.ranges.holdem import COMBOS, Range
 from refusals import Refused, check, ids
 
 BOARDS = {

@@ -4,10 +4,10 @@ import json
 
 import pytest
 
-from pokerlab.by_combo import classes_of
-from pokerlab.equity import equity
+from pokerlab.equity.api import equity
+from pokerlab.equity.by_combo import classes_of
 from pokerlab.errors import InvalidArgumentError
-from pokerlab.ranges import COMBO_NAMES, STARTING_HANDS, Range
+from pokerlab.ranges.holdem import COMBO_NAMES, STARTING_HANDS, Range
 from refusals import Refused, check, ids
 
 

@@ -4,7 +4,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pokerlab as pl
-from pokerlab.cards import card_id, card_name
+from pokerlab.cards.notation import card_id, card_name
 
 
 @pytest.mark.parametrize("text, expected", [

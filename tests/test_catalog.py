@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import games_referee as ref
 import pokerlab as pl
 from pokerlab import games
-from pokerlab.equity_results import PlayerEquity
+from pokerlab.equity.results import PlayerEquity
 from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidArgumentError, InvalidCardError
 
 GAMES = list(games.GAMES.values())
@@ -249,7 +249,7 @@ def test_hands_of_the_wrong_size_and_repeated_cards_are_refused(game: games.Game
 def test_every_game_is_named_in_the_listing_and_the_cli_help() -> None:
     from typer.testing import CliRunner
 
-    from pokerlab.cli import app
+    from pokerlab.cli.main import app
 
     listing = games.names()
     shown = CliRunner().invoke(app, ["equity", "--help"], terminal_width=400).output

@@ -13,12 +13,13 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from pokerlab import cli, cli_support
-from pokerlab.category import HandCategory
-from pokerlab.cli import SHORT_LABELS, app
-from pokerlab.cli_support import LazyGroup
-from pokerlab.ranges import Range
-from pokerlab.warmup import PARTS
+from pokerlab.cli import main as cli
+from pokerlab.cli import support as cli_support
+from pokerlab.cli.main import SHORT_LABELS, app
+from pokerlab.cli.support import LazyGroup
+from pokerlab.cli.warmup import PARTS
+from pokerlab.ranges.holdem import Range
+from pokerlab.rankings.category import HandCategory
 
 runner = CliRunner()
 
@@ -281,7 +282,7 @@ def test_progress_bar_draws_on_a_terminal(monkeypatch):
 ])
 def test_a_first_run_says_what_it_compiles_once(tmp_path, args, what):
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))  # a fresh install: nothing compiled yet
-    command = [sys.executable, "-m", "pokerlab.cli", *args]
+    command = [sys.executable, "-m", "pokerlab", *args]
     first = subprocess.run(command, env=env, capture_output=True, text=True, timeout=900)
     again = subprocess.run(command, env=env, capture_output=True, text=True, timeout=900)
     assert first.returncode == again.returncode == 0, first.stderr
@@ -305,12 +306,12 @@ def test_a_compile_outside_a_part_is_named_by_its_kernels_module(monkeypatch):
     screen = io.StringIO()
     monkeypatch.setattr(cli_support, "err", Console(file=screen, width=200))
     notice = cli_support._CompileNotice()
-    for kernel in ("pokerlab.kernels.videopoker.hold_table", "pokerlab.kernels.videopoker.hand_codes",
-                   "pokerlab.kernels.strategy.hold_patterns"):
+    for kernel in ("pokerlab.videopoker.kernels.hold_table", "pokerlab.videopoker.kernels.hand_codes",
+                   "pokerlab.videopoker.strategy_kernels.hold_patterns"):
         notice(kernel)
     assert screen.getvalue().splitlines() == [
-        cli_support.COMPILING.format(what=f"the kernels of pokerlab.kernels.{module}")
-        for module in ("videopoker", "strategy")]
+        cli_support.COMPILING.format(what=f"the kernels of {module}")
+        for module in ("pokerlab.videopoker.kernels", "pokerlab.videopoker.strategy_kernels")]
 
 
 WARMS_FIRST = [
@@ -358,7 +359,7 @@ def test_the_commands_said_to_have_no_kernels_run_none():
     code = f"""
 import sys
 from typer.testing import CliRunner
-from pokerlab.cli import app
+from pokerlab.cli.main import app
 for args in {NO_KERNELS!r}:
     assert CliRunner().invoke(app, list(args)).exit_code == 0, args
 from numba.core.registry import CPUDispatcher
@@ -374,14 +375,14 @@ print(sorted(f"{{v.py_func.__module__}}.{{v.py_func.__qualname__}}" for name, mo
 @pytest.mark.parametrize("args, part", WARMS_FIRST, ids=lambda a: " ".join(a[:2]) if isinstance(a, tuple) else a)
 def test_a_command_warms_its_part_before_its_work_starts(monkeypatch, args, part):
     """What compiles is warmed before the command's clock starts, so no reported time counts it."""
-    from pokerlab import warmup
+    from pokerlab.cli import warmup
 
     events = []
     warm, clock = warmup.warm, time.perf_counter
 
     def read_clock() -> float:
         caller = sys._getframe(1).f_globals["__name__"]
-        if caller.startswith("pokerlab.") and caller != "pokerlab.warmup":
+        if caller.startswith("pokerlab.") and caller != "pokerlab.cli.warmup":
             events.append(f"clock read by {caller}")
         return clock()
 
@@ -394,7 +395,7 @@ def test_a_command_warms_its_part_before_its_work_starts(monkeypatch, args, part
 
 
 def test_the_trainer_warms_the_chart_kernels_when_the_chart_is_asked_for(monkeypatch):
-    from pokerlab import warmup
+    from pokerlab.cli import warmup
 
     events = []
     monkeypatch.setattr(warmup, "cold", list)
@@ -438,7 +439,7 @@ def test_bench_says_what_its_suites_compile(monkeypatch):
     ("grid", "AhKh", "--threads", "0"),
 ])
 def test_a_stop_rule_that_cannot_be_met_is_refused_before_any_compile(monkeypatch, args):
-    from pokerlab import warmup
+    from pokerlab.cli import warmup
 
     warms = []
     monkeypatch.setattr(warmup, "cold", list)  # as if nothing were warm yet: a first run

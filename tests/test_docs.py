@@ -56,12 +56,12 @@ def test_text_without_doctests_is_left_alone():
 
 
 def test_sphinx_roles_become_code_linked_where_the_name_is_known():
-    known = {"equity": "pokerlab.equity.equity"}.get
-    text = ":func:`equity` and :data:`~pokerlab.ranges.STARTING_HANDS`, not :meth:`nowhere`"
+    known = {"equity": "pokerlab.equity.api.equity"}.get
+    text = ":func:`equity` and :data:`~pokerlab.ranges.holdem.STARTING_HANDS`, not :meth:`nowhere`"
     out = docstring_markdown.with_links(text, lambda name: known(name) or (name if "." in name else None))
     link = '<autoref identifier="{}" optional><code>{}</code></autoref>'
-    assert out == (f"{link.format('pokerlab.equity.equity', 'equity')} and "
-                   f"{link.format('pokerlab.ranges.STARTING_HANDS', 'STARTING_HANDS')}, not `nowhere`")
+    assert out == (f"{link.format('pokerlab.equity.api.equity', 'equity')} and "
+                   f"{link.format('pokerlab.ranges.holdem.STARTING_HANDS', 'STARTING_HANDS')}, not `nowhere`")
 
 
 def test_the_reference_page_of_the_package_names_everything_it_exports():

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pokerlab import checks
-from pokerlab.cli import app
+from pokerlab.cli.main import app
 from pokerlab.errors import InvalidArgumentError
 
 POKERLAB = Path(sys.executable).with_name("pokerlab")
@@ -148,7 +148,7 @@ def test_ctrl_c_during_a_first_runs_compile_stops_at_once(tmp_path: Path) -> Non
 ])
 @pytest.mark.timeout(60)
 def test_breakdown_and_runouts_refuse_bad_input_before_any_compile(monkeypatch, args: tuple[str, ...]) -> None:
-    from pokerlab import warmup
+    from pokerlab.cli import warmup
 
     warms: list[object] = []
     monkeypatch.setattr(warmup, "cold", list)  # as if nothing were warm yet: a first run

@@ -8,11 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pokerlab as pl
-from pokerlab.category import HandCategory
-from pokerlab.equity import clear_cache, equity
+from pokerlab.analyses.grid import grid
+from pokerlab.analyses.outs import outs
+from pokerlab.equity.api import clear_cache, equity
 from pokerlab.errors import ExactTooLargeError, PlayerCountError
-from pokerlab.grid import grid
-from pokerlab.outs import outs
+from pokerlab.rankings.category import HandCategory
 
 
 def eq(result, i=0):
@@ -77,10 +77,10 @@ def test_postflop_exact_matches_brute_force(hands, board, dead):
 
 
 def test_preflop_decomposition_matches_dealing_every_board():
-    from pokerlab.category import category_of_strength
-    from pokerlab.kernels.equity import known_showdowns, preflop_exact, preflop_exact_many
-    from pokerlab.kernels.pots import CELLS
-    from pokerlab.tables import load_tables
+    from pokerlab.equity.engines.holdem_kernels import known_showdowns, preflop_exact, preflop_exact_many
+    from pokerlab.equity.pots import CELLS
+    from pokerlab.rankings.category import category_of_strength
+    from pokerlab.rankings.tables import load_tables
 
     t = load_tables()
     for hands, dead in [(((51, 47), (42, 38)), ()), (((0, 1), (2, 3), (48, 44)), (5,)),
@@ -396,7 +396,7 @@ def test_known_hands_on_a_turn_or_river_match_brute_force(deal):
 
 
 def test_a_time_limit_counts_from_the_call_and_its_first_batch_is_small(monkeypatch):
-    module = sys.modules["pokerlab.equity"]
+    module = sys.modules["pokerlab.equity.api"]
 
     slow_players = module.players_of
 
@@ -407,7 +407,7 @@ def test_a_time_limit_counts_from_the_call_and_its_first_batch_is_small(monkeypa
 
     monkeypatch.setattr(module, "players_of", late)
     r = equity(["AsKs", "random", "random"], seconds=0.01, seed=1)
-    assert not r.exact and r.showdowns == 64 * sys.modules["pokerlab.equity_driver"].FIRST_TIMED_BATCH_TRIALS
+    assert not r.exact and r.showdowns == 64 * sys.modules["pokerlab.equity.driver"].FIRST_TIMED_BATCH_TRIALS
 
 
 def test_an_exact_run_that_cannot_fit_the_time_limit_is_sampled_instead():
@@ -422,7 +422,7 @@ def test_an_exact_run_that_cannot_fit_the_time_limit_is_sampled_instead():
 def test_exact_preflop_reports_progress_as_it_goes(monkeypatch):
     clear_cache()
     # as if every kernel call took too long: one deal of hole cards a call, after the first
-    monkeypatch.setattr(sys.modules["pokerlab.equity_driver"], "PROGRESS_SECONDS", 0.0)
+    monkeypatch.setattr(sys.modules["pokerlab.equity.driver"], "PROGRESS_SECONDS", 0.0)
     calls, progress = _recorder()
     r = equity(["QQ+,AKs", "JJ+"], progress=progress)
     assert r.exact

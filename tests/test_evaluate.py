@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pokerlab as pl
-from pokerlab import kernels
-from pokerlab.category import CATEGORY_FLOORS, HandCategory
-from pokerlab.kernels.evaluation import balanced_prefix_bins, count_strengths_7, evaluate_rows
-from pokerlab.tables import load_tables
+from pokerlab.cards.iterate import all_hands, sample_hands
+from pokerlab.rankings.category import CATEGORY_FLOORS, HandCategory
+from pokerlab.rankings.lookup import balanced_prefix_bins, count_strengths_7, evaluate_rows
+from pokerlab.rankings.tables import load_tables
 from referee import best_values
 
 HANDS_PER_CLASS = {  # Cactus Kev: how many five-card hands fall in each class of a category
@@ -43,7 +43,7 @@ def test_every_five_card_hand_against_the_naive_referee(all_five):
 
 
 def test_every_six_card_hand_by_category():
-    strengths = pl.evaluate_many(kernels.all_hands(6))
+    strengths = pl.evaluate_many(all_hands(6))
     histogram = np.bincount(strengths, minlength=7463)
     assert len(strengths) == comb(52, 6) and histogram[0] == 0
     assert by_category(histogram) == SIX
@@ -62,7 +62,7 @@ def test_every_seven_card_hand_by_category():
 
 
 def test_a_million_random_seven_card_hands_against_the_naive_referee(all_five):
-    hands = kernels.sample_hands(1_000_000, 7, 2026)
+    hands = sample_hands(1_000_000, 7, 2026)
     naive_five = best_values(all_five)
     distinct = np.unique(naive_five)
     expected = np.searchsorted(distinct, best_values(hands)) + 1
@@ -73,14 +73,14 @@ def test_a_million_random_seven_card_hands_against_the_naive_referee(all_five):
 
 
 def test_sample_hands_are_distinct_and_uniform():
-    hands = kernels.sample_hands(200_000, 7, 7)
+    hands = sample_hands(200_000, 7, 7)
     assert all(len(set(row)) == 7 for row in hands[:2000].tolist())
     counts = np.bincount(hands.ravel(), minlength=52)
     expected = 200_000 * 7 / 52
     assert np.all(np.abs(counts - expected) < 6 * np.sqrt(expected))
     # a seed repeats its hands; no seed draws fresh ones
-    assert np.array_equal(kernels.sample_hands(100, 7, 7), hands[:100])
-    assert not np.array_equal(kernels.sample_hands(100, 7), kernels.sample_hands(100, 7))
+    assert np.array_equal(sample_hands(100, 7, 7), hands[:100])
+    assert not np.array_equal(sample_hands(100, 7), sample_hands(100, 7))
 
 
 def test_eight_and_nine_cards_take_the_best_five():
@@ -158,21 +158,21 @@ def test_evaluate_refuses_bad_hands(cards, error, named):
 
 
 def test_evaluate_many_refuses_bad_arrays():
-    hands = kernels.sample_hands(1000, 7, 3)
+    hands = sample_hands(1000, 7, 3)
     hands[417, 3] = hands[417, 5]
     with pytest.raises(pl.DuplicateCardError, match="row 417"):
         pl.evaluate_many(hands)
     for width in (5, 6):
-        narrow = kernels.sample_hands(1000, width, 3)
+        narrow = sample_hands(1000, width, 3)
         narrow[9, width - 1] = narrow[9, 0]
         with pytest.raises(pl.DuplicateCardError, match="row 9"):
             pl.evaluate_many(narrow)
-    hands = kernels.sample_hands(1000, 7, 3)
+    hands = sample_hands(1000, 7, 3)
     for bad in (52, 63, 64, 200, 255):
         hands[5, 0] = bad
         with pytest.raises(pl.InvalidCardError, match=f"row 5: a card id .* got {bad} in"):
             pl.evaluate_many(hands)
-    wide = kernels.sample_hands(10, 7, 3).astype(np.int64)
+    wide = sample_hands(10, 7, 3).astype(np.int64)
     wide[2, 1] = 300
     with pytest.raises(pl.InvalidCardError, match="row 2"):
         pl.evaluate_many(wide)
@@ -186,7 +186,7 @@ def test_evaluate_many_refuses_bad_arrays():
 # a foreign byte order, and the layouts are checked on one dtype.
 @pytest.mark.parametrize("dtype", [np.int8, np.uint16, np.int32, np.int64, np.uint64, ">i4"])
 def test_evaluate_many_takes_every_integer_dtype_and_finds_its_bad_ids(dtype):
-    hands = kernels.sample_hands(20_000, 7, 11)
+    hands = sample_hands(20_000, 7, 11)
     want = pl.evaluate_many(hands)
     wide = hands.astype(dtype)
     assert np.array_equal(pl.evaluate_many(wide), want)
@@ -207,7 +207,7 @@ def test_evaluate_many_takes_every_integer_dtype_and_finds_its_bad_ids(dtype):
 
 
 def test_evaluate_many_reads_strided_and_fortran_arrays_without_a_copy():
-    hands = kernels.sample_hands(20_000, 7, 12)
+    hands = sample_hands(20_000, 7, 12)
     want = pl.evaluate_many(hands)
     wide = hands.astype(np.int64)
     assert np.array_equal(pl.evaluate_many(wide[::-1]), want[::-1])
@@ -236,7 +236,7 @@ def test_validation_flags_exactly_the_rows_with_a_repeat_or_a_bad_id(width):
 
 
 def test_evaluate_many_without_validation_stays_inside_its_tables():
-    wide = kernels.sample_hands(100, 7, 4).astype(np.int64)
+    wide = sample_hands(100, 7, 4).astype(np.int64)
     wide[:, 0] = -(2**40)
     assert pl.evaluate_many(wide, validate=False).shape == (100,)
     clubs = np.array([[0, 4, 8, 12, 20, 52, 252]] * 10, dtype=np.uint8)  # a flush, and "clubs" past the ace
@@ -253,7 +253,7 @@ def test_evaluate_many_without_validation_stays_inside_its_tables():
 
 
 def test_a_bad_row_is_found_in_any_block():
-    hands = kernels.sample_hands(300_000, 5, 9)
+    hands = sample_hands(300_000, 5, 9)
     for row in (0, 4095, 4096, 150_001, 299_999):
         broken = hands.copy()
         broken[row, 4] = broken[row, 0]

@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 import games_referee as ref
 import pokerlab as pl
 from pokerlab import games
-from pokerlab.category import HandCategory
-from pokerlab.cli import app
+from pokerlab.cards.iterate import sample_hands
+from pokerlab.cli.main import app
 from pokerlab.errors import (
     DuplicateCardError,
     ExactTooLargeError,
@@ -25,8 +25,9 @@ from pokerlab.errors import (
     InvalidRangeError,
     PlayerCountError,
 )
-from pokerlab.game_ranges import combinations, game_players, game_range
-from pokerlab.game_tables import eight_or_better_lows, ranking
+from pokerlab.ranges.patterns import combinations, game_players, game_range
+from pokerlab.rankings.category import HandCategory
+from pokerlab.rankings.ranking import eight_or_better_lows, ranking
 from refusals import CliRefused, Refused, check, check_cli, ids
 
 
@@ -71,7 +72,7 @@ def test_lowball_every_hand(all_five: np.ndarray, game: games.Game, score: ref.S
 
 
 def test_lowball_sample_of_hands() -> None:
-    hands = pl.kernels.sample_hands(20_000, 5, seed=3)
+    hands = sample_hands(20_000, 5, seed=3)
     for game, score in ((games.DEUCE_TO_SEVEN, ref.deuce_to_seven), (games.ACE_TO_FIVE, ref.ace_to_five)):
         strengths = game.evaluate_many(hands).astype(np.int64)
         scores = score(hands)
@@ -81,7 +82,7 @@ def test_lowball_sample_of_hands() -> None:
 
 @pytest.mark.parametrize("n", [6, 7])
 def test_ace_to_five_best_five_of_more(n: int) -> None:
-    hands = pl.kernels.sample_hands(3000, n, seed=n)
+    hands = sample_hands(3000, n, seed=n)
     strengths = games.ACE_TO_FIVE.evaluate_many(hands).astype(np.int64)
     scores = ref.best_of(hands, ref.ace_to_five)
     i, j = np.arange(len(hands)), np.roll(np.arange(len(hands)), 1)

@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 
 import pokerlab
-from pokerlab.equity import equity
+from pokerlab.equity.api import equity
 
 ROOT = Path(__file__).resolve().parents[1]
 
 SCRIPT = """
 import numpy as np, pokerlab as pl
-from pokerlab import kernels
+from pokerlab.cards.iterate import sample_hands
 print(pl.evaluate("As Ks Qs Js Ts 2c 3d").describe())
-print(int(pl.evaluate_many(kernels.sample_hands(1000, 7, 1)).min() > 0))
+print(int(pl.evaluate_many(sample_hands(1000, 7, 1)).min() > 0))
 """
 
 OPTIONAL = ("fastapi", "uvicorn", "fastapi_offline", "dask", "distributed", "matplotlib", "eval7", "pokerfast")

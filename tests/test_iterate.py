@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pokerlab as pl
-from pokerlab.iterate import count_hands, hands, hands_array, random_hands, random_hands_array
+from pokerlab.cards.iterate import count_hands, hands, hands_array, random_hands, random_hands_array
 
 BOARD = pl.parse_cards("Qh 7h 3s 2c 9d")
 

@@ -11,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import omaha_referee as referee
-from pokerlab import kernels, omaha_tables
-from pokerlab.equity_driver import deal
+from pokerlab import numba_runtime
+from pokerlab.cards.iterate import sample_hands
+from pokerlab.equity.driver import deal
 from pokerlab.errors import (
     DuplicateCardError,
     ExactTooLargeError,
@@ -22,10 +23,11 @@ from pokerlab.errors import (
     InvalidRangeError,
     PlayerCountError,
 )
-from pokerlab.evaluate import evaluate_many
 from pokerlab.games import OMAHA, OMAHA6
 from pokerlab.games import get as get_game
-from pokerlab.omaha import describe_low, low_ranks, omaha_lows, omaha_strengths
+from pokerlab.games.evaluate import evaluate_many
+from pokerlab.hand_rules import omaha_tables
+from pokerlab.hand_rules.omaha import describe_low, low_ranks, omaha_lows, omaha_strengths
 from refusals import Refused, check, ids
 
 
@@ -38,7 +40,7 @@ def omaha_equity(players, board, dead, *, hilo, **options):
 
 
 def deals(count: int, n_hole: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    cards = kernels.sample_hands(count, n_hole + 5, seed=seed)
+    cards = sample_hands(count, n_hole + 5, seed=seed)
     return np.ascontiguousarray(cards[:, :n_hole]), np.ascontiguousarray(cards[:, n_hole:])
 
 
@@ -140,7 +142,7 @@ def test_any_integer_dtype_and_threads_give_the_same():
     holes, boards = deals(20_000, 4, seed=5)
     base = omaha_strengths(holes, boards)
     assert np.array_equal(omaha_strengths(holes.astype(">i8"), boards.astype(np.int16)), base)
-    with kernels.threads(1):
+    with numba_runtime.threads(1):
         assert np.array_equal(omaha_strengths(holes, boards, validate=False), base)
 
 
@@ -181,7 +183,7 @@ def test_rank_keys_sum_to_a_different_number_for_every_rank_multiset(size, keys)
 def test_summed_card_keys_give_the_kernels_every_multiset_number_and_suit_count(size):
     # the keys come mixed, so the kernels read the mixed sum straight from the summed word:
     # every dealt rank multiset, in suits that vary, must land where the reference puts it
-    from pokerlab.kernels.omaha import board_number, hole_number
+    from pokerlab.hand_rules.omaha_kernels import board_number, hole_number
     keys = omaha_tables.card_keys()
     for n, m in enumerate(m for m in itertools.combinations_with_replacement(range(13), size)
                           if max(m.count(r) for r in m) <= 4):

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from pokerlab.cli import app
-from pokerlab.equity import equity
+from pokerlab.cli.main import app
+from pokerlab.equity.api import equity
 from pokerlab.errors import MissingDependencyError
 from pokerlab.preflop import (
     CLASSES,
@@ -28,7 +28,7 @@ from pokerlab.preflop import (
     vs_random_job,
 )
 from pokerlab.preflop.compute import SHOWDOWNS_PER_COMBO, class_seed, vs_random_table
-from pokerlab.ranges import ORDER_FILE, STARTING_HANDS
+from pokerlab.ranges.holdem import ORDER_FILE, STARTING_HANDS
 
 runner = CliRunner()
 # Classes from every part of the grid: pairs, suited, offsuit, strong and weak.
@@ -51,7 +51,7 @@ def client():
 
 class TestVersusOneRandomHand:
     def test_boards_up_to_suits(self):
-        from pokerlab.kernels.preflop import canonical_boards
+        from pokerlab.preflop.kernels import canonical_boards
 
         boards, weights = canonical_boards()
         assert len(boards) == 134_459 and weights.sum() == 2_598_960

@@ -11,8 +11,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import pokerlab as pl
-from pokerlab.cli import app
-from pokerlab.ranges import (
+from pokerlab.cli.main import app
+from pokerlab.ranges.holdem import (
     COMBO_CLASSES,
     COMBO_NAMES,
     COMBO_ORDER,

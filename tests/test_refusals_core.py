@@ -6,9 +6,11 @@ import math
 import numpy as np
 import pytest
 
-from pokerlab import kernels
+from pokerlab import numba_runtime
 from pokerlab.algorithms import cactus_kev, two_bits
-from pokerlab.cards import Cards, card_name, cards_of, format_cards, parse_cards
+from pokerlab.cards.iterate import all_hands, count_hands, hands, random_hands, random_hands_array, sample_hands
+from pokerlab.cards.notation import Cards, card_name, cards_of, format_cards, parse_cards
+from pokerlab.cards.svg import card_svg
 from pokerlab.errors import (
     DuplicateCardError,
     HandSizeError,
@@ -17,10 +19,8 @@ from pokerlab.errors import (
     InvalidRangeError,
     PlayerCountError,
 )
-from pokerlab.evaluate import HandRank, best_five, evaluate, evaluate_many, winners
-from pokerlab.iterate import count_hands, hands, random_hands, random_hands_array
-from pokerlab.ranges import Range, starting_hand
-from pokerlab.svg import card_svg
+from pokerlab.games.evaluate import HandRank, best_five, evaluate, evaluate_many, winners
+from pokerlab.ranges.holdem import Range, starting_hand
 from refusals import Refused, check, hang_guard, ids
 
 ROYAL = [51, 47, 43, 39, 35]
@@ -30,7 +30,7 @@ NAN = math.nan
 
 def rows(*, dtype: object = np.uint8, bad: object = None, width: int = 7) -> np.ndarray:
     """10,000 valid hands of a dtype, with ``bad`` written into row 4321 when given."""
-    array = kernels.sample_hands(10_000, width, 5).astype(dtype)
+    array = sample_hands(10_000, width, 5).astype(dtype)
     if bad is not None:
         array[4321, 2] = bad
     return array
@@ -96,19 +96,19 @@ TABLE = [
     Refused("many-validate-not-bool", lambda: evaluate_many(rows(), validate="no"), InvalidArgumentError,  # type: ignore[arg-type]
             r"validate must be True or False"),
     # the kernels a user can reach
-    Refused("sample-53-cards", lambda: kernels.sample_hands(10, 53), InvalidArgumentError,
+    Refused("sample-53-cards", lambda: sample_hands(10, 53), InvalidArgumentError,
             r"n_cards must be an int from 1 to 52, got 53"),
-    Refused("sample-no-cards", lambda: kernels.sample_hands(10, 0, 1), InvalidArgumentError, r"n_cards .* got 0"),
-    Refused("sample-negative-count", lambda: kernels.sample_hands(-1, 5, 1), InvalidArgumentError,
+    Refused("sample-no-cards", lambda: sample_hands(10, 0, 1), InvalidArgumentError, r"n_cards .* got 0"),
+    Refused("sample-negative-count", lambda: sample_hands(-1, 5, 1), InvalidArgumentError,
             r"count must be an int of at least 0, got -1"),
-    Refused("sample-float-count", lambda: kernels.sample_hands(2.5, 5, 1), InvalidArgumentError, r"count .* 2\.5"),
-    Refused("sample-negative-seed", lambda: kernels.sample_hands(10, 5, -1), InvalidArgumentError, r"seed .* got -1"),
-    Refused("sample-seed-text", lambda: kernels.sample_hands(10, 5, "1"), InvalidArgumentError, r"seed .* got '1'"),
-    Refused("sample-too-big", lambda: kernels.sample_hands(10**12, 7, 1), InvalidArgumentError, r"GiB"),
-    Refused("all-hands-zero", lambda: kernels.all_hands(0), InvalidArgumentError, r"n_cards .* got 0"),
-    Refused("all-hands-bool", lambda: kernels.all_hands(True), InvalidArgumentError, r"n_cards .* got True"),
-    Refused("all-hands-too-big", lambda: kernels.all_hands(26), InvalidArgumentError, r"GiB"),
-    Refused("threads-zero", lambda: kernels.threads(0).__enter__(), InvalidArgumentError, r"threads must be"),
+    Refused("sample-float-count", lambda: sample_hands(2.5, 5, 1), InvalidArgumentError, r"count .* 2\.5"),
+    Refused("sample-negative-seed", lambda: sample_hands(10, 5, -1), InvalidArgumentError, r"seed .* got -1"),
+    Refused("sample-seed-text", lambda: sample_hands(10, 5, "1"), InvalidArgumentError, r"seed .* got '1'"),
+    Refused("sample-too-big", lambda: sample_hands(10**12, 7, 1), InvalidArgumentError, r"GiB"),
+    Refused("all-hands-zero", lambda: all_hands(0), InvalidArgumentError, r"n_cards .* got 0"),
+    Refused("all-hands-bool", lambda: all_hands(True), InvalidArgumentError, r"n_cards .* got True"),
+    Refused("all-hands-too-big", lambda: all_hands(26), InvalidArgumentError, r"GiB"),
+    Refused("threads-zero", lambda: numba_runtime.threads(0).__enter__(), InvalidArgumentError, r"threads must be"),
     Refused("algorithm-float-rows", lambda: cactus_kev.evaluate_many(np.zeros((2, 5))), InvalidCardError,
             r"integers, .*float64"),
     Refused("algorithm-id-99", lambda: two_bits.evaluate_many(np.array([[51, 47, 43, 39, 35, 2, 99]])),

@@ -5,8 +5,9 @@ import math
 
 import pytest
 
-from pokerlab.category import HandCategory
-from pokerlab.equity import equity
+from pokerlab.analyses.grid import GridResult, grid
+from pokerlab.analyses.outs import outs
+from pokerlab.equity.api import equity
 from pokerlab.errors import (
     DuplicateCardError,
     ExactTooLargeError,
@@ -16,8 +17,7 @@ from pokerlab.errors import (
     InvalidRangeError,
     PlayerCountError,
 )
-from pokerlab.grid import GridResult, grid
-from pokerlab.outs import outs
+from pokerlab.rankings.category import HandCategory
 from refusals import Refused, check, hang_guard, ids
 
 HANDS = ["AsKs", "QdQc"]

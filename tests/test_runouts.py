@@ -1,4 +1,4 @@
-"""pokerlab.runouts: the equity after each next card averages back to the equity before it; and
+"""pokerlab.analyses.runouts: the equity after each next card averages back to the equity before it; and
 the range analysis commands (breakdown, runouts, equity --by-combo)."""
 
 import json
@@ -8,10 +8,10 @@ import pytest
 from typer.testing import CliRunner
 
 import pokerlab as pl
-from pokerlab.cards import card_name
-from pokerlab.cli import app
+from pokerlab.analyses.runouts import runouts
+from pokerlab.cards.notation import card_name
+from pokerlab.cli.main import app
 from pokerlab.errors import HandSizeError, InvalidArgumentError
-from pokerlab.runouts import runouts
 from refusals import CliRefused, Refused, check, check_cli, ids
 
 
@@ -166,7 +166,7 @@ def test_progress_counts_every_run():
 
 
 def test_a_time_limit_is_shared_out_over_the_runs(monkeypatch):
-    module = sys.modules["pokerlab.runouts"]
+    module = sys.modules["pokerlab.analyses.runouts"]
 
     given = []
 

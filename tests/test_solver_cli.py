@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import pokerlab as pl
-from pokerlab.cli import app
-from pokerlab.solver.cli import read_share
+from pokerlab.cli.main import app
+from pokerlab.cli.solver import read_share
 
 BOARD, OOP, IP = "Td9d6hQc2s", "AA,KK,QQ,JJ,AK,T9s,87s", "QQ-99,AQs,KQs,JTs"
 SPOT = ("--board", BOARD, "--oop", OOP, "--ip", IP, "--pot", "200", "--stack", "900", "--bets", "60%,e,a")

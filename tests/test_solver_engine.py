@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 import pokerlab as pl
 from pokerlab.errors import InvalidArgumentError, InvalidRangeError, PokerlabError
 from pokerlab.games import HOLDEM
+from pokerlab.ranges.holdem import CLASS_NAMES
 from pokerlab.solver.arena import memory_estimate
 from pokerlab.solver.showdown import card_sums, fold_values, river_tables, showdown_values
 from pokerlab.solver.solution import Node
@@ -224,9 +225,9 @@ def test_nodes_read_their_strategies_reaches_and_evs(turn):
     np.testing.assert_allclose(np.nansum(root.strategy, axis=1), 1, atol=1e-5)
     # a class's row of by_class is its combos' frequencies weighted by reach
     aces = turn.root.frequencies("AA")
-    row = root.by_class[pl.ranges.CLASS_NAMES.index("AA")]
+    row = root.by_class[CLASS_NAMES.index("AA")]
     assert list(row) == pytest.approx(list(aces.values()))
-    assert np.isnan(root.by_class[pl.ranges.CLASS_NAMES.index("72o")]).all()
+    assert np.isnan(root.by_class[CLASS_NAMES.index("72o")]).all()
     # the root's EVs, each combo weighted by its chance of being dealt, are the solution's
     for p in (0, 1):
         against = np.nan_to_num(root._actual(p, root._against(p)))

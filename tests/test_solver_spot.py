@@ -22,7 +22,7 @@ from pokerlab.errors import (
     PokerlabError,
 )
 from pokerlab.games import HOLDEM, SHORT_DECK
-from pokerlab.ranges import Range
+from pokerlab.ranges.holdem import Range
 from pokerlab.solver.arena import memory_estimate
 from pokerlab.solver.spot import Spot
 

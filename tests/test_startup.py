@@ -13,7 +13,7 @@ from importlib.metadata import version
 import pytest
 from typer.testing import CliRunner
 
-from pokerlab.cli import app
+from pokerlab.cli.main import app
 from pokerlab.games import names
 
 HEAVY = ("numba", "numpy")
@@ -27,7 +27,7 @@ def loaded_after(code: str) -> list[str]:
     return done.stdout.splitlines()[-1].split()[1:]
 
 
-@pytest.mark.parametrize("code", ["import pokerlab", "import pokerlab.cli", "import pokerlab as pl; pl.__all__"])
+@pytest.mark.parametrize("code", ["import pokerlab", "import pokerlab.cli.main", "import pokerlab as pl; pl.__all__"])
 def test_importing_loads_neither_numpy_nor_numba(code: str) -> None:
     assert loaded_after(code) == []
 
@@ -36,7 +36,7 @@ def test_importing_loads_neither_numpy_nor_numba(code: str) -> None:
 def test_version_and_help_load_neither_numba_nor_numpy_for_the_command_list(args: list[str]) -> None:
     code = f"""
 import sys
-from pokerlab.cli import app
+from pokerlab.cli.main import app
 sys.argv = ["pokerlab", *{args!r}]
 try:
     app()
@@ -50,7 +50,7 @@ except SystemExit as end:
 
 
 def test_version_is_the_installed_one() -> None:
-    done = subprocess.run([sys.executable, "-m", "pokerlab.cli", "--version"], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-m", "pokerlab", "--version"], capture_output=True, text=True,
                           timeout=120)
     assert done.stdout.strip() == f"pokerlab {version('pokerlab')}"
 

@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 
 import pokerlab as pl
-from pokerlab import kernels
+from pokerlab.cards.iterate import sample_hands
 from pokerlab.errors import DuplicateCardError, InvalidArgumentError, InvalidCardError, PokerlabError
-from pokerlab.kernels.evaluation import evaluate_rows
-from pokerlab.omaha import _checked, omaha_lows, omaha_strengths
-from pokerlab.tables import load_tables
+from pokerlab.hand_rules.omaha import _checked, omaha_lows, omaha_strengths
+from pokerlab.rankings.lookup import evaluate_rows
+from pokerlab.rankings.tables import load_tables
 
 ROWS = 20_000
 """Enough rows for several of the kernels' parallel blocks (4,096 rows at least each)."""
@@ -20,7 +20,7 @@ ROWS = 20_000
 @pytest.fixture(scope="module", params=[4, 5, 6])
 def deals(request: pytest.FixtureRequest) -> np.ndarray:
     """(ROWS, hole + 5) uint8 deals, hole cards first, for each Omaha hole size."""
-    return kernels.sample_hands(ROWS, request.param + 5, seed=request.param)
+    return sample_hands(ROWS, request.param + 5, seed=request.param)
 
 
 def _split(deals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -69,7 +69,7 @@ def test_omaha_names_the_first_bad_row_of_a_slice(deals):
 
 @pytest.mark.parametrize("width", [5, 6, 7])
 def test_evaluate_many_fills_and_returns_out(width):
-    hands = kernels.sample_hands(ROWS, width, seed=width)
+    hands = sample_hands(ROWS, width, seed=width)
     want = pl.evaluate_many(hands)
     out = np.zeros(ROWS, dtype=np.uint16)
     assert pl.evaluate_many(hands, out=out) is out
@@ -80,7 +80,7 @@ def test_evaluate_many_fills_and_returns_out(width):
 
 
 def test_evaluate_many_into_out_still_names_a_bad_row():
-    hands = kernels.sample_hands(ROWS, 7, seed=1)
+    hands = sample_hands(ROWS, 7, seed=1)
     hands[7000, 3] = hands[7000, 4]
     with pytest.raises(DuplicateCardError, match="row 7000"):
         pl.evaluate_many(hands, out=np.empty(ROWS, dtype=np.uint16))
@@ -107,7 +107,7 @@ def _refusals() -> dict[str, tuple[str, object]]:
 @pytest.mark.parametrize("case", list(_refusals()))
 def test_evaluate_many_refuses_an_out_it_cannot_fill(case):
     why, out = _refusals()[case]
-    hands = kernels.sample_hands(10, 7, seed=2)
+    hands = sample_hands(10, 7, seed=2)
     if out is None:  # uint16 cards, and an out over their first ten ids
         hands = hands.astype(np.uint16)
         out = hands.reshape(-1)[:10]
@@ -119,7 +119,7 @@ def test_evaluate_many_refuses_an_out_it_cannot_fill(case):
 
 def test_evaluate_rows_keeps_its_seven_argument_call():
     t = load_tables()
-    hands = kernels.sample_hands(ROWS, 7, seed=3)
+    hands = sample_hands(ROWS, 7, seed=3)
     strengths, first_bad = evaluate_rows(hands, t.card_key, t.card_words, t.rank, t.offsets, t.flush, True)
     assert first_bad == ROWS and isinstance(first_bad, int)
     assert strengths.dtype == np.uint16 and np.array_equal(strengths, pl.evaluate_many(hands))

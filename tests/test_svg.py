@@ -5,8 +5,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from pokerlab import InvalidCardError, parse_cards
-from pokerlab.cards import DECK, RANKS, card_name
-from pokerlab.svg import BACK, FOUR_COLORS, TWO_COLORS, card_svg
+from pokerlab.cards.notation import DECK, RANKS, card_name
+from pokerlab.cards.svg import BACK, FOUR_COLORS, TWO_COLORS, card_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 

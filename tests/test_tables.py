@@ -1,7 +1,7 @@
 import numpy as np
 
-from pokerlab import tables
-from pokerlab.category import CLASSES_PER_CATEGORY, HandCategory
+from pokerlab.rankings import tables
+from pokerlab.rankings.category import CLASSES_PER_CATEGORY, HandCategory
 
 
 def test_shipped_tables_are_what_the_generator_makes():

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import pokerlab as pl
-from pokerlab.cli import app
-from pokerlab.equilibrium import Discount, DiscountedCFR, MatrixGame, regret_matching, solve
+from pokerlab.analyses.equilibrium import Discount, DiscountedCFR, MatrixGame, regret_matching, solve
+from pokerlab.cli.main import app
 from pokerlab.errors import InvalidArgumentError, PokerlabError
 from pokerlab.preflop import matrix
 from pokerlab.tournament.icm import icm

@@ -12,8 +12,8 @@ import typer
 from typer.testing import CliRunner
 
 import pokerlab as pl
-from pokerlab.cli_support import new_app
-from pokerlab.cli_tournament import PUSHFOLD_ICM_CONTEXT, pushfold_icm_command
+from pokerlab.cli.support import new_app
+from pokerlab.cli.tournament import PUSHFOLD_ICM_CONTEXT, pushfold_icm_command
 from pokerlab.errors import InvalidArgumentError
 from pokerlab.preflop import matrix
 from pokerlab.preflop.results import CLASSES
@@ -243,7 +243,7 @@ def test_full_game_and_command() -> None:
 
 
 def test_the_command_is_registered_on_pokerlab() -> None:
-    from pokerlab.cli import app as pokerlab_app
+    from pokerlab.cli.main import app as pokerlab_app
 
     result = CliRunner().invoke(pokerlab_app, ["pushfold-icm", "--stacks", "10", "15", "--payouts", "50", "30",
                                                "--blinds", "0.5", "1"])

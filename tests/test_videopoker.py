@@ -12,10 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pokerlab as pl
-from pokerlab.category import HandCategory
 from pokerlab.errors import PaytableError
-from pokerlab.kernels import videopoker as kernel
-from pokerlab.tables import class_values
+from pokerlab.rankings.category import HandCategory
+from pokerlab.rankings.tables import class_values
 from pokerlab.videopoker import (
     MAX_PAY,
     PAYTABLES,
@@ -28,6 +27,7 @@ from pokerlab.videopoker import (
     hold_evs,
     parse_hold,
 )
+from pokerlab.videopoker import kernels as kernel
 from pokerlab.videopoker.brute_force import enumerate_holds, unseen_draws
 from pokerlab.videopoker.draws import draw_tables
 

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 import pokerlab as pl
-from pokerlab.cli import app
+from pokerlab.cli.main import app
 from pokerlab.errors import HoldError, VideoPokerError
 from pokerlab.videopoker import PAYTABLES, Trainer, hold_evs
 from pokerlab.videopoker.risk import risk_of_ruin
@@ -124,7 +124,7 @@ def test_play_ends_at_end_of_input():
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (make test installs it)")
 def test_play_in_tmux_like_a_person():
     session = f"pokerlab-{uuid.uuid4().hex[:8]}"
-    command = f"{sys.executable} -m pokerlab.cli videopoker play --seed 5"
+    command = f"{sys.executable} -m pokerlab videopoker play --seed 5"
     tmux = ["tmux", "-L", session]  # a server of our own, so no one else's tmux is touched
     env = dict(os.environ, COLUMNS="120")
 

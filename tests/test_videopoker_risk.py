@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from pokerlab.errors import InvalidArgumentError, PaytableError, VideoPokerError
-from pokerlab.kernels import strategy as kernel
 from pokerlab.videopoker import analyze
+from pokerlab.videopoker import strategy_kernels as kernel
 from pokerlab.videopoker.risk import (
     MAX_HANDS,
     NEGLIGIBLE,

@@ -14,14 +14,7 @@ from hypothesis import strategies as st
 from pokerlab.errors import InvalidArgumentError, PaytableError, VideoPokerError
 from pokerlab.videopoker import analyze, hold_evs
 from pokerlab.videopoker.paytable import get_paytable
-from pokerlab.videopoker.strategy import (
-    chart_evs,
-    forget_charts,
-    game_deals,
-    line_text,
-    saved_strategy,
-    strategy,
-)
+from pokerlab.videopoker.strategy import chart_evs, forget_charts, game_deals, line_text, saved_strategy, strategy
 from refusals import Refused, check, ids
 
 SUITS = list(itertools.permutations(range(4)))

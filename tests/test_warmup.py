@@ -12,11 +12,11 @@ import sys
 
 import pytest
 
-from pokerlab import warmup
+from pokerlab.cli import warmup
 from pokerlab.errors import InvalidArgumentError
 from pokerlab.games import GAMES
 
-CLI = "from typer.testing import CliRunner\nfrom pokerlab.cli import app\n"
+CLI = "from typer.testing import CliRunner\nfrom pokerlab.cli.main import app\n"
 
 
 def cli(*args: str) -> str:
@@ -27,7 +27,7 @@ REAL_CALLS = {
     "evaluate": """
 import numpy as np, pokerlab as pl
 from pokerlab import games
-from pokerlab.iterate import random_hands_array
+from pokerlab.cards.iterate import random_hands_array
 rows = random_hands_array(7, count=5000, seed=1)
 pl.evaluate_many(rows)
 pl.evaluate_many(rows[:, :5].copy(), validate=False)
@@ -132,7 +132,7 @@ for algorithm in ALGORITHMS.values():
 CHECK = """
 import json, sys
 from numba.core.registry import CPUDispatcher
-from pokerlab.warmup import counting_compiles, warm
+from pokerlab.cli.warmup import counting_compiles, warm
 
 def signatures():
     found = {}
@@ -190,7 +190,7 @@ def test_warm_reports_each_part_and_progress() -> None:
 
 def test_a_part_is_cold_until_it_is_warmed_beside_its_cache(tmp_path) -> None:
     code = """
-from pokerlab.warmup import cold, warm
+from pokerlab.cli.warmup import cold, warm
 print(cold(["breakdown", "tournament"]))
 warm(["breakdown"])
 print(cold(["breakdown", "tournament"]))
@@ -210,33 +210,44 @@ def test_the_equity_part_of_each_game_is_the_engine_that_plays_it() -> None:
 
 @pytest.mark.slow
 @pytest.mark.timeout(3600)
-def test_pokerlab_compile_leaves_nothing_for_a_first_run(tmp_path) -> None:
-    """From an empty cache: ``pokerlab compile`` compiles every kernel of pokerlab, in
-    processes of their own, and a first command after it says nothing of compiling."""
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
-    done = subprocess.run([sys.executable, "-m", "pokerlab.cli", "compile", "--json"], env=env,
-                          capture_output=True, text=True, timeout=3500)
+def test_every_part_warm_leaves_nothing_for_a_first_run() -> None:
+    """Once every part is warm, every kernel of pokerlab has its code (compiled, or loaded from
+    Numba's cache), ``pokerlab compile`` finds nothing left to do, and a first command says
+    nothing of compiling. It runs over the suite's own cache, so a kernel another test built is
+    loaded, not compiled again (compiling every part into an empty cache took seven minutes)."""
+    code = """
+import json
+from pokerlab.cli.warmup import warm
+warm()
+from test_warmup import every_kernel
+print(json.dumps(sorted(every_kernel(unreached_only=True))))
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=3500,
+                          env=dict(os.environ, PYTHONPATH=os.path.dirname(__file__)))
     assert done.returncode == 0, done.stderr[-3000:]
-    report = json.loads(done.stdout)
-    assert [part["name"] for part in report["parts"]] == list(warmup.PARTS) and report["warm_already"] == []
-    compiled = {kernel for part in report["parts"] for kernel in part["kernels"]}
-    assert every_kernel() <= compiled, sorted(every_kernel() - compiled)
+    assert json.loads(done.stdout.splitlines()[-1]) == [], "kernels with no code after every part is warm"
+    compiled = subprocess.run([sys.executable, "-m", "pokerlab", "compile", "--json"], capture_output=True,
+                              text=True, timeout=600)
+    assert compiled.returncode == 0, compiled.stderr[-3000:]
+    assert json.loads(compiled.stdout)["warm_already"] == list(warmup.PARTS)
     for args in (["equity", "AhKh", "QQ+,AKs", "--board", "Qh7h3s"], ["videopoker", "hold", "As Ks Kh 4s 4d"],
                  ["icm", "50", "30", "20", "--payouts", "70", "30"]):
-        first = subprocess.run([sys.executable, "-m", "pokerlab.cli", *args], env=env, capture_output=True,
-                               text=True, timeout=600)
+        first = subprocess.run([sys.executable, "-m", "pokerlab", *args], capture_output=True, text=True,
+                               timeout=600)
         assert first.returncode == 0 and "compiling" not in first.stderr, first.stderr
 
 
 UNWARMED = {
-    "pokerlab.kernels.evaluation.count_strengths_7": "the exhaustive count of pokerlab bench eval",
+    "pokerlab.rankings.lookup.count_strengths_7": "the exhaustive count of pokerlab bench eval",
 }
 """The kernels no part warms (by the start of their names), and why."""
 
 
-def every_kernel() -> set[str]:
+def every_kernel(unreached_only: bool = False) -> set[str]:
     """Every kernel in pokerlab's modules that compiles on its own, by module and name, outside
-    :data:`UNWARMED`."""
+    :data:`UNWARMED`; with ``unreached_only``, those of them that have no code in this process
+    and that no kernel with code calls (a kernel loaded from Numba's cache brings the code of
+    the kernels it calls, which then have none of their own)."""
     import importlib
     import pkgutil
 
@@ -244,13 +255,26 @@ def every_kernel() -> set[str]:
 
     import pokerlab
 
-    found = set()
+    kernels = {}
     for info in pkgutil.walk_packages(pokerlab.__path__, "pokerlab."):
         if info.name.startswith(("pokerlab.web", "pokerlab.bench")):
             continue
         module = importlib.import_module(info.name)
         for value in vars(module).values():
-            # one inlined always compiles inside its callers, never on its own
-            if isinstance(value, CPUDispatcher) and value.targetoptions.get("inline") != "always":
-                found.add(f"{value.py_func.__module__}.{value.py_func.__qualname__}")
+            if isinstance(value, CPUDispatcher):
+                kernels[f"{value.py_func.__module__}.{value.py_func.__qualname__}"] = value
+    reached = {name for name, kernel in kernels.items() if kernel.signatures}
+    callers = list(reached)
+    while callers:
+        kernel = kernels[callers.pop()]
+        for name in kernel.py_func.__code__.co_names:
+            callee = kernel.py_func.__globals__.get(name)
+            if isinstance(callee, CPUDispatcher):
+                key = f"{callee.py_func.__module__}.{callee.py_func.__qualname__}"
+                if key not in reached:
+                    reached.add(key)
+                    callers.append(key)
+    # one inlined always compiles inside its callers, never on its own
+    found = {name for name, kernel in kernels.items() if kernel.targetoptions.get("inline") != "always"
+             and not (unreached_only and name in reached)}
     return {kernel for kernel in found if not kernel.startswith(tuple(UNWARMED))}

@@ -12,11 +12,11 @@ from fastapi.testclient import TestClient
 
 from pokerlab import evaluate
 from pokerlab import games as pl_games
-from pokerlab.breakdown import breakdown
-from pokerlab.cards import card_name
-from pokerlab.equity import equity
-from pokerlab.grid import grid
-from pokerlab.runouts import runouts
+from pokerlab.analyses.breakdown import breakdown
+from pokerlab.analyses.grid import grid
+from pokerlab.analyses.runouts import runouts
+from pokerlab.cards.notation import card_name
+from pokerlab.equity.api import equity
 from pokerlab.videopoker import PAYTABLES, Trainer, get_paytable, hold_evs
 from pokerlab.web import create_app
 from pokerlab.web.compute import MIN_MONTE_CARLO_SECONDS, bounded

@@ -19,8 +19,8 @@ from browser import (
     wait_for_text,
 )
 from pokerlab import evaluate
-from pokerlab.equity import equity
-from pokerlab.grid import grid
+from pokerlab.analyses.grid import grid
+from pokerlab.equity.api import equity
 
 pytestmark = needs_chromium
 COMPILING_MS = 180_000

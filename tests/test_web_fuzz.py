@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from schemathesis import GenerationMode
 
 from pokerlab import games as pl_games
-from pokerlab.cards import DECK, card_name
+from pokerlab.cards.notation import DECK, card_name
 from pokerlab.web import create_app
 from pokerlab.web.models import GAME_NAMES
 

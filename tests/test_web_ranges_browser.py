@@ -6,8 +6,8 @@ import pytest
 
 from browser import AA_CONTRAST, check_screens, needs_chromium, new_page, pick, text_contrasts
 from pokerlab import Range, breakdown
-from pokerlab.equity import equity
-from pokerlab.runouts import runouts
+from pokerlab.analyses.runouts import runouts
+from pokerlab.equity.api import equity
 
 pytestmark = needs_chromium
 

@@ -12,8 +12,8 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from pokerlab.analyses.runouts import runouts
 from pokerlab.errors import ExactTooLargeError
-from pokerlab.runouts import runouts
 from pokerlab.web import create_app
 from pokerlab.web.compute import MIN_MONTE_CARLO_SECONDS, MONTE_CARLO_SHARE, bounded
 from pokerlab.web.guards import MAX_BODY_BYTES
@@ -145,7 +145,7 @@ def test_pokerlab_serve_trusts_forwarded_addresses_from_the_proxies_it_is_given(
     client's address and nothing to warm: the server itself is the one ``pokerlab serve`` runs."""
     from typer.testing import CliRunner
 
-    from pokerlab.cli import app
+    from pokerlab.cli.main import app
     from pokerlab.web import server
 
     made, sockets = [], []
@@ -177,7 +177,7 @@ def test_pokerlab_serve_trusts_forwarded_addresses_from_the_proxies_it_is_given(
 def test_pokerlab_serve_refuses_a_proxy_that_is_no_address():
     from typer.testing import CliRunner
 
-    from pokerlab.cli import app
+    from pokerlab.cli.main import app
 
     result = CliRunner().invoke(app, ["serve", "--port", "0", "--trusted-proxy", "10.0.0.1,proxy.example"])
     assert result.exit_code == 2

@@ -9,11 +9,11 @@ import sys
 import httpx
 import pytest
 
-from pokerlab.warmup import PARTS, PartWarmed, Warmed
+from pokerlab.cli.warmup import PARTS, PartWarmed, Warmed
 from pokerlab.web import warm as web_warm
 from pokerlab.web.server import bind
 
-SERVE = [sys.executable, "-m", "pokerlab.cli", "serve"]
+SERVE = [sys.executable, "-m", "pokerlab", "serve"]
 
 
 @pytest.mark.timeout(900)  # a hang guard: after an install the kernels compile first, minutes on a busy machine

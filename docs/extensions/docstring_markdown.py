@@ -4,7 +4,7 @@ made into the Markdown that mkdocstrings renders.
 - Each doctest becomes a ``pycon`` code block. Markdown would read ``>>>`` lines as nested
   quotes, and an output like ``['As', 'Kd']`` as a link. A doctest block runs from its first
   ``>>>`` line to the next blank line, as doctest reads it.
-- Each Sphinx role (``:func:`equity```, ``:data:`~pokerlab.ranges.STARTING_HANDS```) becomes
+- Each Sphinx role (``:func:`equity```, ``:data:`~pokerlab.ranges.holdem.STARTING_HANDS```) becomes
   its name in code, linked to its reference entry where the reference has one; ``~`` shows
   the last part only, as in Sphinx.
 
@@ -18,7 +18,7 @@ $ 1 + 1
 ```
 <BLANKLINE>
 More.
->>> with_links(":func:`~pokerlab.equity.equity` calls :func:`exact_work`.", lambda name: None)
+>>> with_links(":func:`~pokerlab.equity.api.equity` calls :func:`exact_work`.", lambda name: None)
 '`equity` calls `exact_work`.'
 """
 

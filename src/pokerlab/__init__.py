@@ -24,16 +24,19 @@ import sys
 import types
 from typing import TYPE_CHECKING, Any
 
-# The kernels' package points Numba's cache somewhere writable (in a read-only install), which
+# The Numba runtime points Numba's cache somewhere writable (in a read-only install), which
 # must happen before any module loads Numba; it loads neither NumPy nor Numba itself.
-importlib.import_module("pokerlab.kernels")
+importlib.import_module("pokerlab.numba_runtime")
 
 if TYPE_CHECKING:
     from pokerlab import algorithms, games, preflop, solver, tournament, videopoker
-    from pokerlab.breakdown import breakdown
-    from pokerlab.cards import Cards, cards_of, format_cards, mask_of, parse_cards
-    from pokerlab.category import HandCategory
-    from pokerlab.equity import equity
+    from pokerlab.analyses.breakdown import breakdown
+    from pokerlab.analyses.grid import grid
+    from pokerlab.analyses.outs import outs
+    from pokerlab.analyses.runouts import runouts
+    from pokerlab.cards.iterate import count_hands, hands, random_hands
+    from pokerlab.cards.notation import Cards, cards_of, format_cards, mask_of, parse_cards
+    from pokerlab.equity.api import equity
     from pokerlab.errors import (
         DuplicateCardError,
         HandSizeError,
@@ -43,26 +46,23 @@ if TYPE_CHECKING:
         PlayerCountError,
         PokerlabError,
     )
-    from pokerlab.evaluate import HandRank, best_five, evaluate, evaluate_many, winners
-    from pokerlab.grid import grid
-    from pokerlab.iterate import count_hands, hands, random_hands
-    from pokerlab.outs import outs
-    from pokerlab.ranges import STARTING_HANDS, Range, starting_hand
-    from pokerlab.runouts import runouts
+    from pokerlab.games.evaluate import HandRank, best_five, evaluate, evaluate_many, winners
+    from pokerlab.ranges.holdem import STARTING_HANDS, Range, starting_hand
+    from pokerlab.rankings.category import HandCategory
 
 _HOMES = {
-    "pokerlab.breakdown": ("breakdown",),
-    "pokerlab.cards": ("Cards", "cards_of", "format_cards", "mask_of", "parse_cards"),
-    "pokerlab.category": ("HandCategory",),
-    "pokerlab.equity": ("equity",),
+    "pokerlab.analyses.breakdown": ("breakdown",),
+    "pokerlab.cards.notation": ("Cards", "cards_of", "format_cards", "mask_of", "parse_cards"),
+    "pokerlab.rankings.category": ("HandCategory",),
+    "pokerlab.equity.api": ("equity",),
     "pokerlab.errors": ("DuplicateCardError", "HandSizeError", "InvalidArgumentError", "InvalidCardError",
                         "InvalidRangeError", "PlayerCountError", "PokerlabError"),
-    "pokerlab.evaluate": ("HandRank", "best_five", "evaluate", "evaluate_many", "winners"),
-    "pokerlab.grid": ("grid",),
-    "pokerlab.iterate": ("count_hands", "hands", "random_hands"),
-    "pokerlab.outs": ("outs",),
-    "pokerlab.ranges": ("STARTING_HANDS", "Range", "starting_hand"),
-    "pokerlab.runouts": ("runouts",),
+    "pokerlab.games.evaluate": ("HandRank", "best_five", "evaluate", "evaluate_many", "winners"),
+    "pokerlab.analyses.grid": ("grid",),
+    "pokerlab.cards.iterate": ("count_hands", "hands", "random_hands"),
+    "pokerlab.analyses.outs": ("outs",),
+    "pokerlab.ranges.holdem": ("STARTING_HANDS", "Range", "starting_hand"),
+    "pokerlab.analyses.runouts": ("runouts",),
 }
 _HOME = {name: module for module, names in _HOMES.items() for name in names}
 """The module each public name is defined in."""
@@ -89,10 +89,10 @@ class _Package(types.ModuleType):
     """The package's module type, for one rule on setting its attributes."""
 
     def __setattr__(self, name: str, value: object) -> None:
-        # Python binds a submodule on its package as soon as it is imported. pokerlab.equity,
-        # .grid, .outs, .breakdown, .runouts and .evaluate are named after their functions:
-        # the package keeps the function, whatever is imported first and however.
-        if isinstance(value, types.ModuleType) and _HOME.get(name) == value.__name__:
+        # Python binds a subpackage on its package as soon as it is imported, and
+        # pokerlab.equity is named after its function: the package keeps the function,
+        # whatever is imported first and however.
+        if isinstance(value, types.ModuleType) and name in _HOME and hasattr(value, name):
             value = getattr(value, name)
         super().__setattr__(name, value)
 

@@ -34,10 +34,10 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from pokerlab.algorithms import kernels as compiled
 from pokerlab.algorithms.interface import KEV_WORST, TableSet, check_rows, hand_ids
-from pokerlab.cards import CardsLike
-from pokerlab.kernels import algorithms as compiled
-from pokerlab.tables import best_value_of_counts, best_value_of_flush, rank_multisets, strength_of_value
+from pokerlab.cards.notation import CardsLike
+from pokerlab.rankings.tables import best_value_of_counts, best_value_of_flush, rank_multisets, strength_of_value
 
 CARD_COUNTS = (5, 6, 7)
 

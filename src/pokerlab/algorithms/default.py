@@ -1,4 +1,4 @@
-"""pokerlab's own evaluator (:mod:`pokerlab.tables`), listed to be compared on the same terms.
+"""pokerlab's own evaluator (:mod:`pokerlab.rankings.tables`), listed to be compared on the same terms.
 
 Rank weights whose sums over up to seven cards are unique (found greedily, like SpecialK's,
 but over hands of any size so one table serves 5, 6 and 7 cards), mixed by a multiply and
@@ -17,10 +17,10 @@ from __future__ import annotations
 import numpy as np
 
 from pokerlab.algorithms.interface import check_rows, hand_ids
-from pokerlab.cards import CardsLike
-from pokerlab.evaluate import evaluate as evaluate_hand
-from pokerlab.evaluate import evaluate_many as evaluate_rows
-from pokerlab.tables import Tables, build_tables, load_tables
+from pokerlab.cards.notation import CardsLike
+from pokerlab.games.evaluate import evaluate as evaluate_hand
+from pokerlab.games.evaluate import evaluate_many as evaluate_rows
+from pokerlab.rankings.tables import Tables, build_tables, load_tables
 
 CARD_COUNTS = (5, 6, 7)
 __all__ = ["CARD_COUNTS", "build_tables", "evaluate", "evaluate_many", "evaluate_native", "tables"]
@@ -32,7 +32,7 @@ def tables() -> Tables:
 
 
 def evaluate_native(cards: CardsLike) -> int:
-    """The strength: :func:`pokerlab.evaluate` as a plain int."""
+    """The strength: :func:`pokerlab.games.evaluate` as a plain int."""
     return int(evaluate_hand(hand_ids(cards, CARD_COUNTS)))
 
 

@@ -19,8 +19,8 @@ from types import ModuleType
 import numpy as np
 
 from pokerlab.algorithms import default
+from pokerlab.cards.iterate import all_hands
 from pokerlab.errors import HandSizeError
-from pokerlab.kernels.evaluation import all_hands
 
 
 @functools.cache

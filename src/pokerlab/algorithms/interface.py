@@ -19,9 +19,9 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from pokerlab.cards import CardsLike, format_cards, parse_cards
+from pokerlab.cards.notation import CardsLike, format_cards, parse_cards
 from pokerlab.errors import HandSizeError, InvalidCardError
-from pokerlab.tables import best_value_of_flush, rank_multisets, strength_of_value
+from pokerlab.rankings.tables import best_value_of_flush, rank_multisets, strength_of_value
 
 KEV_WORST = 7463
 """Cactus Kev's class plus strength: class = 7463 - strength (class 1 is the royal flush)."""

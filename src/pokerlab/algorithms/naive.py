@@ -27,10 +27,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from pokerlab.algorithms import kernels as compiled
 from pokerlab.algorithms.interface import TableSet, check_rows, hand_ids, sorted_natives
-from pokerlab.cards import CardsLike
-from pokerlab.category import HandCategory
-from pokerlab.kernels import algorithms as compiled
+from pokerlab.cards.notation import CardsLike
+from pokerlab.rankings.category import HandCategory
 
 CARD_COUNTS = (5, 6, 7)
 

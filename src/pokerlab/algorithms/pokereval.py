@@ -29,10 +29,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from pokerlab.algorithms import kernels as compiled
 from pokerlab.algorithms.interface import TableSet, check_rows, hand_ids, sorted_natives
-from pokerlab.cards import CardsLike
-from pokerlab.kernels import algorithms as compiled
-from pokerlab.tables import straight_top
+from pokerlab.cards.notation import CardsLike
+from pokerlab.rankings.tables import straight_top
 
 CARD_COUNTS = (5, 6, 7)
 STRAIGHT_FLUSH, QUADS, FULL_HOUSE, FLUSH, STRAIGHT, TRIPS, TWO_PAIR, PAIR = (c << 24 for c in range(8, 0, -1))

@@ -32,11 +32,11 @@ import functools
 
 import numpy as np
 
+from pokerlab.algorithms import kernels as compiled
 from pokerlab.algorithms.interface import TableSet, check_rows, flush_strengths, hand_ids
-from pokerlab.cards import CardsLike
-from pokerlab.category import HandCategory
-from pokerlab.kernels import algorithms as compiled
-from pokerlab.tables import best_value_of_counts, rank_multisets, strength_of_value
+from pokerlab.cards.notation import CardsLike
+from pokerlab.rankings.category import HandCategory
+from pokerlab.rankings.tables import best_value_of_counts, rank_multisets, strength_of_value
 
 CARD_COUNTS = (7,)
 WHEEL = 0x100F

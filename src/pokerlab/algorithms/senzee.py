@@ -9,7 +9,7 @@ stages by :func:`find_hash` from the 4,888 products of hands with a repeated ran
    distinct; with 22-bit keys the third candidate qualifies.
 2. *displace*: keys sharing ``key >> ROW_SHIFT`` form a row; each row gets an offset so that
    ``key + offsets[key >> ROW_SHIFT]`` lands every key on its own slot of a dense table
-   (:func:`pokerlab.tables.displacement_hash`, rows placed densest first).
+   (:func:`pokerlab.rankings.tables.displacement_hash`, rows placed densest first).
 
 The search finds:
 
@@ -36,10 +36,10 @@ from collections.abc import Sequence
 import numpy as np
 
 from pokerlab.algorithms import cactus_kev
+from pokerlab.algorithms import kernels as compiled
 from pokerlab.algorithms.interface import KEV_WORST, TableSet, check_rows, hand_ids
-from pokerlab.cards import CardsLike
-from pokerlab.kernels import algorithms as compiled
-from pokerlab.tables import displacement_hash
+from pokerlab.cards.notation import CardsLike
+from pokerlab.rankings.tables import displacement_hash
 
 CARD_COUNTS = cactus_kev.CARD_COUNTS
 KEY_BITS = 22

@@ -33,10 +33,10 @@ import functools
 
 import numpy as np
 
+from pokerlab.algorithms import kernels as compiled
 from pokerlab.algorithms.interface import TableSet, check_rows, hand_ids
-from pokerlab.cards import CardsLike
-from pokerlab.kernels import algorithms as compiled
-from pokerlab.tables import best_value_of_counts, best_value_of_flush, rank_multisets, strength_of_value
+from pokerlab.cards.notation import CardsLike
+from pokerlab.rankings.tables import best_value_of_counts, best_value_of_flush, rank_multisets, strength_of_value
 
 CARD_COUNTS = (5, 6, 7)
 FACE_WEIGHTS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
@@ -87,7 +87,7 @@ def find_circumference(keys: np.ndarray, seed: int = 0) -> int:
 
     Starts at the number of keys (fewer points cannot hold them) and tries every c upward.
 
-    >>> from pokerlab.tables import rank_multisets
+    >>> from pokerlab.rankings.tables import rank_multisets
     >>> keys = [sum(c * w for c, w in zip(m, FACE_WEIGHTS[:8])) for m in rank_multisets(7, n_ranks=8)]
     >>> len(keys), find_circumference(np.array(keys))  # seven cards of eight ranks
     (3144, 31454)

@@ -24,7 +24,7 @@ reads the quad rank and the best other rank from a 169-entry table.
 
 Native value: Cactus Kev's class (lower wins), as the article computes; strength = 7463 - class.
 
->>> from pokerlab.cards import parse_cards
+>>> from pokerlab.cards.notation import parse_cards
 >>> key_of(parse_cards("2c 2d 2h 2s 5c 9d Kh")) == key_of(parse_cards("4c 4d 4h 4s 3c 9d Kh"))
 True
 >>> evaluate("2c 2d 2h 2s 5c 9d Kh"), evaluate("4c 4d 4h 4s 3c 9d Kh")
@@ -39,11 +39,17 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from pokerlab.algorithms import kernels as compiled
 from pokerlab.algorithms.interface import KEV_WORST, TableSet, check_rows, flush_strengths, hand_ids
-from pokerlab.cards import CardsLike
-from pokerlab.category import HandCategory
-from pokerlab.kernels import algorithms as compiled
-from pokerlab.tables import FLUSH_BITS, SUIT_COUNT_BASE, best_value_of_counts, rank_multisets, strength_of_value
+from pokerlab.cards.notation import CardsLike
+from pokerlab.rankings.category import HandCategory
+from pokerlab.rankings.tables import (
+    FLUSH_BITS,
+    SUIT_COUNT_BASE,
+    best_value_of_counts,
+    rank_multisets,
+    strength_of_value,
+)
 
 CARD_COUNTS = (5, 6, 7)
 KEY_BITS = 26

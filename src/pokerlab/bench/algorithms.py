@@ -20,9 +20,9 @@ from functools import partial
 from pathlib import Path
 from types import ModuleType
 
-from pokerlab import kernels
 from pokerlab.algorithms import ALGORITHMS, exhaustive
 from pokerlab.bench.timing import Figure, best_time
+from pokerlab.cards.iterate import sample_hands
 
 PLOT = Path("docs") / "algorithms.png"
 
@@ -35,7 +35,7 @@ def _python_rate(module: ModuleType, rows: list[list[int]]) -> float:
 def suite(quick: bool = False) -> list[Figure]:
     """Speed, memory and build time of every algorithm; exhaustive checks unless ``quick``."""
     n = 100_000 if quick else 1_000_000
-    samples = {cards: kernels.sample_hands(n, cards, 2026 + cards) for cards in (5, 7)}
+    samples = {cards: sample_hands(n, cards, 2026 + cards) for cards in (5, 7)}
     figures: list[Figure] = []
     speeds: dict[str, tuple[float, int]] = {}
     base: dict[str, float] = {}

@@ -30,7 +30,7 @@ def _timed(args: list[str], cache: str) -> tuple[float, float, str]:
     """Wall seconds, CPU seconds (its processes' and theirs, user and system) and stdout of
     ``pokerlab ARGS`` in a new process on the given cache."""
     before, started = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "pokerlab.cli", *args], capture_output=True, text=True, check=True,
+    done = subprocess.run([sys.executable, "-m", "pokerlab", *args], capture_output=True, text=True, check=True,
                           env={**os.environ, "NUMBA_CACHE_DIR": cache})
     wall, after = time.perf_counter() - started, resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, done.stdout

@@ -18,7 +18,7 @@ EXACT_CASES: tuple[tuple[str, list[str], str, str, float, str, int], ...] = (
 
 def uncached(call: Callable[[], object]) -> object:
     """``call()`` after emptying equity's result cache, so that it computes afresh."""
-    from pokerlab.equity import clear_cache
+    from pokerlab.equity.api import clear_cache
 
     clear_cache()
     return call()
@@ -30,7 +30,7 @@ def suite(quick: bool = False) -> list[Figure]:
     import eval7
     from pokerfast import equity as ompeval
 
-    from pokerlab.equity import equity
+    from pokerlab.equity.api import equity
 
     figures = []
     for name, players, board, unit, scale, target, number in EXACT_CASES:

@@ -99,7 +99,7 @@ def thread_counts(quick: bool = False) -> list[int]:
 def c_build(folder: str) -> Callable[[np.ndarray, np.ndarray, int], int] | None:
     """:data:`C_SOURCE` compiled in ``folder`` and loaded: a call ``(hands, out, threads)``
     fills ``out`` and returns the first invalid row. None without a C compiler (or OpenMP)."""
-    from pokerlab.tables import HASH_MULTIPLIER, HASH_SHIFT, KEY_BITS, load_tables
+    from pokerlab.rankings.tables import HASH_MULTIPLIER, HASH_SHIFT, KEY_BITS, load_tables
 
     compiler = shutil.which(os.environ.get("CC", "cc"))
     if compiler is None:
@@ -141,9 +141,10 @@ def suite(quick: bool = False) -> list[Figure]:
     from phevaluator import evaluate_cards as phe_evaluate
 
     from pokerlab import evaluate, evaluate_many
-    from pokerlab.cards import card_name
-    from pokerlab.kernels.evaluation import balanced_prefix_bins, count_strengths_7, sample_hands
-    from pokerlab.tables import load_tables
+    from pokerlab.cards.iterate import sample_hands
+    from pokerlab.cards.notation import card_name
+    from pokerlab.rankings.lookup import balanced_prefix_bins, count_strengths_7
+    from pokerlab.rankings.tables import load_tables
 
     figures = []
     n = 1_000_000 if quick else 10_000_000

@@ -30,7 +30,7 @@ def _rows(deck: tuple[int, ...], n: int, hole: int, seed: int) -> tuple[np.ndarr
 
 def suite(quick: bool = False) -> list[Figure]:
     """The figures (see the module's notes)."""
-    from pokerlab.equity import clear_cache, equity
+    from pokerlab.equity.api import clear_cache, equity
     from pokerlab.games import HOLDEM, HOLDEM_HILO, OMAHA, SHORT_DECK_OMAHA
 
     n = 200_000 if quick else 2_000_000

@@ -21,7 +21,7 @@ THREE = [*HEADS_UP, [((30, 26, 22, 18), 1.0)]]
 def naive_strengths(holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
     """The baseline: every two hole cards with every three board cards through the hold'em
     evaluator (60 five-card lookups for four hole cards), keeping the best."""
-    from pokerlab.evaluate import evaluate_many
+    from pokerlab.games.evaluate import evaluate_many
 
     best = np.zeros(len(holes), dtype=np.uint16)
     for i, j in itertools.combinations(range(holes.shape[1]), 2):
@@ -40,7 +40,7 @@ def every_board(holes: list[tuple[int, ...]]) -> np.ndarray:
 def boards_one_by_one(holes: list[tuple[int, ...]], boards: np.ndarray) -> float:
     """The baseline of exact preflop equity: every board evaluated for each player by the batch
     kernel, the first player's equity counted in NumPy."""
-    from pokerlab.omaha import omaha_strengths
+    from pokerlab.hand_rules.omaha import omaha_strengths
 
     strengths = [omaha_strengths(np.tile(np.array(h, dtype=np.uint8), (len(boards), 1)), boards) for h in holes]
     return float(np.mean(np.where(strengths[0] > strengths[1], 1.0, np.where(strengths[0] == strengths[1], 0.5, 0))))
@@ -49,11 +49,11 @@ def boards_one_by_one(holes: list[tuple[int, ...]], boards: np.ndarray) -> float
 def suite(quick: bool = False) -> list[Figure]:
     """Omaha batch evaluation on one and two threads, exact equity on a flop and before it, and
     Monte Carlo with three players."""
-    from pokerlab.equity import equity
-    from pokerlab.equity_driver import deal
+    from pokerlab.cards.iterate import sample_hands
+    from pokerlab.equity.api import equity
+    from pokerlab.equity.driver import deal
     from pokerlab.games import OMAHA, OMAHA_HILO
-    from pokerlab.kernels import sample_hands
-    from pokerlab.omaha import omaha_strengths
+    from pokerlab.hand_rules.omaha import omaha_strengths
 
     figures = []
     rows = 1_000_000 if quick else 4_000_000
@@ -132,8 +132,8 @@ def sliced_rows(rows: int) -> list[Figure]:
     """Omaha batch evaluation of the natural slices of one deals array (``deals[:, :4]`` and
     ``deals[:, 4:]``, read where they lie), beside the same rows made contiguous before the
     clock starts; high and low, on one and two threads."""
-    from pokerlab.kernels import sample_hands
-    from pokerlab.omaha import omaha_lows, omaha_strengths
+    from pokerlab.cards.iterate import sample_hands
+    from pokerlab.hand_rules.omaha import omaha_lows, omaha_strengths
 
     figures = []
     for n_hole in (4, 6):
@@ -158,7 +158,7 @@ def sliced_rows(rows: int) -> list[Figure]:
 def table_reads(rows: int) -> Figure:
     """What the batch figures are up against: random reads of the 22.5 MB high table alone (one
     per four-card hand), beside the same reads confined to its first 0.5 MB, which stays in cache."""
-    from pokerlab.omaha_tables import high_table
+    from pokerlab.hand_rules.omaha_tables import high_table
 
     table = high_table()
     rng = np.random.default_rng(1)
@@ -182,10 +182,10 @@ def short_deck_hands(rows: int, seed: int) -> np.ndarray:
 def short_deck_figures(quick: bool = False) -> list[Figure]:
     """Short deck beside hold'em, in the same run: batch evaluation of seven cards, exact
     heads-up equity before and on the flop, and Monte Carlo with three known hands."""
-    from pokerlab.equity import clear_cache, equity
-    from pokerlab.evaluate import evaluate_many
+    from pokerlab.cards.iterate import sample_hands
+    from pokerlab.equity.api import clear_cache, equity
     from pokerlab.games import SHORT_DECK
-    from pokerlab.kernels import sample_hands
+    from pokerlab.games.evaluate import evaluate_many
 
     figures = []
     rows = 1_000_000 if quick else 4_000_000

@@ -24,7 +24,7 @@ def _cells(job: Job, chunks: Iterable[int]) -> int:
 
 
 def _vs_random_figures(quick: bool) -> list[Figure]:
-    from pokerlab.equity import equity
+    from pokerlab.equity.api import equity
 
     vs_random(1)  # compile or load the kernels, build the canonical boards
     equity(["KsKh", "random"])

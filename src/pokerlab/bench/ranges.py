@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from pokerlab.bench.timing import Figure, best_times, on_threads
 
 if TYPE_CHECKING:
-    from pokerlab.by_combo import ClassEquity
-    from pokerlab.ranges import Range
+    from pokerlab.equity.by_combo import ClassEquity
+    from pokerlab.ranges.holdem import Range
 
 FLOP = "Qh 7h 3s"
 HERO = "AhKh"
@@ -24,7 +24,7 @@ RANGE_B = "TT+,AQs+,AQo+,KQs,JTs,T9s,98s,87s"
 
 def _evaluate_each(board: tuple[int, ...], combos: list[tuple[int, int]]) -> None:
     """The baseline of a breakdown: one evaluation per combo from Python, nothing classified."""
-    from pokerlab.evaluate import evaluate
+    from pokerlab.games.evaluate import evaluate
 
     for a, b in combos:
         evaluate((a, b, *board))
@@ -32,7 +32,7 @@ def _evaluate_each(board: tuple[int, ...], combos: list[tuple[int, int]]) -> Non
 
 def _by_class(players: list[Range], board: str) -> list[dict[str, ClassEquity]]:
     """Each player's equity by the 169 starting-hand classes, exact."""
-    from pokerlab.equity import equity
+    from pokerlab.equity.api import equity
 
     return [p.classes for p in equity(players, board, exact=True, by_combo=True).players]
 
@@ -40,11 +40,11 @@ def _by_class(players: list[Range], board: str) -> list[dict[str, ClassEquity]]:
 def suite(quick: bool = False) -> list[Figure]:
     """Breakdown of every combo on a flop, a hand against a range by combo, the runouts of a flop,
     and range against range by the 169 classes on 2 threads."""
-    from pokerlab.breakdown import breakdown
-    from pokerlab.cards import parse_cards
-    from pokerlab.equity import equity
-    from pokerlab.ranges import COMBOS, Range
-    from pokerlab.runouts import runouts
+    from pokerlab.analyses.breakdown import breakdown
+    from pokerlab.analyses.runouts import runouts
+    from pokerlab.cards.notation import parse_cards
+    from pokerlab.equity.api import equity
+    from pokerlab.ranges.holdem import COMBOS, Range
 
     repeat = 3 if quick else 9
     board = parse_cards(FLOP)

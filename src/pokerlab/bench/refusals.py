@@ -37,7 +37,7 @@ A_FILE = str(Path(__file__))
 
 def _rows(dtype: type[np.generic] = np.uint8, bad: int | None = None, width: int = 7) -> np.ndarray:
     """10,000 valid hands of a dtype, with ``bad`` written into row 4321 when given."""
-    from pokerlab.kernels import sample_hands
+    from pokerlab.cards.iterate import sample_hands
 
     array: np.ndarray = sample_hands(10_000, width, 5).astype(dtype)
     if bad is not None:
@@ -54,11 +54,11 @@ def _duplicated() -> np.ndarray:
 def library_cases() -> dict[str, Callable[[], object]]:
     """Bad calls to the library, by name: each must raise a PokerlabError."""
     import pokerlab as pl
-    from pokerlab import games, kernels
+    from pokerlab import games, numba_runtime
     from pokerlab.algorithms import cactus_kev, two_bits
-    from pokerlab.iterate import random_hands
+    from pokerlab.cards.iterate import all_hands, random_hands, sample_hands
+    from pokerlab.cards.svg import card_svg
     from pokerlab.preflop import PreflopTable, matrix, run_job, shipped_table, vs_random, vs_random_job
-    from pokerlab.svg import card_svg
     from pokerlab.videopoker import PAYTABLES, Paytable, Trainer, analyze, best_hold, hold_evs, parse_hold
 
     pays = dict(PAYTABLES["jacks-9-6"].pays)
@@ -88,9 +88,9 @@ def library_cases() -> dict[str, Callable[[], object]]:
         "algorithm float rows": lambda: cactus_kev.evaluate_many(np.zeros((2, 5))),
         "algorithm card 99": lambda: two_bits.evaluate_many(np.array([[51, 47, 43, 39, 35, 2, 99]])),
         # the kernels and the iterators
-        "sample 10**12 hands": lambda: kernels.sample_hands(10**12, 7, 1),
-        "all hands of 26": lambda: kernels.all_hands(26),
-        "threads 0": lambda: kernels.threads(0).__enter__(),
+        "sample 10**12 hands": lambda: sample_hands(10**12, 7, 1),
+        "all hands of 26": lambda: all_hands(26),
+        "threads 0": lambda: numba_runtime.threads(0).__enter__(),
         "random hands nan seconds": lambda: random_hands(2, seconds=math.nan),
         "hands of 53": lambda: pl.hands(53),
         "hands shared and dead": lambda: pl.hands(2, shared="As", dead="As"),
@@ -199,7 +199,7 @@ def _cli_call(args: tuple[str, ...]) -> Callable[[], object]:
     """A command line run in process, raising a PokerlabError when it exits 2 (as a refusal does)."""
     from typer.testing import CliRunner
 
-    from pokerlab.cli import app
+    from pokerlab.cli.main import app
 
     def run() -> object:
         result = CliRunner().invoke(app, list(args))

@@ -23,7 +23,7 @@ TARGET = "<= 0.3"
 def commands() -> dict[str, list[str]]:
     """The command lines timed, by name: the installed ``pokerlab`` script where there is one."""
     script = Path(sys.executable).with_name("pokerlab")
-    pokerlab = [str(script)] if script.exists() else [sys.executable, "-m", "pokerlab.cli"]
+    pokerlab = [str(script)] if script.exists() else [sys.executable, "-m", "pokerlab"]
     return {"python -c pass": [sys.executable, "-c", "pass"],
             "python -c 'import pokerlab'": [sys.executable, "-c", "import pokerlab"],
             "pokerlab --version": [*pokerlab, "--version"],

@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pokerlab.kernels import threads
+from pokerlab.numba_runtime import threads
 
 
 @dataclass(frozen=True)

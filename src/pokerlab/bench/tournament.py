@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from pokerlab.analyses.equilibrium import solve
 from pokerlab.bench.timing import Figure, best_time
-from pokerlab.equilibrium import solve
 from pokerlab.preflop.compute import matrix
 from pokerlab.preflop.results import CLASSES
 from pokerlab.tournament import pushfold, pushfold_chart
@@ -35,8 +35,8 @@ def icm_by_orders(stacks: Sequence[float], payouts: Sequence[float]) -> list[flo
 
 
 class _PushFoldGame:
-    """The push/fold game as a :class:`~pokerlab.equilibrium.OneShotGame` in NumPy, driven
-    from Python by :func:`~pokerlab.equilibrium.solve`: the baseline of the compiled loop."""
+    """The push/fold game as a :class:`~pokerlab.analyses.equilibrium.OneShotGame` in NumPy, driven
+    from Python by :func:`~pokerlab.analyses.equilibrium.solve`: the baseline of the compiled loop."""
 
     def __init__(self, table: ClassTable, stack: float) -> None:
         total = float(table.pairs.sum())

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pokerlab.cards import RANK_PLURALS, card_name
+from pokerlab.cards.notation import RANK_PLURALS, card_name
 from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidArgumentError, InvalidCardError
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ def strengths(game: Game, holes: object, boards: object, *, validate: bool, low:
             raise InvalidArgumentError(f"holes and boards must have as many rows, got {len(hole_array)} "
                                        f"and {len(board_array)}")
         if game.hole_used:
-            from pokerlab.omaha import omaha_lows, omaha_strengths  # the Omaha engine loads Numba
+            from pokerlab.hand_rules.omaha import omaha_lows, omaha_strengths  # the Omaha engine loads Numba
 
             out: np.ndarray
             if low:
@@ -81,7 +81,7 @@ def strengths(game: Game, holes: object, boards: object, *, validate: bool, low:
         cards = _side_by_side(hole_array, board_array.astype(hole_array.dtype, copy=False))
         if low:
             return _best_five_lows(game, cards, hole_array.shape[1], validate)
-    from pokerlab.kernels.evaluation import evaluate_rows  # Numba loads on first batch use
+    from pokerlab.rankings.lookup import evaluate_rows  # Numba loads on first batch use
 
     t = game.ranking_tables.tables
     result, first_bad = evaluate_rows(cards, t.card_key, t.card_words, t.rank, t.offsets, t.flush, validate)
@@ -93,8 +93,8 @@ def strengths(game: Game, holes: object, boards: object, *, validate: bool, low:
 def _best_five_lows(game: Game, cards: np.ndarray, n_hole: int, validate: bool) -> np.ndarray:
     """The eight-or-better lows (uint8, 0 for none) of rows of hole and board cards side by
     side, each the best five of all the cards: one lookup of the hole's and the board's
-    low-rank sets (see :func:`pokerlab.omaha_tables.best_five_low_table`)."""
-    from pokerlab.omaha_tables import best_five_low_table, low_bits
+    low-rank sets (see :func:`pokerlab.hand_rules.omaha_tables.best_five_low_table`)."""
+    from pokerlab.hand_rules.omaha_tables import best_five_low_table, low_bits
 
     if validate:
         strengths(game, cards, None, validate=True, low=False)  # refuses a bad row, naming it

@@ -1,7 +1,7 @@
 """Every game pokerlab knows, each one :class:`~pokerlab.games.game.Game` definition.
 
 Adding a game is adding a definition here (and, for a new ranking, its reference evaluator
-in :mod:`pokerlab.game_tables`), plus its tests.
+in :mod:`pokerlab.rankings.ranking`), plus its tests.
 
 >>> get("Omaha-HiLo").hole_cards, get(OMAHA).name
 (4, 'omaha')

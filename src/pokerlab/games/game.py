@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from pokerlab.cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, card_name, format_cards, parse_cards
-from pokerlab.category import HandCategory
+from pokerlab.cards.notation import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, card_name, format_cards, parse_cards
 from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidArgumentError, InvalidCardError
-from pokerlab.game_tables import (
+from pokerlab.rankings.category import HandCategory
+from pokerlab.rankings.hand_rank import HandRank, describe_value
+from pokerlab.rankings.ranking import (
     DECKS,
     HAND_SIZES,
     LOW_RANKINGS,
@@ -28,8 +29,7 @@ from pokerlab.game_tables import (
     ranking,
     ranking_in_deck,
 )
-from pokerlab.hand_rank import HandRank, describe_value
-from pokerlab.tables import Value
+from pokerlab.rankings.tables import Value
 
 EIGHT_OR_BETTER = "eight-or-better"
 """The low of the hi/lo games: five different ranks from ace to eight."""
@@ -123,7 +123,7 @@ class Game:
       on the board (0 or 5), and ``hole_used``: None when a hand is the best five of all
       its cards, 2 when it is exactly two hole cards and three board cards (Omaha);
     - the **ranking** of five cards: ``ranking``, one of
-      :data:`pokerlab.game_tables.RANKINGS` ("standard" is hold'em's);
+      :data:`pokerlab.rankings.ranking.RANKINGS` ("standard" is hold'em's);
     - the **deck**: ``lowest_rank``, the deck holding the ranks from this one (0: deuce,
       52 cards; 4: six, 36 cards; 8: ten, 20 cards) up to the ace;
     - the **pots**: one high pot, or with ``hilo`` a pot split between the best high and
@@ -300,7 +300,7 @@ sd-hilo's deck runs from sixes to aces
                 for b in itertools.combinations(board, 5 - self.hole_used)]
 
     def evaluate(self, hole: CardsLike, board: CardsLike = ()) -> HandRank | GameRank:
-        """The rank of the best hand: a :class:`~pokerlab.hand_rank.HandRank` in the games
+        """The rank of the best hand: a :class:`~pokerlab.rankings.hand_rank.HandRank` in the games
         ranked like hold'em, otherwise a :class:`GameRank`.
 
         >>> from pokerlab.games import HOLDEM, OMAHA, SHORT_DECK_TRITON

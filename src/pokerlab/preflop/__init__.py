@@ -15,16 +15,9 @@ import functools
 
 from pokerlab.errors import ResultsFolderError, SchedulerError, UnknownHandError
 from pokerlab.preflop.compute import DEFAULT_STDERR, matrix, matrix_job, vs_random, vs_random_job
-from pokerlab.preflop.results import (
-    CLASSES,
-    MAX_OPPONENTS,
-    Matchup,
-    PreflopMatrix,
-    PreflopRow,
-    PreflopTable,
-)
+from pokerlab.preflop.results import CLASSES, MAX_OPPONENTS, Matchup, PreflopMatrix, PreflopRow, PreflopTable
 from pokerlab.preflop.runner import Job, JobRun, run_job
-from pokerlab.ranges import ORDER_FILE
+from pokerlab.ranges.holdem import ORDER_FILE
 
 __all__ = [
     "CLASSES", "DEFAULT_STDERR", "Job", "JobRun", "MAX_OPPONENTS", "Matchup", "PreflopMatrix", "PreflopRow",

@@ -2,15 +2,15 @@
 
 - :func:`vs_random` with one opponent is exact: the 134,459 five-card boards up to suit
   relabelling are split into :data:`BOARD_CHUNKS` chunks, each giving every class's integer
-  win and tie counts (see :mod:`pokerlab.kernels.preflop`); the chunks add up exactly.
+  win and tie counts (see :mod:`pokerlab.preflop.kernels`); the chunks add up exactly.
 - With 2 to 9 opponents it samples one combo of each class (every combo of a class does the
-  same against random hands) with :func:`~pokerlab.equity.equity`, one chunk per class, until
+  same against random hands) with :func:`~pokerlab.equity.api.equity`, one chunk per class, until
   the standard error is at most ``stderr``. Each class has its own seed, drawn from the run's
   ``seed``, so a run gives the same table wherever its chunks run.
 - :func:`matrix` is exact: a chunk is a run of class pairs; a pair's matchups are one combo of
   the first class against each combo of the second it does not touch (the other combos of the
   first class give the same counts, by relabelling suits), merged by suit relabelling with
-  :func:`pokerlab.equity.canonical_matchup`, and counted on the boards by the preflop kernel.
+  :func:`pokerlab.equity.api.canonical_matchup`, and counted on the boards by the preflop kernel.
 """
 
 from __future__ import annotations
@@ -23,12 +23,11 @@ from pathlib import Path
 
 import numpy as np
 
-from pokerlab.category import category_of_strength
 from pokerlab.checks import MAX_SEED, Progress, check_int, check_list, check_seed, check_stderr
-from pokerlab.equity import Matchup as MatchupKey
-from pokerlab.equity import canonical_matchup, equity
+from pokerlab.equity.api import Matchup as MatchupKey
+from pokerlab.equity.api import canonical_matchup, equity
 from pokerlab.errors import InvalidArgumentError
-from pokerlab.kernels import interruptible
+from pokerlab.numba_runtime import interruptible
 from pokerlab.preflop.results import (
     CLASS_INDEX,
     CLASSES,
@@ -39,8 +38,9 @@ from pokerlab.preflop.results import (
     class_index,
 )
 from pokerlab.preflop.runner import Executor, Job, run_job
-from pokerlab.ranges import COMBOS, STARTING_HANDS, Range, starting_hand
-from pokerlab.tables import load_tables
+from pokerlab.ranges.holdem import COMBOS, STARTING_HANDS, Range, starting_hand
+from pokerlab.rankings.category import category_of_strength
+from pokerlab.rankings.tables import load_tables
 
 DEFAULT_STDERR = 0.0003
 """The largest standard error of any class's equity in a sampled table."""
@@ -70,7 +70,7 @@ def _class_combos(index: int) -> tuple[tuple[int, int], ...]:
 
 @functools.cache
 def _canonical_boards() -> tuple[np.ndarray, np.ndarray]:
-    from pokerlab.kernels.preflop import canonical_boards
+    from pokerlab.preflop.kernels import canonical_boards
 
     boards: np.ndarray
     weights: np.ndarray
@@ -80,7 +80,7 @@ def _canonical_boards() -> tuple[np.ndarray, np.ndarray]:
 
 def _exact_chunk(index: int, chunks: int) -> np.ndarray:
     """Wins and ties (169, 2) of every class against one random hand, on one chunk of boards."""
-    from pokerlab.kernels.preflop import versus_random
+    from pokerlab.preflop.kernels import versus_random
 
     boards, weights = _canonical_boards()
     start, stop = index * len(boards) // chunks, (index + 1) * len(boards) // chunks
@@ -182,7 +182,7 @@ def vs_random_table(opponents: int, chunks: Sequence[np.ndarray]) -> PreflopTabl
 
 def _matrix_chunk(cells: tuple[tuple[int, int], ...]) -> np.ndarray:
     """Wins, ties and losses (n, 3) of the first class of each pair, over all its combo pairs."""
-    from pokerlab.kernels.preflop import heads_up
+    from pokerlab.preflop.kernels import heads_up
 
     distinct: dict[MatchupKey, int] = {}
     uses = []  # per cell: (matchup position, multiplicity) pairs

@@ -1,6 +1,6 @@
 """Preflop results: a row per starting hand, the table of all 169, the heads-up matrix.
 
-Rows are always in the order of :data:`~pokerlab.ranges.STARTING_HANDS`, the 13 x 13 grid
+Rows are always in the order of :data:`~pokerlab.ranges.holdem.STARTING_HANDS`, the 13 x 13 grid
 read row by row: ``AA, AKs, AQs, ..., A2s, AKo, KK, KQs, ..., 32o, 22`` (suited classes above
 the diagonal, offsuit below). CSV and JSON files keep that order.
 """
@@ -18,7 +18,7 @@ import numpy as np
 
 from pokerlab.checks import check_int
 from pokerlab.errors import InvalidArgumentError, UnknownHandError
-from pokerlab.ranges import STARTING_HANDS
+from pokerlab.ranges.holdem import STARTING_HANDS
 
 CLASSES: tuple[str, ...] = tuple(STARTING_HANDS)
 """The 169 class names in grid order."""

@@ -28,7 +28,7 @@ import numpy as np
 from pokerlab.checks import Progress, check_int, check_number, check_progress, check_threads
 from pokerlab.errors import InvalidArgumentError, ResultsFolderError, SchedulerError
 from pokerlab.extras import naming_extras
-from pokerlab.kernels import threads as kernel_threads
+from pokerlab.numba_runtime import threads as kernel_threads
 
 Executor = None | str | Any
 """None (this machine), a scheduler address like ``"tcp://host:8786"``, or a ``distributed.Client``."""

@@ -250,7 +250,7 @@ def _row_table(combos: np.ndarray) -> np.ndarray:
 def swapped_rows(combos: list[np.ndarray]) -> list[np.ndarray]:
     """Each player's (6, n) rows of the swapped combos, -1 where the range lacks one.
 
-    >>> from pokerlab.cards import parse_cards
+    >>> from pokerlab.cards.notation import parse_cards
     >>> aces = np.array([sorted(parse_cards(c)) for c in ("Ac Ad", "Ac As", "Ad Ah")], dtype=np.uint8)
     >>> swapped_rows([aces])[0][SWAPS.index((1, 3))].tolist()   # diamonds and spades: AcAd is AcAs
     [1, 0, -1]
@@ -543,9 +543,9 @@ def memory_estimate(spot: SpotLike, *, isomorphism: bool = True, threads: int | 
     >>> memory.bits16 < memory.float32 < 2**20
     True
     """
-    from pokerlab import kernels
+    from pokerlab import numba_runtime
 
-    with kernels.threads(threads):
+    with numba_runtime.threads(threads):
         import numba
 
         count = int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ and scratch per thread, the deeper ones in turn inside each task.
 Two kinds of pass:
 
 - ``UPDATE``: the traverser's current strategies (regret matching) and its regrets and
-  strategy sums updated at its nodes (:func:`pokerlab.equilibrium.dcfr_columns`);
+  strategy sums updated at its nodes (:func:`pokerlab.analyses.equilibrium.dcfr_columns`);
 - ``RESPOND``: against the opponent's average strategy, the traverser's best-response value
   and the value of its own average strategy, side by side.
 
@@ -29,7 +29,7 @@ import numba
 import numpy as np
 from numba import njit, prange
 
-from pokerlab.equilibrium import average_columns, dcfr_columns, regret_matching_columns
+from pokerlab.analyses.equilibrium import average_columns, dcfr_columns, regret_matching_columns
 from pokerlab.solver.arena import (
     CHILD,
     COUNT,

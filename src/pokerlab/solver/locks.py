@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pokerlab.errors import InvalidArgumentError, InvalidRangeError, clip
-from pokerlab.ranges import Range, combo_index
+from pokerlab.ranges.holdem import Range, combo_index
 from pokerlab.solver.arena import DEPTH, LOCK, SWAPS, Layout, SpotLike, Tables, swap_card, swapped_rows
 from pokerlab.solver.paths import walk
 from pokerlab.solver.tree import IP

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pokerlab.cards import card_name, parse_cards
+from pokerlab.cards.notation import card_name, parse_cards
 from pokerlab.errors import InvalidArgumentError, PokerlabError, clip
 from pokerlab.solver.tree import CHANCE, IP, ActionTree
 

@@ -15,7 +15,7 @@ quadratic. Ties win nothing and lose nothing, but pay their half of the rake.
 
 >>> import numpy as np
 >>> from pokerlab.games import HOLDEM
->>> from pokerlab.cards import parse_cards
+>>> from pokerlab.cards.notation import parse_cards
 >>> board = tuple(parse_cards("2c 2d 2h 3c 3d"))
 >>> combos = [np.array([parse_cards("Ac Ad"), parse_cards("Qc Qd")], dtype=np.uint8),
 ...           np.array([parse_cards("Kc Kd")], dtype=np.uint8)]
@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from numba import njit
 
-from pokerlab import kernels
+from pokerlab import numba_runtime
 from pokerlab.games import Game
 
 __all__ = ["card_sums", "fold_values", "river_tables", "showdown_values"]
@@ -88,7 +88,7 @@ def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
     rows, columns = np.nonzero(~blocked)
     if len(rows):
         # on one thread: the parallel evaluator would wake threads for a few thousand hands
-        with kernels.threads(1):
+        with numba_runtime.threads(1):
             strengths[rows, columns] = game.evaluate_many(both[columns], boards[rows])
     order = np.zeros(blocked.shape, dtype=np.uint32)
     strength = np.zeros(blocked.shape, dtype=np.int64)

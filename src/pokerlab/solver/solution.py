@@ -29,12 +29,12 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab.cards import format_cards
-from pokerlab.equilibrium import Discount
+from pokerlab.analyses.equilibrium import Discount
+from pokerlab.cards.notation import format_cards
 from pokerlab.errors import InvalidArgumentError, clip
 from pokerlab.games import Game
 from pokerlab.games import get as get_game
-from pokerlab.ranges import CLASS_NAMES, COMBO_CLASSES, Range, combo_index, combo_name
+from pokerlab.ranges.holdem import CLASS_NAMES, COMBO_CLASSES, Range, combo_index, combo_name
 from pokerlab.solver.arena import (
     CHILD,
     COUNT,
@@ -380,7 +380,7 @@ class Node:
     @functools.cached_property
     def by_class(self) -> np.ndarray:
         """The acting player's frequencies by starting hand, (169, actions) in the order of
-        :data:`~pokerlab.ranges.CLASS_NAMES` (the 13 x 13 grid row by row), each class's combos
+        :data:`~pokerlab.ranges.holdem.CLASS_NAMES` (the 13 x 13 grid row by row), each class's combos
         weighted by their reach; ``nan`` for a class that does not reach the node."""
         if self.player is None:
             return np.zeros((169, 0))

@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab import kernels
+from pokerlab import numba_runtime
+from pokerlab.analyses.equilibrium import Discount
 from pokerlab.checks import Progress, check_int, check_number, check_progress, check_seconds, check_threads
-from pokerlab.equilibrium import Discount
 from pokerlab.errors import InvalidArgumentError, clip
 from pokerlab.solver.arena import SpotLike, check_memory, layout, with_showdowns
 from pokerlab.solver.cfr import RESPOND, UPDATE, Engine
@@ -111,14 +111,15 @@ def solve(spot: SpotLike, exploitability: float = 0.005, max_iterations: int = 1
     if not isinstance(isomorphism, bool):
         raise InvalidArgumentError(f"isomorphism must be True or False, got {clip(isomorphism)}")
     if discount is not None and not isinstance(discount, Discount):
-        raise InvalidArgumentError(f"discount must be a pokerlab.equilibrium.Discount or None, got {clip(discount)}")
+        raise InvalidArgumentError("discount must be a pokerlab.analyses.equilibrium.Discount or None, "
+                                   f"got {clip(discount)}")
     discount = discount or Discount()
     if memory_limit is not None:
         memory_limit = check_number("memory_limit", memory_limit, above=0)
 
     resolved = resolve_locks(spot, locks)
     fixed, swaps = allowed_swaps(spot, resolved)
-    with kernels.threads(threads):
+    with numba_runtime.threads(threads):
         import numba
 
         count = int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
@@ -143,7 +144,7 @@ def _run(spot: SpotLike, engine: Engine, target: float, limit: int, budget: floa
     gap, ev = math.inf, (math.nan, math.nan)
     try:
         while done < limit:
-            with kernels.interruptible():
+            with numba_runtime.interruptible():
                 count = min(batch, every - done % every, limit - done)
                 factors = np.array([discount.factors(done + i + 1) for i in range(count)])
                 began = time.perf_counter()
@@ -168,7 +169,7 @@ def _run(spot: SpotLike, engine: Engine, target: float, limit: int, budget: floa
     except KeyboardInterrupt:
         interrupted = True
     if not history or history[-1][0] != done:
-        with kernels.interruptible():
+        with numba_runtime.interruptible():
             gap, ev = _measure(engine, pot)
         history.append((done, gap))
     return Solution(spot, engine, gap, ev, done, time.perf_counter() - start, interrupted, tuple(history), discount,

@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from pokerlab.cards import CardsLike, format_cards
+from pokerlab.cards.notation import CardsLike, format_cards
 from pokerlab.checks import check_number
 from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidRangeError, PokerlabError, clip
 from pokerlab.games import HOLDEM, SHORT_DECK, Game
 from pokerlab.games import get as get_game
-from pokerlab.ranges import COMBOS, Range, check_items_dealt
+from pokerlab.ranges.holdem import COMBOS, Range, check_items_dealt
 from pokerlab.solver.arena import MemoryEstimate, memory_estimate
 from pokerlab.solver.betting import TreeConfig
 from pokerlab.solver.sizes import SizesLike
@@ -70,7 +70,7 @@ def _board(board: object, game: Game) -> tuple[int, ...]:
 
 
 def _range(name: str, value: object, board: tuple[int, ...], game: Game) -> tuple[str, np.ndarray]:
-    """A player's range text, and its weight for each combo of :data:`~pokerlab.ranges.COMBOS`
+    """A player's range text, and its weight for each combo of :data:`~pokerlab.ranges.holdem.COMBOS`
     that holds no board card and no card the game's deck leaves out."""
     try:
         if isinstance(value, Range):

@@ -13,7 +13,7 @@
 - :func:`pushfold_icm`: three-player push/fold (button, small blind, big blind) in prize
   equity by ICM.
 
-The equilibria come from :mod:`pokerlab.equilibrium` (Discounted CFR); the all-in equities
+The equilibria come from :mod:`pokerlab.analyses.equilibrium` (Discounted CFR); the all-in equities
 from pokerlab's exact preflop matrix, computed once and cached on disk.
 """
 

@@ -108,4 +108,6 @@ def icm(stacks: Sequence[float], payouts: Sequence[float]) -> tuple[float, ...]:
                                    f"got {len(prizes)}")
     if np.any(np.diff(prizes) > 0):
         raise InvalidArgumentError(f"payouts must run from first place down, never rising, got {list(payouts)}")
-    return tuple(float(x) for x in _icm(chips, prizes))
+    # the model is the same at any scale; stacks as shares of the largest keep the chance of a
+    # place from underflowing when the stacks are tiny
+    return tuple(float(x) for x in _icm(chips / chips.max(), prizes))

@@ -29,7 +29,7 @@ What is exact and what is not:
   sampling until no new triple is needed.
 
 Strategies are per class (every combo of a class alike; the game's suit symmetry makes that
-exact for the game above). The equilibrium is Discounted CFR's (:mod:`pokerlab.equilibrium`)
+exact for the game above). The equilibrium is Discounted CFR's (:mod:`pokerlab.analyses.equilibrium`)
 with simultaneous updates of the three players; the exploitability is what a best response
 gains each player against the other two, in prize equity, computed on the same game.
 """
@@ -44,12 +44,12 @@ from types import MappingProxyType
 import numpy as np
 from numba import njit
 
+from pokerlab.analyses.equilibrium import Discount, dcfr_update
 from pokerlab.checks import check_int, check_list, check_number
-from pokerlab.equilibrium import Discount, dcfr_update
 from pokerlab.errors import InvalidArgumentError
-from pokerlab.evaluate import evaluate_many
+from pokerlab.games.evaluate import evaluate_many
 from pokerlab.preflop.results import CLASSES
-from pokerlab.ranges import COMBOS, starting_hand
+from pokerlab.ranges.holdem import COMBOS, starting_hand
 from pokerlab.tournament.icm import icm
 from pokerlab.tournament.pushfold import ClassTable, class_table
 

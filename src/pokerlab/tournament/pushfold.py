@@ -12,7 +12,7 @@ combo pairs that share no card and the sum of their all-in equities. Those come 
 heads-up matrix of :func:`pokerlab.preflop.matrix` (every pair of combos on all 1,712,304
 boards, card removal included), computed once and cached on disk.
 
-The solver is Discounted CFR (:mod:`pokerlab.equilibrium`) in one compiled loop, run to the
+The solver is Discounted CFR (:mod:`pokerlab.analyses.equilibrium`) in one compiled loop, run to the
 exploitabilities of :data:`STAGES` in turn, its answer polished after each into an exact
 equilibrium where it can be (see :func:`solve_table`).
 """
@@ -32,13 +32,13 @@ from types import MappingProxyType
 import numpy as np
 from numba import njit
 
-from pokerlab.cards import card_name
+from pokerlab.analyses.equilibrium import Discount, dcfr_update
+from pokerlab.cards.notation import card_name
 from pokerlab.checks import Progress, check_number, check_progress, check_threads
-from pokerlab.equilibrium import Discount, dcfr_update
 from pokerlab.errors import InvalidArgumentError
 from pokerlab.preflop.results import CLASSES
-from pokerlab.ranges import COMBOS, Range, starting_hand
-from pokerlab.tables import cache_dir, load_tables
+from pokerlab.ranges.holdem import COMBOS, Range, starting_hand
+from pokerlab.rankings.tables import cache_dir, load_tables
 
 BOARDS = math.comb(48, 5)
 """Boards of one heads-up preflop matchup: 1,712,304."""

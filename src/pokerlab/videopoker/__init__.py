@@ -23,15 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pokerlab.errors import HoldError, PaytableError, VideoPokerError
-    from pokerlab.videopoker.advisor import (
-        HoldEV,
-        HoldEvs,
-        best_hold,
-        dealt_hand,
-        final_hand,
-        hold_evs,
-        parse_hold,
-    )
+    from pokerlab.videopoker.advisor import HoldEV, HoldEvs, best_hold, dealt_hand, final_hand, hold_evs, parse_hold
     from pokerlab.videopoker.analysis import GameAnalysis, analyze
     from pokerlab.videopoker.deck import JOKER, format_hand, parse_hand
     from pokerlab.videopoker.paytable import (

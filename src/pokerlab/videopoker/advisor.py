@@ -25,9 +25,9 @@ from typing import overload
 
 import numpy as np
 
-from pokerlab.cards import CardsLike
+from pokerlab.cards.notation import CardsLike
 from pokerlab.errors import HandSizeError, HoldError, InvalidCardError
-from pokerlab.kernels import videopoker as kernel
+from pokerlab.videopoker import kernels as kernel
 from pokerlab.videopoker.deck import JOKER, format_hand, parse_hand
 from pokerlab.videopoker.draws import draw_tables, hand_index
 from pokerlab.videopoker.paytable import HAND_SIZE, MAX_COINS, FinalHand, Paytable, check_coins, get_paytable

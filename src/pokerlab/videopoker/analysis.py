@@ -4,7 +4,7 @@ Each of the 2,598,960 deals (2,869,685 in a joker deck) is played by the hold of
 with the advisor's tie rule. Hands that differ only by a permutation of suits play alike, so
 one hand of each suit class is played (134,459 of them; 150,891 with a joker, which no
 permutation moves), weighted by the size of its class; the kernel finds all 32 holds of a hand
-by inclusion-exclusion over the subset counts (see ``pokerlab.kernels.videopoker``), and every
+by inclusion-exclusion over the subset counts (see ``pokerlab.videopoker.kernels``), and every
 probability is summed exactly in integers.
 
 >>> a = analyze("jacks-9-6")
@@ -27,9 +27,9 @@ import numba
 import numpy as np
 
 from pokerlab.checks import Progress, check_progress, check_threads
-from pokerlab.kernels import interruptible
-from pokerlab.kernels import threads as kernel_threads
-from pokerlab.kernels import videopoker as kernel
+from pokerlab.numba_runtime import interruptible
+from pokerlab.numba_runtime import threads as kernel_threads
+from pokerlab.videopoker import kernels as kernel
 from pokerlab.videopoker.draws import draw_tables
 from pokerlab.videopoker.paytable import HAND_SIZE, MAX_COINS, FinalHand, Paytable, check_coins, get_paytable
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pokerlab.kernels import all_hands
+from pokerlab.cards.iterate import all_hands
 from pokerlab.videopoker.draws import binomials, draw_tables
 from pokerlab.videopoker.paytable import HAND_SIZE, Paytable, get_paytable
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from pokerlab.cards import CardsLike, card_name, parse_cards
+from pokerlab.cards.notation import CardsLike, card_name, parse_cards
 from pokerlab.errors import DuplicateCardError
-from pokerlab.kernels.videopoker import JOKER
+from pokerlab.videopoker.kernels import JOKER
 
 __all__ = ["JOKER", "JOKER_NAME", "format_hand", "parse_hand"]  # JOKER is the kernels' id of the joker
 
@@ -41,7 +41,7 @@ def _parse(item: object) -> list[int]:
 
 
 def parse_hand(cards: CardsLike) -> tuple[int, ...]:
-    """Card ids from text, ids, or an iterable of either, as :func:`pokerlab.cards.parse_cards`
+    """Card ids from text, ids, or an iterable of either, as :func:`pokerlab.cards.notation.parse_cards`
     reads them, and the joker as ``Jk``, ``Joker`` (any case) or 52."""
     if isinstance(cards, (tuple, list)) and all(type(c) is int and 0 <= c < JOKER for c in cards):
         return parse_cards(cards)  # ids already: the common case

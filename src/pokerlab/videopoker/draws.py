@@ -21,7 +21,7 @@ from math import comb
 
 import numpy as np
 
-from pokerlab.kernels import videopoker as kernel
+from pokerlab.videopoker import kernels as kernel
 from pokerlab.videopoker.paytable import HAND_SIZE, PAIR_QUALIFIER, QUAD_KICKERS, QUAD_RANKS, FinalHand, Paytable
 
 _WILD = {"none": kernel.WILD_NONE, "deuces": kernel.WILD_DEUCES, "joker": kernel.WILD_JOKER}
@@ -35,7 +35,7 @@ _BY_KIND = {
 
 
 def final_hand_of_code(code: int, paytable: Paytable) -> FinalHand:
-    """The final hand a game makes of a hand code (see ``pokerlab.kernels.videopoker.N_CODES``):
+    """The final hand a game makes of a hand code (see ``pokerlab.videopoker.kernels.N_CODES``):
     the most specific line it pays, or nothing.
 
     >>> from pokerlab.videopoker.paytable import PAYTABLES

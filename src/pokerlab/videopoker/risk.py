@@ -35,8 +35,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from pokerlab.checks import Progress, check_int, check_number, check_progress
-from pokerlab.kernels import interruptible
-from pokerlab.kernels import strategy as kernel
+from pokerlab.numba_runtime import interruptible
+from pokerlab.videopoker import strategy_kernels as kernel
 from pokerlab.videopoker.analysis import analyze
 from pokerlab.videopoker.paytable import MAX_COINS, Paytable, check_coins, get_paytable
 

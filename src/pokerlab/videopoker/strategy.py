@@ -72,21 +72,21 @@ from pathlib import Path
 
 import numpy as np
 
-from pokerlab.cards import RANKS, CardsLike
+from pokerlab.cards.notation import RANKS, CardsLike
 from pokerlab.checks import PERMILLE, Progress, check_progress
-from pokerlab.kernels import interruptible
-from pokerlab.kernels import strategy as kernel
-from pokerlab.kernels.strategy import ACE
-from pokerlab.kernels.videopoker import JOKER
-from pokerlab.tables import cache_dir
+from pokerlab.numba_runtime import interruptible
+from pokerlab.rankings.tables import cache_dir
+from pokerlab.videopoker import strategy_kernels as kernel
 from pokerlab.videopoker.advisor import HoldEV, hold_evs
 from pokerlab.videopoker.draws import draw_tables
+from pokerlab.videopoker.kernels import JOKER
 from pokerlab.videopoker.paytable import MAX_COINS, Paytable, check_coins, get_paytable
+from pokerlab.videopoker.strategy_kernels import ACE
 
 NO_HIGH_CARD = 13
 """The high-card rank of a game where no pair pays: past the ace, so no card is high."""
-CHART_CODE = ("pokerlab.kernels.videopoker", "pokerlab.videopoker.paytable", "pokerlab.videopoker.draws",
-              "pokerlab.kernels.strategy", __name__)
+CHART_CODE = ("pokerlab.videopoker.kernels", "pokerlab.videopoker.paytable", "pokerlab.videopoker.draws",
+              "pokerlab.videopoker.strategy_kernels", __name__)
 """The modules a chart depends on: the hold EVs and the patterns. A saved chart is read back
 only if none has changed."""
 SWEEPS = 50

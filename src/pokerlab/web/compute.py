@@ -1,6 +1,6 @@
 """Heavy analyses under a time limit: exact while it fits, Monte Carlo for the rest of the time.
 
->>> from pokerlab.equity import equity
+>>> from pokerlab.equity.api import equity
 >>> r = bounded(lambda **options: equity(["AsKs", "QdQc"], **options), seconds=2.0)
 >>> r.exact, round(r.players[0].equity, 4)
 (True, 0.4621)
@@ -18,11 +18,11 @@ from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Generic, TypeVar
 
-from pokerlab.cards import format_cards, parse_cards
-from pokerlab.equity import DEFAULT_STDERR
+from pokerlab.cards.notation import format_cards, parse_cards
+from pokerlab.equity.api import DEFAULT_STDERR
 from pokerlab.errors import ExactTooLargeError, OutOfTimeError, PokerlabError
 from pokerlab.games import HOLDEM, Game
-from pokerlab.ranges import starting_hand
+from pokerlab.ranges.holdem import starting_hand
 
 T = TypeVar("T")
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 
-from pokerlab.cards import parse_cards
-from pokerlab.category import HandCategory
-from pokerlab.grid import grid
+from pokerlab.analyses.grid import grid
+from pokerlab.cards.notation import parse_cards
+from pokerlab.rankings.category import HandCategory
 from pokerlab.web.compute import bounded
 from pokerlab.web.guards import ARRIVED
 from pokerlab.web.models import GridRequest

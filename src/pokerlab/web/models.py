@@ -31,19 +31,13 @@ from pydantic import (
     WithJsonSchema,
 )
 
-from pokerlab.cards import format_cards, parse_cards
-from pokerlab.equity import RANDOM_WORDS
-from pokerlab.errors import (
-    HandSizeError,
-    InvalidArgumentError,
-    InvalidCardError,
-    InvalidRangeError,
-    PaytableError,
-)
-from pokerlab.game_ranges import game_range
+from pokerlab.cards.notation import format_cards, parse_cards
+from pokerlab.equity.api import RANDOM_WORDS
+from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidCardError, InvalidRangeError, PaytableError
 from pokerlab.games import GAMES, Game
 from pokerlab.games import get as get_game
-from pokerlab.ranges import Range
+from pokerlab.ranges.holdem import Range
+from pokerlab.ranges.patterns import game_range
 from pokerlab.videopoker import MAX_COINS, PAYTABLES, WILDS, Paytable, format_hand, parse_hand
 from pokerlab.web.compute import hole_cards
 from pokerlab.web.sessions import START_CREDITS

@@ -14,8 +14,8 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from pokerlab.cards import card_name
-from pokerlab.equity import equity
+from pokerlab.cards.notation import card_name
+from pokerlab.equity.api import equity
 from pokerlab.errors import FieldError
 from pokerlab.games import Game
 from pokerlab.games import get as get_game

@@ -20,7 +20,7 @@ from string import Template
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, Response
 
-from pokerlab.svg import card_svg
+from pokerlab.cards.svg import card_svg
 from pokerlab.web.models import Refusal
 from pokerlab.web.refusals import blame
 

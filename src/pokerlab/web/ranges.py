@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 
-from pokerlab.breakdown import breakdown
-from pokerlab.cards import parse_cards
+from pokerlab.analyses.breakdown import breakdown
+from pokerlab.analyses.runouts import runouts
+from pokerlab.cards.notation import parse_cards
 from pokerlab.errors import FieldError
 from pokerlab.games import HOLDEM
-from pokerlab.runouts import runouts
 from pokerlab.web.compute import bounded
 from pokerlab.web.guards import ARRIVED
 from pokerlab.web.models import BreakdownRequest, RunoutsRequest

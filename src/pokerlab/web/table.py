@@ -1,7 +1,7 @@
 """The cards a request puts on the table, checked against each other and against the game: no
 card twice, and every player one the game can deal. The odds, grid and ranges pages share them.
 
->>> from pokerlab.cards import parse_cards
+>>> from pokerlab.cards.notation import parse_cards
 >>> distinct_at_table(parse_cards("Ks7h2c"), (), ["AsKs", "QdQc"])
 Traceback (most recent call last):
 ...
@@ -10,7 +10,7 @@ pokerlab.errors.FieldError: players[0]: duplicate card: Ks, already in board
 
 from __future__ import annotations
 
-from pokerlab.cards import card_name
+from pokerlab.cards.notation import card_name
 from pokerlab.errors import FieldError
 from pokerlab.games import Game
 from pokerlab.web.compute import hole_cards

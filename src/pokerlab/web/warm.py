@@ -16,11 +16,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-from pokerlab.warmup import PARTS, Warmed, cold, compile_parts, warm
+from pokerlab.cli.warmup import PARTS, Warmed, cold, compile_parts, warm
 
 PAGE_PARTS = ("evaluate", "equity", "omaha", "best-five", "by-combo", "breakdown", "videopoker",
               "videopoker-charts", "tournament")
-"""The parts of :data:`pokerlab.warmup.PARTS` the pages reach: odds in every game, the grid, the
+"""The parts of :data:`pokerlab.cli.warmup.PARTS` the pages reach: odds in every game, the grid, the
 ranges' heat map (equity by combo), breakdown and next cards, video poker's advice and charts,
 ICM and push/fold."""
 

@@ -1,0 +1,1 @@
+"""Analyses over the equity engines: the odds grid, outs, runouts, breakdown, equilibria."""

@@ -1,0 +1,1 @@
+"""The ``pokerlab`` command: one module per group of commands."""
