@@ -145,9 +145,16 @@ def test_ctrl_c_during_a_first_runs_compile_stops_at_once(tmp_path: Path) -> Non
     ("runouts", "AhKh", "QQ", "--board", "Qh7h3s2d", "--pairs"),
     ("runouts", "AhKh", "QQ", "--board", "Qh7h3s", "--threads", "0"),
     ("runouts", "AsKsQdJd", "AK", "--board", "Qh7h3s", "--game", "omaha"),
+    ("equity", "AhKh", "ZZ", "--board", "Qh7h3s"),
+    ("equity", "AhKh", "QQ+", "--board", "Qh7h3x"),
+    ("equity", "AhKh", "QQ+", "--dead", "Ah"),
+    ("equity", "AsKsQdJd", "AK", "--game", "omaha"),
+    ("equity", "AhKh", "2c2d", "--board", "Qh7h", "--game", "short-deck"),
+    ("grid", "AhKz", "--board", "Qh7h3s"),
+    ("grid", "AhKh", "--board", "Qh7h3s", "--dead", "Qh"),
 ])
 @pytest.mark.timeout(60)
-def test_breakdown_and_runouts_refuse_bad_input_before_any_compile(monkeypatch, args: tuple[str, ...]) -> None:
+def test_analyses_refuse_bad_input_before_any_compile(monkeypatch, args: tuple[str, ...]) -> None:
     from pokerlab.cli import warmup
 
     warms: list[object] = []

@@ -12,6 +12,7 @@ from pokerlab.analyses.grid import grid
 from pokerlab.analyses.outs import outs
 from pokerlab.equity.api import clear_cache, equity
 from pokerlab.errors import ExactTooLargeError, PlayerCountError
+from pokerlab.games import HOLDEM
 from pokerlab.rankings.category import HandCategory
 
 
@@ -397,6 +398,7 @@ def test_known_hands_on_a_turn_or_river_match_brute_force(deal):
 
 def test_a_time_limit_counts_from_the_call_and_its_first_batch_is_small(monkeypatch):
     module = sys.modules["pokerlab.equity.api"]
+    driver = sys.modules["pokerlab.equity.driver"]
 
     slow_players = module.players_of
 
@@ -405,9 +407,21 @@ def test_a_time_limit_counts_from_the_call_and_its_first_batch_is_small(monkeypa
         time.sleep(0.05)
         return slow_players(*args)
 
+    engine = type(driver.engine_of(HOLDEM))
+    sample = engine.sample
+    batches: list[int] = []
+
+    def counted(self, combos, starts, cumulative, board, fixed, chunks, per_chunk, *rest):
+        batches.append(per_chunk)
+        return sample(self, combos, starts, cumulative, board, fixed, chunks, per_chunk, *rest)
+
     monkeypatch.setattr(module, "players_of", late)
+    monkeypatch.setattr(engine, "sample", counted)
     r = equity(["AsKs", "random", "random"], seconds=0.01, seed=1)
-    assert not r.exact and r.showdowns == 64 * sys.modules["pokerlab.equity.driver"].FIRST_TIMED_BATCH_TRIALS
+    # past its time before it deals: one small batch, then (within the millisecond it is still
+    # given) batches sized by that millisecond, never by the time limit itself
+    assert not r.exact and batches[0] == driver.FIRST_TIMED_BATCH_TRIALS
+    assert r.showdowns == 64 * sum(batches) and max(batches) <= 8 * driver.FIRST_TIMED_BATCH_TRIALS
 
 
 def test_an_exact_run_that_cannot_fit_the_time_limit_is_sampled_instead():

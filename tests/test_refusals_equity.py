@@ -94,6 +94,12 @@ TABLE = [
     Refused("board-of-six", lambda: equity(HANDS, board="7h 8h 9h Th Jh 2c"), HandSizeError, r"got 6"),
     Refused("dead-duplicates-board", lambda: equity(HANDS, board="7h 3s 2c", dead="7h"), DuplicateCardError,
             r"duplicate card: 7h"),
+    Refused("dead-duplicates-board-with-a-range", lambda: equity(["AhKh", "QQ"], board="Qh7h3s", dead="Qh"),
+            DuplicateCardError, r"duplicate card: Qh"),
+    Refused("dead-duplicates-board-with-random", lambda: equity(["AhKh", "random"], board="Qh7h3s", dead="Qh"),
+            DuplicateCardError, r"duplicate card: Qh"),
+    Refused("grid-dead-duplicates-board", lambda: grid("AhKh", board="Qh7h3s", dead="3s"), DuplicateCardError,
+            r"duplicate card: 3s"),
     Refused("dead-duplicates-hand", lambda: equity(HANDS, dead="As"), DuplicateCardError, r"duplicate card: As"),
     # ranges that cannot, or can hardly, be dealt together: these ran for minutes
     Refused("ranges-hardly-dealt", lambda: equity(AA_TO_JJ * 8), InvalidRangeError, r"hardly be dealt together"),

@@ -376,10 +376,11 @@ def equity_command(players: PlayersArg, board: BoardOpt = "", dead: DeadOpt = ""
     """Each player's chance to win, split and lose: exact when small, else Monte Carlo."""
     from rich.table import Table
 
-    from pokerlab.equity.api import equity
+    from pokerlab.equity.api import check_inputs, equity
     from pokerlab.games import get
 
     method = stop_rules_checked(exact, trials, stderr, seconds, seed, threads)
+    check_inputs(players, board, dead, game=game)
     warmed_for(game, by_combo)
     with progress_bar("equity") as progress:
         result = equity(players, board, dead, exact=method, trials=trials, stderr=stderr, seconds=seconds, seed=seed,
@@ -446,9 +447,11 @@ def grid_command(hand: Annotated[str, typer.Argument(help="The player's hole car
                  game: OnePotGame = "holdem", as_json: JsonFlag = False) -> None:
     """The odds grid: how often you and the best opponent end with each pair of categories (%)."""
     from pokerlab.analyses.grid import grid
+    from pokerlab.equity.api import check_inputs
     from pokerlab.rankings.category import HandCategory
 
     method = stop_rules_checked(exact, trials, stderr, seconds, seed, threads)
+    check_inputs([hand, "random"], board, dead, game=game)  # the opponents are the grid's to check
     warmed_for(game)
     with progress_bar("grid") as progress:
         result = grid(hand, board, dead, opponents=opponents, exact=method, trials=trials, stderr=stderr,

@@ -26,7 +26,7 @@ import numpy as np
 from pokerlab.cards.notation import CardsLike, format_cards, parse_cards
 from pokerlab.checks import Progress, check_list
 from pokerlab.equity.by_combo import combo_equities
-from pokerlab.equity.driver import DEFAULT_STDERR, Hands, check_options, check_table, known_result, run
+from pokerlab.equity.driver import DEFAULT_STDERR, Hands, check_options, check_table, dealable, known_result, run
 from pokerlab.equity.engines.best_five import Matchup, canonical_matchup
 from pokerlab.equity.engines.best_five import clear_cache as clear_engine_cache
 from pokerlab.equity.results import EquityResult, PlayerLike
@@ -56,6 +56,18 @@ def _check_game(game: object) -> Game:
         raise InvalidArgumentError(f"game: {rules.name} is a ranking for evaluation only, with no equity; the "
                                    f"games with equity are {game_names(lambda g: bool(g.board_cards))}")
     return rules
+
+
+def _board_and_dead(rules: Game, board: CardsLike, dead: CardsLike) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The board's and the dead cards' ids, each a card of the game's deck, no card in both."""
+    board_ids = parse_cards(board)
+    dead_ids = () if type(dead) is str and not dead else parse_cards(dead)
+    if rules.missing_cards:
+        rules.check_cards("board", board_ids)
+        rules.check_cards("dead", dead_ids)
+    if _mask(board_ids) & _mask(dead_ids):
+        parse_cards([*board_ids, *dead_ids])  # names the card dealt twice
+    return board_ids, dead_ids
 
 
 def _known_hands(players: Sequence[PlayerLike], hole_cards: int) -> list[tuple[int, ...]] | None:
@@ -126,6 +138,25 @@ def players_of(rules: Game, players: Sequence[PlayerLike], board: tuple[int, ...
     return [label for label, _ in read], [hands for _, hands in read]
 
 
+def check_inputs(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike = "", *,
+                 game: Game | str = "holdem") -> None:
+    """Refuse what :func:`equity` would refuse in its players, board, dead cards and game, as it
+    reads them, running no kernel: a command checks its input so before a first run compiles.
+
+    >>> check_inputs(["AhKh", "QQ+,AKs"], "Qh7h3s")
+    >>> check_inputs(["AhKh", "ZZ"], "Qh7h3s")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidRangeError: ...
+    """
+    players = check_list("players", players)  # type: ignore[assignment]
+    rules = _check_game(game)
+    board_ids, dead_ids = _board_and_dead(rules, board, dead)
+    labels, read = players_of(rules, players, board_ids, dead_ids)
+    check_table(len(read), rules.hole_cards, len(board_ids), len(dead_ids), len(rules.deck))
+    dealable(read, labels, _mask(board_ids) | _mask(dead_ids) | _mask(rules.missing_cards), rules.hole_cards)
+
+
 def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike = "", *,
            exact: bool | None = None, trials: int | None = None, stderr: float | None = None,
            seconds: float | None = None, seed: int | None = None, threads: int | None = None,
@@ -180,12 +211,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
         raise InvalidArgumentError(f"by_combo must be True or False, and True only in "
                                    f"{game_names(lambda g: bool(g.board_cards) and not g.hole_used and not g.hilo)}; "
                                    f"got {by_combo!r} in {rules.name}")
-    board_ids = parse_cards(board)
-    dead_ids = () if type(dead) is str and not dead else parse_cards(dead)
+    board_ids, dead_ids = _board_and_dead(rules, board, dead)
     missing = rules.missing_cards
-    if missing:
-        rules.check_cards("board", board_ids)
-        rules.check_cards("dead", dead_ids)
     n_hole = rules.hole_cards
     fixed = _mask(board_ids) | _mask(dead_ids) | _mask(missing)
     hands = _known_hands(players, n_hole)

@@ -255,8 +255,7 @@ def run(players: list[Hands], labels: Sequence[str], board: tuple[int, ...], dea
     exact, trials, stderr, seconds, seed, threads, progress = options
     engine = engine_of(game)
     n_hole = game.hole_cards
-    playable = _playable(players, labels, fixed)
-    _check_dealable(playable, fixed, n_hole)
+    playable = dealable(players, labels, fixed, n_hole)
     deadline = None if seconds is None else started + seconds
     chosen = exact is None
     if exact is not False:
@@ -307,8 +306,7 @@ def after_each(players: list[Hands], labels: Sequence[str], board: tuple[int, ..
     has no result."""
     engine = engine_of(game)
     n_hole = game.hole_cards
-    playable = _playable(players, labels, fixed)
-    _check_dealable(playable, fixed, n_hole)
+    playable = dealable(players, labels, fixed, n_hole)
     weighted = any(len(w) and (w != 1).any() for _, w in playable)
     listed = list_deals(_listed(playable, fixed | _known_mask(playable), n_hole), fixed, MAX_LISTED_DEALS)
     if listed is None:
@@ -340,6 +338,15 @@ def after_each(players: list[Hands], labels: Sequence[str], board: tuple[int, ..
 
 def _known_mask(players: list[Hands]) -> int:
     return sum(_mask(cards[0].tolist()) for cards, _ in players if len(cards) == 1)
+
+
+def dealable(players: list[Hands], labels: Sequence[str], fixed: int, n_hole: int) -> list[Hands]:
+    """The players as they can be dealt (:func:`_playable`), refused when they never can be
+    together (:func:`_check_dealable`); ``fixed`` is the bit set of the board, dead and missing
+    cards. It runs no kernel, so a command checks its players with it before a first compile."""
+    playable = _playable(players, labels, fixed)
+    _check_dealable(playable, fixed, n_hole)
+    return playable
 
 
 def _playable(players: list[Hands], labels: Sequence[str], fixed: int) -> list[Hands]:

@@ -292,12 +292,18 @@ def _dealt(deals: np.ndarray) -> np.ndarray:
     return out
 
 
-_SAMPLED: dict[str, np.ndarray] = {"rows": np.full(len(CLASSES) ** 3, -1, dtype=np.int32),
-                                   "counts": np.zeros((0, CODES), np.int32)}
-"""Three-way results sampled so far in this process: for each key (the global class indices of
-button, small blind and big blind, in base 169) its row of ``counts`` (-1 while unsampled),
-and each row's counts of the 27 codes. A table over every key, where sorted keys would cost
-a sort of millions of them at each round."""
+_SAMPLED: dict[str, np.ndarray] = {}
+"""Three-way results sampled so far in this process (see :func:`_samples`)."""
+
+
+def _samples() -> dict[str, np.ndarray]:
+    """The three-way results sampled so far in this process: for each key (the global class
+    indices of button, small blind and big blind, in base 169) its row of ``counts`` (-1 while
+    unsampled), and each row's counts of the 27 codes. A table over every key, where sorted
+    keys would cost a sort of millions of them at each round; made on first use (19 MB)."""
+    if not _SAMPLED:
+        _SAMPLED.update(rows=np.full(len(CLASSES) ** 3, -1, dtype=np.int32), counts=np.zeros((0, CODES), np.int32))
+    return _SAMPLED
 
 
 def _key(triples: np.ndarray) -> np.ndarray:
@@ -308,7 +314,8 @@ def _key(triples: np.ndarray) -> np.ndarray:
 
 def _sample(triples: np.ndarray, samples: int, seed: int) -> None:
     """Sample the three-way showdowns of ``triples`` (global class indices) not yet cached."""
-    rows = _SAMPLED["rows"]
+    sampled = _samples()
+    rows = sampled["rows"]
     wanted = np.zeros(len(rows), dtype=np.bool_)
     wanted[_key(triples)] = True
     wanted &= rows < 0
@@ -331,8 +338,8 @@ def _sample(triples: np.ndarray, samples: int, seed: int) -> None:
         which = np.repeat(np.arange(len(part)), samples)
         tallies[start:start + len(part)] = np.bincount((which * CODES + code)[dealt],
                                                        minlength=len(part) * CODES).reshape(-1, CODES)
-    rows[fresh] = np.arange(len(_SAMPLED["counts"]), len(_SAMPLED["counts"]) + len(fresh), dtype=np.int32)
-    _SAMPLED["counts"] = np.concatenate([_SAMPLED["counts"], tallies])
+    rows[fresh] = np.arange(len(sampled["counts"]), len(sampled["counts"]) + len(fresh), dtype=np.int32)
+    sampled["counts"] = np.concatenate([sampled["counts"], tallies])
 
 
 @njit(cache=True, nogil=True)
@@ -594,7 +601,8 @@ def _needed(x: np.ndarray, r: np.ndarray) -> np.ndarray:
 
 def _use_samples(g: _Game, proxy: np.ndarray, glob: np.ndarray, sampled: np.ndarray, payoff: np.ndarray,
                  samples: int) -> None:
-    counts = _SAMPLED["counts"][_SAMPLED["rows"][_key(glob[sampled])]].astype(np.float64)
+    table = _samples()
+    counts = table["counts"][table["rows"][_key(glob[sampled])]].astype(np.float64)
     made = counts.sum(axis=1) > 0  # triples no deal can make (AA, AA, AA) keep the stand-in
     e = counts[made] @ payoff / counts[made].sum(axis=1, keepdims=True)
     g.e = proxy.copy()
