@@ -47,6 +47,24 @@ def test_weighted_means_are_the_players_equities_exactly(players, board):
         assert sum(c.weight for c in p.combos) == pytest.approx(left.weights.sum())
 
 
+@pytest.mark.parametrize("game, players, board", [
+    ("short-deck", ["QQ+,AK,KQs", "TT+,AQs+,KQs,J9s"], "Qh7h6s"),  # a flush beats a full house here
+    ("holdem", ["QQ+,AK,KQs", "TT+,AQs+,KQs,J9s"], "Qh7h6s"),
+])
+def test_range_against_range_after_the_flop_is_each_combos_own_call(game, players, board):
+    """Two ranges after the flop are counted deal by deal in one kernel call, in the game's
+    ranking and deck: each combo's figures are those of the combo played alone against the
+    other range."""
+    r = equity(players, board, game=game, by_combo=True)
+    assert r.exact
+    for p, other in ((r.players[0], players[1]), (r.players[1], players[0])):
+        assert weighted_mean(p.combos) == pytest.approx(p.equity, abs=1e-12)
+        for c in p.combos[::5]:
+            seats = [c.hand, other] if p is r.players[0] else [other, c.hand]
+            alone = equity(seats, board, game=game).players[0 if p is r.players[0] else 1]
+            assert (c.equity, c.win, c.tie) == pytest.approx((alone.equity, alone.win, alone.tie), abs=1e-12)
+
+
 def test_classes_gather_the_combos_for_the_grid():
     r = equity(["AhKh", "22+,ATs+,KQ"], "Qh7h3s", by_combo=True)
     classes = r.players[1].classes

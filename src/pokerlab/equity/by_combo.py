@@ -31,9 +31,11 @@ import numpy as np
 from pokerlab.cards.notation import mask_of, parse_cards
 from pokerlab.checks import Progress
 from pokerlab.errors import InvalidRangeError
+from pokerlab.games import Game
+from pokerlab.games import get as get_game
 from pokerlab.numba_runtime import interruptible
 from pokerlab.ranges.holdem import CLASS_NAMES, COMBO_CLASSES, COMBO_NAMES, COMBO_ORDER, Range, combo_index
-from pokerlab.rankings.tables import load_tables
+from pokerlab.rankings.ranking import ranking_in_deck
 
 if TYPE_CHECKING:
     from pokerlab.equity.results import EquityResult, PlayerLike
@@ -128,18 +130,19 @@ def combo_equities(result: EquityResult, players: Sequence[tuple[np.ndarray, np.
     split shares by player and combo (see :func:`pokerlab.equity.engines.holdem_kernels.monte_carlo`).
     Combos that no deal of the others can meet (or that no trial dealt) are left out.
 
-    Two ranges after the flop in hold'em are counted deal by deal in one kernel call
-    (:func:`~pokerlab.analyses.breakdown_kernels.deal_outcomes`), exactly: always on an exact call, and
+    Two ranges after the flop are counted deal by deal in one kernel call
+    (:func:`~pokerlab.equity.engines.holdem_kernels.deal_outcomes`), exactly: always on an exact call, and
     on a Monte Carlo call with no time limit (not ``timed``) when that takes at most
     :data:`MAX_DEAL_SHOWDOWNS` showdowns. Other exact calls run each combo again.
     """
     rows: list[list[Row]] | None = None
-    if result.game == "holdem" and result.board and len(players) == 2 and any(len(c) > 1 for c, _ in players):
+    if result.board and len(players) == 2 and any(len(c) > 1 for c, _ in players):
+        rules = get_game(result.game)
         board, dead = parse_cards(result.board), parse_cards(result.dead)
         first, second = _deals(players)
-        boards = math.comb(52 - 4 - len(board) - len(dead), 5 - len(board))
+        boards = math.comb(len(rules.deck) - 4 - len(board) - len(dead), 5 - len(board))
         if result.exact or (not timed and len(first) * boards <= MAX_DEAL_SHOWDOWNS):
-            rows = _heads_up_rows(players, first, second, board, dead)
+            rows = _heads_up_rows(players, first, second, board, dead, rules)
     if rows is None:
         rows = _rerun_rows(players, run, progress) if sampled is None else _sampled_rows(players, sampled)
     out: list[tuple[ComboEquity, ...]] = []
@@ -169,18 +172,20 @@ def _deals(players: Sequence[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray
 
 
 def _heads_up_rows(players: Sequence[tuple[np.ndarray, np.ndarray]], i: np.ndarray, j: np.ndarray,
-                   board: tuple[int, ...], dead: tuple[int, ...]) -> list[list[Row]]:
-    """Both players' rows from the deals ``(i, j)`` of their combos, each deal's boards counted once."""
+                   board: tuple[int, ...], dead: tuple[int, ...], rules: Game) -> list[list[Row]]:
+    """Both players' rows from the deals ``(i, j)`` of their combos, each deal's boards counted
+    once, in the game's ranking and deck (the cards it leaves out dealt as dead)."""
     # imported here: pokerlab.equity.api imports this module, and the kernels load Numba
     from pokerlab.equity.pots import POT_UNITS
-    from pokerlab.rankings.category import category_of_strength
 
     (first, w_first), (second, w_second) = players
     holes = np.ascontiguousarray(np.stack([first[i], second[j]], axis=1), dtype=np.uint8)
-    t = load_tables()
+    ranked = ranking_in_deck(rules.ranking, rules.lowest_rank)
+    t = ranked.tables
+    out = np.uint64(mask_of(dead) | mask_of(rules.missing_cards))
     with interruptible():
-        outcomes = _kernels().deal_outcomes(holes, np.array(board, dtype=np.uint8), np.uint64(mask_of(dead)),
-                                            t.card_key, t.card_mask, t.rank, t.offsets, t.flush, category_of_strength())
+        outcomes = _kernels().deal_outcomes(holes, np.array(board, dtype=np.uint8), out, t.card_key, t.card_mask,
+                                            t.rank, t.offsets, t.flush, ranked.category_index)
     boards = outcomes[:, 0, :3].sum(axis=1)
     rows = []
     for player, (combos, weights), own, others in ((0, players[0], i, w_second[j]), (1, players[1], j, w_first[i])):
