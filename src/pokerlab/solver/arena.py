@@ -46,6 +46,12 @@ GAP = 16
 the time (128 bytes of float64): two threads never write to one cache line, which would
 pass it back and forth between their cores at every write."""
 
+CHANCES_AT_ONCE = 4
+"""The top block's chance nodes whose deals run in one parallel loop: their values wait in a
+buffer of that many chance nodes' deals until the loop ends, so a larger group costs memory
+(on the turn, 17 chance nodes of 48 cards would take 1.6 MB in all) and a smaller one a
+wake-up of the threads per group."""
+
 
 class SpotLike(Protocol):
     """What the solver needs of a spot: the cards, the chips, the tree and both ranges.
@@ -83,7 +89,9 @@ class SpotLike(Protocol):
 KIND, FIRST, COUNT, DEPTH, ROW, SOFF, OFFSET, STRIDE, SIZE, SCALE, SSTRIDE, CHILD, LOCK = range(13)
 """The columns of :attr:`Tables.node`: the node's kind, first child and number of children,
 the cards dealt above it (0, 1 or 2), its row in its block's reach and value scratch, where
-its strategy starts in its block's strategy scratch; for an action node, where its regrets
+its strategy starts in its block's strategy scratch (which holds the strategies of one
+player's nodes: the traverser's, kept from the forward loop to the backward one); for an
+action node, where its regrets
 start in the arena in context 0 and how far apart its contexts are, its table's size
 (actions x combos of the acting player), and likewise its 16-bit scales; for a chance node,
 the block under it; where a locked node's contexts start in :attr:`Tables.lock_at` (-1:
@@ -109,8 +117,9 @@ class Tables(NamedTuple):
     """(blocks, 4) int64: where each block's nodes start and end in ``members``, and where its
     chance nodes start and end."""
     dealt: np.ndarray
-    """(2, 53, 53) int64: for the dealt cards ``c1, c2`` (-1: none) at ``[c1 + 1, c2 + 1]``,
-    their context (-1: not stored) and their river board."""
+    """(2, 53, 53) int16: for the dealt cards ``c1, c2`` (-1: none) at ``[c1 + 1, c2 + 1]``,
+    their context (-1: not stored) and their river board; one place instead of 53 on an axis
+    whose card the spot never deals."""
     deal_start: np.ndarray
     """(54,) int64: the cards a chance node deals, in ``deals``: situation 0 at the root's
     street, ``1 + c`` after the card ``c``."""
@@ -168,8 +177,9 @@ class Layout:
 
     ``cells``: entries of the regrets and strategy sums together; ``scales``: tables, one
     scale each for regrets and sums in 16-bit storage; ``rows``, ``strategy_cells``:
-    a block's scratch; ``items``: the most children a block's chance nodes have together;
-    ``contexts``: the contexts stored at each depth; ``swaps``: the suit swaps used.
+    a block's scratch; ``items``: the most deals of :data:`CHANCES_AT_ONCE` of a block's
+    chance nodes; ``contexts``: the contexts stored at each depth; ``swaps``: the suit swaps
+    used.
     """
 
     tables: Tables
@@ -196,18 +206,36 @@ class Layout:
         """The threads that need scratch of their own: none but the caller's without a chance node."""
         return threads if self.levels > 1 else 1
 
-    def memory(self, threads: int) -> MemoryEstimate:
-        """What a solve allocates: the arena, the tables, and scratch for ``threads`` threads."""
+    def scratch(self, threads: int, bits: int) -> dict[str, tuple[tuple[int, ...], type]]:
+        """The shape and type of each buffer of :class:`~pokerlab.solver.cfr.Scratch` that a
+        solve on ``threads`` threads with ``bits`` storage allocates."""
         n = int(self.tables.counts.max())
         workers = self.workers(threads)
+        levels = self.levels
+        largest = int(self.tables.node[:, SIZE].max(initial=1))
+        return {"rows": ((3, levels, workers, self.rows * n), np.float32),
+                "at": ((2, levels, workers, self.rows + GAP), np.int64),
+                "strat": ((levels, workers, max(self.strategy_cells, 1)), np.float32),
+                "tmp": ((workers, 2 if bits == 16 else 1, largest), np.float32),
+                "total": ((workers, n + GAP), np.float32),
+                "acc": ((workers, 53 + GAP), np.float64),
+                "prefix": ((workers, n + 1 + GAP), np.float64),
+                "snaps": ((workers, 2 * n + 1 + GAP), np.float64),
+                "sums": ((workers, 2, (n if self.items else 0) + GAP), np.float64),
+                "items": ((2, self.items, n), np.float32),
+                "item_index": ((2, self.items), np.int64),
+                "claim": ((GAP,), np.int64)}
+
+    def memory(self, threads: int) -> MemoryEstimate:
+        """What a solve allocates: the arena, the tables, and scratch for ``threads`` threads."""
         tables = sum(int(a.nbytes) for a in self.tables if isinstance(a, np.ndarray))
         both = int(self.tables.counts.sum())
         tables += 0 if len(self.tables.order) else self.boards * (both * (4 + 6 * 2) + 2 * 8)
-        per_level = 4 * 4 * self.rows * n + 2 * 8 * (self.rows + GAP) + 4 * self.strategy_cells
-        per_worker = 4 * 3 * int(self.tables.node[:, SIZE].max(initial=1)) + 8 * (53 + 5 * n + 2 + 5 * GAP)
-        scratch = self.levels * workers * per_level + workers * per_worker + 4 * 2 * self.items * n
-        common = tables + scratch
-        return MemoryEstimate(common + 4 * self.cells, common + 2 * self.cells + 8 * self.scales)
+        sizes = []
+        for bits in (32, 16):
+            shapes = self.scratch(threads, bits).values()
+            sizes.append(tables + sum(int(np.prod(shape)) * np.dtype(kind).itemsize for shape, kind in shapes))
+        return MemoryEstimate(sizes[0] + 4 * self.cells, sizes[1] + 2 * self.cells + 8 * self.scales)
 
 
 def swap_card(card: int, swap: int) -> int:
@@ -371,7 +399,7 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
                       if locked_swaps is None or s in locked_swaps)
     deck = [c for c in spot.game.deck if not board_mask >> c & 1]
     situations = _situations(deck, swaps, int(depth.max()), len(board))
-    dealt = np.full((2, 53, 53), -1, dtype=np.int64)
+    dealt = np.full((2, 53 if depth.max() >= 1 else 1, 53 if depth.max() >= 2 else 1), -1, dtype=np.int16)
     contexts = [1, len(situations.get(0, [])), 0]
     for i, (first, _) in enumerate(situations.get(0, [])):
         dealt[0, first + 1, 0] = i
@@ -384,7 +412,7 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
 
     node, members, bounds, rows, strategy_cells = _node_table(tree, depth, counts)
     dealing = [len(situations.get(0, [])), max([len(situations[s]) for s in situations if s], default=0), 0]
-    items = max(int(b[3] - b[2]) * dealing[int(depth[members[b[0]]])] for b in bounds)
+    items = max(min(int(b[3] - b[2]), CHANCES_AT_ONCE) * dealing[int(depth[members[b[0]]])] for b in bounds)
     cells = scales = 0
     for start, end, _, _ in bounds:
         acting = [int(n) for n in members[start:end] if node[n, KIND] <= IP]
@@ -436,7 +464,8 @@ def with_showdowns(plan: Layout, spot: SpotLike) -> Layout:
     deals = {s: [(int(card), ()) for card in t.deals[t.deal_start[s]:t.deal_start[s + 1], 0]] for s in range(53)}
     dealt = t.dealt.copy()
     combos = [np.sort(np.asarray(spot.combos(p), dtype=np.uint8), axis=1) for p in (0, 1)]
-    dealt[1], order, order_count, ranks = river_tables(spot.game, tuple(int(c) for c in spot.board), deals, combos)
+    board_id, order, order_count, ranks = river_tables(spot.game, tuple(int(c) for c in spot.board), deals, combos)
+    dealt[1] = board_id[:dealt.shape[1], :dealt.shape[2]]
     return dataclasses.replace(plan, tables=t._replace(dealt=dealt, order=order, order_count=order_count,
                                                        ranks=ranks))
 
@@ -485,17 +514,18 @@ def _node_table(tree: ActionTree, depth: np.ndarray,
     strategy_cells = 0
     chances: list[list[int]] = []
     for members in blocks:
-        cells = 0
+        cells = [0, 0]  # each player's nodes in the block: a pass keeps the traverser's strategies
         chances.append([])
         for r, n in enumerate(members):
             node[n, ROW] = r
-            if node[n, KIND] <= IP:
-                node[n, SOFF] = cells
-                cells += int(node[n, SIZE])
-            elif node[n, KIND] == CHANCE:
+            kind = int(node[n, KIND])
+            if kind <= IP:
+                node[n, SOFF] = cells[kind]
+                cells[kind] += int(node[n, SIZE])
+            elif kind == CHANCE:
                 chances[-1].append(n)
                 node[n, CHILD] = block_of_root[int(node[n, FIRST])]
-        strategy_cells = max(strategy_cells, cells)
+        strategy_cells = max(strategy_cells, *cells)
     flat = [n for members in blocks for n in members]
     ends = np.cumsum([len(m) for m in blocks])
     chance_ends = len(flat) + np.cumsum([len(c) for c in chances])
