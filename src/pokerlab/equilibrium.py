@@ -78,6 +78,16 @@ class Discount:
         regrets, the average strategy's sum."""
         return _factors(float(t), float(self.alpha), float(self.beta), float(self.gamma))
 
+    def table(self, first: int, count: int) -> np.ndarray:
+        """The :meth:`factors` of ``count`` iterations from ``first``, one row each.
+
+        >>> Discount().table(1, 2).round(4).tolist()
+        [[0.5, 0.5, 0.25], [0.7388, 0.5, 0.4444]]
+        """
+        out = np.zeros((count, 3))
+        _factor_table(float(first), float(self.alpha), float(self.beta), float(self.gamma), out)
+        return out
+
 
 @njit(cache=True, nogil=True)
 def _power_share(t: float, exponent: float) -> float:
@@ -93,6 +103,12 @@ def _power_share(t: float, exponent: float) -> float:
 @njit(cache=True, nogil=True)
 def _factors(t: float, alpha: float, beta: float, gamma: float) -> tuple[float, float, float]:
     return _power_share(t, alpha), _power_share(t, beta), (t / (t + 1.0)) ** gamma
+
+
+@njit(cache=True, nogil=True)
+def _factor_table(first: float, alpha: float, beta: float, gamma: float, out: np.ndarray) -> None:
+    for i in range(out.shape[0]):
+        out[i, 0], out[i, 1], out[i, 2] = _factors(first + i, alpha, beta, gamma)
 
 
 @njit(cache=True, nogil=True)

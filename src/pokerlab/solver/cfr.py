@@ -532,13 +532,13 @@ def _parallel_items(t: Tables, st: Store, s: Scratch, m: int, workers: int, dept
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
-def _passes(t: Tables, st: Store, s: Scratch, b: int, mode: int, c1: int, c2: int, factors: np.ndarray,
+def _passes(t: Tables, st: Store, s: Scratch, b: int, c1: int, c2: int, factors: np.ndarray, respond: bool,
             reach: np.ndarray, out: np.ndarray, workers: int) -> None:
     """Passes from block ``b`` with the dealt cards ``c1``, ``c2`` (-1: none): one per player
-    (OOP first) for each row of ``factors`` (positive, negative, average; UPDATE runs one
-    iteration per row), from the players' ``reach`` (2, combos) at the block's first node.
-    Each player's values there (and under RESPOND its average strategy's) go into ``out``
-    (2, 2, combos). Within a pass, the top block runs on this thread and its chance nodes'
+    (OOP first), an UPDATE iteration for each row of ``factors`` (positive, negative,
+    average), then with ``respond`` a RESPOND, from the players' ``reach`` (2, combos) at the
+    block's first node. Each player's values there (and after RESPOND its average strategy's)
+    go into ``out`` (2, 2, combos). Within a pass, the top block runs on this thread and its chance nodes'
     children on ``workers`` threads, :data:`~pokerlab.solver.arena.CHANCES_AT_ONCE` chance nodes at a
     time (a spot on the river has none, and wakes no thread)."""
     start = t.members[t.bounds[b, 0]]
@@ -549,8 +549,10 @@ def _passes(t: Tables, st: Store, s: Scratch, b: int, mode: int, c1: int, c2: in
     chances = t.bounds[b, 3] - t.bounds[b, 2]
     deals = t.deal_start[situation + 1] - t.deal_start[situation]
     group = max(1, min(chances, s.items.shape[1] // max(deals, 1)))
-    for it in range(factors.shape[0]):
-        step = (factors[it, 0], factors[it, 1], factors[it, 2])
+    iterations = factors.shape[0]
+    for it in range(iterations + respond):
+        mode = UPDATE if it < iterations else RESPOND
+        step = (factors[it, 0], factors[it, 1], factors[it, 2]) if it < iterations else (1.0, 1.0, 1.0)
         for p in range(2):
             wp, wo = t.counts[p], t.counts[1 - p]
             _copy(reach[p, :wp], s.rows[OWN, 0, 0][r * wp:(r + 1) * wp])
@@ -616,12 +618,13 @@ class Engine:
                       np.zeros(w, dtype=np.float32))
         return out.reshape(k, w)
 
-    def run(self, mode: int, factors: np.ndarray, *, tables: Tables | None = None, block: int = 0,
-            c1: int = -1, c2: int = -1, reach: np.ndarray | None = None) -> np.ndarray:
+    def run(self, mode: int, factors: np.ndarray, *, respond: bool = False, tables: Tables | None = None,
+            block: int = 0, c1: int = -1, c2: int = -1, reach: np.ndarray | None = None) -> np.ndarray:
         """Passes for both players from ``block`` of ``tables`` (the spot's root by default),
-        one iteration per row of ``factors`` under UPDATE, with the players' ``reach`` (2,
-        combos) at the block's first node (the ranges' weights by default); each player's values
-        there, and under RESPOND its average strategy's values, as (2, 2, combos)."""
+        one iteration per row of ``factors`` under UPDATE (followed, with ``respond``, by a
+        RESPOND in the same call), with the players' ``reach`` (2, combos) at the block's first
+        node (the ranges' weights by default); each player's values there, and after RESPOND
+        its average strategy's values, as (2, 2, combos)."""
         t = self.tables if tables is None else tables
         width = int(t.counts.max())
         if reach is None:
@@ -630,6 +633,7 @@ class Engine:
                 reach[p, :len(self.weights[p])] = self.weights[p]
         out = np.zeros((2, 2, width), dtype=np.float32)
         workers = min(numba.get_num_threads(), self.scratch.rows.shape[2])
-        _passes(t, self.store, self.scratch, block, mode, c1, c2,
-                np.ascontiguousarray(factors, dtype=np.float64).reshape(-1, 3), reach, out, workers)
+        rows = np.ascontiguousarray(factors, dtype=np.float64).reshape(-1, 3)
+        _passes(t, self.store, self.scratch, block, c1, c2, rows if mode == UPDATE else rows[:0],
+                respond or mode == RESPOND, reach, out, workers)
         return out
