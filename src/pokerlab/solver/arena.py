@@ -21,6 +21,7 @@ solver plays the canonical card and permutes its values.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -234,7 +235,7 @@ class Layout:
         sizes = []
         for bits in (32, 16):
             shapes = self.scratch(threads, bits).values()
-            sizes.append(tables + sum(int(np.prod(shape)) * np.dtype(kind).itemsize for shape, kind in shapes))
+            sizes.append(tables + sum(math.prod(shape) * np.dtype(kind).itemsize for shape, kind in shapes))
         return MemoryEstimate(sizes[0] + 4 * self.cells, sizes[1] + 2 * self.cells + 8 * self.scales)
 
 
@@ -350,10 +351,14 @@ def _blocks(tree: ActionTree) -> list[list[int]]:
 def _check_tree(tree: ActionTree, board: tuple[int, ...]) -> np.ndarray:
     n = len(tree)
     kind = np.asarray(tree.kind)
-    first = np.asarray(tree.first_child)
-    count = np.asarray(tree.n_children)
+    first = np.asarray(tree.first_child).astype(np.int64)
+    count = np.asarray(tree.n_children).astype(np.int64)
     parents = np.asarray(tree.parent)
-    for node in range(n):
+    owners = np.repeat(np.arange(n), count)
+    children = np.repeat(first, count) + np.arange(len(owners)) - np.repeat(np.cumsum(count) - count, count)
+    sound = (((count > 0) == (kind <= CHANCE)) & ((kind != CHANCE) | (count == 1))).all() and (
+        (owners < children) & (children < n)).all() and (parents[np.minimum(children, n - 1)] == owners).all()
+    for node in range(n if not sound else 0):  # node by node only to name what is wrong
         if (count[node] > 0) != (kind[node] <= CHANCE) or (kind[node] == CHANCE and count[node] != 1):
             raise InvalidArgumentError(f"tree node {node} of kind {kind[node]} has {count[node]} children")
         for child in tree.children(node):
@@ -461,7 +466,8 @@ def with_showdowns(plan: Layout, spot: SpotLike) -> Layout:
     from pokerlab.solver.showdown import river_tables
 
     t = plan.tables
-    deals = {s: [(int(card), ()) for card in t.deals[t.deal_start[s]:t.deal_start[s + 1], 0]] for s in range(53)}
+    deals = {s: [(int(card), ()) for card in t.deals[t.deal_start[s]:t.deal_start[s + 1], 0]]
+             for s in np.flatnonzero(np.diff(t.deal_start)).tolist()}
     dealt = t.dealt.copy()
     combos = [np.sort(np.asarray(spot.combos(p), dtype=np.uint8), axis=1) for p in (0, 1)]
     board_id, order, order_count, ranks = river_tables(spot.game, tuple(int(c) for c in spot.board), deals, combos)
@@ -551,15 +557,14 @@ def _amounts(tree: ActionTree, spot: SpotLike, pairs: float) -> np.ndarray:
     started with counted as half each), the rake taken from the pot as called."""
     amount = np.zeros((len(tree), 2, 3))
     kind = np.asarray(tree.kind)
-    invested = np.asarray(tree.invested, dtype=np.float64)
-    for node in np.flatnonzero((kind == FOLD) | (kind == SHOWDOWN)):
-        pot = float(spot.pot) + 2 * float(invested[node].min())
-        rake = min(pot * float(spot.rake), float(spot.rake_cap))
-        for p in (0, 1):
-            if kind[node] == FOLD:
-                amount[node, p, 0] = -pot / 2 if tree.folder[node] == p else pot / 2 - rake
-            else:
-                amount[node, p] = (pot / 2 - rake, -pot / 2, -rake / 2)
+    folder = np.asarray(tree.folder)
+    pot = float(spot.pot) + 2 * np.asarray(tree.invested, dtype=np.float64).min(axis=1)
+    rake = np.minimum(pot * float(spot.rake), float(spot.rake_cap))
+    for p in (0, 1):
+        fold = kind == FOLD
+        amount[fold, p, 0] = np.where(folder[fold] == p, -pot[fold] / 2, pot[fold] / 2 - rake[fold])
+        shown = kind == SHOWDOWN
+        amount[shown, p] = np.stack([pot[shown] / 2 - rake[shown], -pot[shown] / 2, -rake[shown] / 2], axis=1)
     out: np.ndarray = amount / pairs
     return out
 
