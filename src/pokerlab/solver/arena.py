@@ -48,10 +48,13 @@ the time (128 bytes of float64): two threads never write to one cache line, whic
 pass it back and forth between their cores at every write."""
 
 CHANCES_AT_ONCE = 4
-"""The top block's chance nodes whose deals run in one parallel loop: their values wait in a
-buffer of that many chance nodes' deals until the loop ends, so a larger group costs memory
-(on the turn, 17 chance nodes of 48 cards would take 1.6 MB in all) and a smaller one a
-wake-up of the threads per group."""
+"""The top block's chance nodes whose deals run in one parallel loop in a best-response pass,
+which keeps two rows of values per deal (the best response's and the average strategy's)
+until the loop ends: all of them would double the buffer (on the turn, 17 chance nodes of 48
+cards, 1.6 MB). An update pass keeps one row per deal and runs all the top block's deals in
+one loop: each loop ends waiting for every thread, and on a busy machine a thread the system
+has set aside holds up each wait (five loops a pass made the turn on two threads at load 5
+three times slower than on one)."""
 
 
 class SpotLike(Protocol):
@@ -178,8 +181,9 @@ class Layout:
 
     ``cells``: entries of the regrets and strategy sums together; ``scales``: tables, one
     scale each for regrets and sums in 16-bit storage; ``rows``, ``strategy_cells``:
-    a block's scratch; ``items``: the most deals of :data:`CHANCES_AT_ONCE` of a block's
-    chance nodes; ``contexts``: the contexts stored at each depth; ``swaps``: the suit swaps
+    a block's scratch; ``items``: the rows of values a block's deals keep during a pass (all
+    the deals of its chance nodes, or two rows each for those of :data:`CHANCES_AT_ONCE` of
+    them); ``contexts``: the contexts stored at each depth; ``swaps``: the suit swaps
     used.
     """
 
@@ -223,7 +227,7 @@ class Layout:
                 "prefix": ((workers, n + 1 + GAP), np.float64),
                 "snaps": ((workers, 2 * n + 1 + GAP), np.float64),
                 "sums": ((workers, 2, (n if self.items else 0) + GAP), np.float64),
-                "items": ((2, self.items, n), np.float32),
+                "items": ((self.items, n), np.float32),
                 "item_index": ((2, self.items), np.int64),
                 "claim": ((GAP,), np.int64)}
 
@@ -417,7 +421,8 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
 
     node, members, bounds, rows, strategy_cells = _node_table(tree, depth, counts)
     dealing = [len(situations.get(0, [])), max([len(situations[s]) for s in situations if s], default=0), 0]
-    items = max(min(int(b[3] - b[2]), CHANCES_AT_ONCE) * dealing[int(depth[members[b[0]]])] for b in bounds)
+    items = max(max(int(b[3] - b[2]), 2 * min(int(b[3] - b[2]), CHANCES_AT_ONCE)) * dealing[int(depth[members[b[0]]])]
+                for b in bounds)
     cells = scales = 0
     for start, end, _, _ in bounds:
         acting = [int(n) for n in members[start:end] if node[n, KIND] <= IP]

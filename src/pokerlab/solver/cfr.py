@@ -9,11 +9,12 @@ children to each node), with no recursion. A chance node's children are the next
 block once per card the deck can deal: the top block's run in parallel, one card per task
 and scratch per thread, the deeper ones in turn inside each task.
 
-The top block's deals run on all threads, a group of its chance nodes at a time (see
+The top block's deals run on all threads, all of them in one parallel loop in an update
+pass and a group of its chance nodes at a time in a best-response pass (see
 :data:`~pokerlab.solver.arena.CHANCES_AT_ONCE`): each thread takes the next deal not yet
-taken, so one that the system slows down takes fewer; each deal's values wait in its own
-place until the group is done, and each chance node adds its deals up in their order, so
-the result is the same on any number of threads.
+taken, so one that the system slows down takes fewer; each deal's values wait in their own
+place until the loop is done, and each chance node adds its deals up in their order, so the
+result is the same on any number of threads.
 
 Two kinds of pass:
 
@@ -88,8 +89,9 @@ class Scratch(NamedTuple):
     holds each node's opponent and own reach; ``strat`` (levels, threads, cells) the
     traverser's strategies; per thread ``tmp`` a locked opponent's strategy or the 16-bit
     tables decoded, ``total`` a strategy's totals, ``acc``, ``prefix`` and ``snaps`` the
-    terminal nodes' running and per-card sums, and ``sums`` a chance node's; ``items`` (2,
-    deals, combos) the values of each deal of a group of the top block's chance nodes,
+    terminal nodes' running and per-card sums, and ``sums`` a chance node's; ``items`` (rows,
+    combos) the values of each deal of a group of the top block's chance nodes (after the
+    group's values, under RESPOND, its average strategy's),
     ``item_index`` (2, deals) its chance node and deal, and ``claim`` the next deal to take."""
 
     rows: np.ndarray
@@ -461,9 +463,10 @@ def _middle(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int,
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
-def _item(t: Tables, st: Store, s: Scratch, item: int, tid: int, depth: int, p: int, mode: int, c1: int,
+def _item(t: Tables, st: Store, s: Scratch, item: int, m: int, tid: int, depth: int, p: int, mode: int, c1: int,
           factors: tuple[float, float, float]) -> None:
-    """One child of the top block's chance nodes, on thread ``tid``: its values into ``items``."""
+    """One of the ``m`` deals listed, on thread ``tid``: its values into row ``item`` of
+    ``items`` (under RESPOND its average strategy's into row ``m + item``)."""
     c = s.item_index[0, item]
     card = t.deals[s.item_index[1, item], 0]
     _deal(t, s, c, card, 0, 0, tid, p, mode)
@@ -476,9 +479,9 @@ def _item(t: Tables, st: Store, s: Scratch, item: int, tid: int, depth: int, p: 
         _leaf(t, st, s, cb, 1, tid, p, mode, c1, card, factors)
     wp = t.counts[p]
     rc = t.node[t.node[c, FIRST], ROW]
-    _copy(s.rows[VAL, 1, tid][rc * wp:(rc + 1) * wp], s.items[0, item])
+    _copy(s.rows[VAL, 1, tid][rc * wp:(rc + 1) * wp], s.items[item])
     if mode == RESPOND:
-        _copy(s.rows[EV, 1, tid][rc * wp:(rc + 1) * wp], s.items[1, item])
+        _copy(s.rows[EV, 1, tid][rc * wp:(rc + 1) * wp], s.items[m + item])
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
@@ -504,15 +507,16 @@ def _gather_items(t: Tables, s: Scratch, b: int, situation: int, p: int, mode: i
     wp = t.counts[p]
     total, total_ev = s.sums[0, 0], s.sums[0, 1]
     val, ev = s.rows[VAL, 0, 0], s.rows[EV, 0, 0]
+    m = (t.deal_start[situation + 1] - t.deal_start[situation]) * chances
     for ci in range(chances):
         c = t.members[t.bounds[b, 2] + first + ci]
         total[:wp] = 0.0
         total_ev[:wp] = 0.0
         for e in range(t.deal_start[situation], t.deal_start[situation + 1]):
             item = (e - t.deal_start[situation]) * chances + ci
-            _gather(t, p, e, s.items[0, item], total)
+            _gather(t, p, e, s.items[item], total)
             if mode == RESPOND:
-                _gather(t, p, e, s.items[1, item], total_ev)
+                _gather(t, p, e, s.items[m + item], total_ev)
         r = t.node[c, ROW]
         _copy(total[:wp], val[r * wp:(r + 1) * wp])
         _copy(total_ev[:wp], ev[r * wp:(r + 1) * wp])
@@ -527,7 +531,7 @@ def _parallel_items(t: Tables, st: Store, s: Scratch, m: int, workers: int, dept
         tid = numba.get_thread_id()  # type: ignore[attr-defined]
         item: int = _fetch_add(s.claim, 1)  # type: ignore[call-arg]  # the stubs count the typing context
         while item < m:
-            _item(t, st, s, item, tid, depth, p, mode, c1, factors)
+            _item(t, st, s, item, m, tid, depth, p, mode, c1, factors)
             item = _fetch_add(s.claim, 1)
 
 
@@ -538,9 +542,10 @@ def _passes(t: Tables, st: Store, s: Scratch, b: int, c1: int, c2: int, factors:
     (OOP first), an UPDATE iteration for each row of ``factors`` (positive, negative,
     average), then with ``respond`` a RESPOND, from the players' ``reach`` (2, combos) at the
     block's first node. Each player's values there (and after RESPOND its average strategy's)
-    go into ``out`` (2, 2, combos). Within a pass, the top block runs on this thread and its chance nodes'
-    children on ``workers`` threads, :data:`~pokerlab.solver.arena.CHANCES_AT_ONCE` chance nodes at a
-    time (a spot on the river has none, and wakes no thread)."""
+    go into ``out`` (2, 2, combos). Within a pass, the top block runs on this thread and its
+    chance nodes' children on ``workers`` threads, all of them in one loop (under RESPOND,
+    :data:`~pokerlab.solver.arena.CHANCES_AT_ONCE` chance nodes at a time); a spot on the
+    river has none, and wakes no thread."""
     start = t.members[t.bounds[b, 0]]
     r = t.node[start, ROW]
     depth = t.node[start, DEPTH]
@@ -548,11 +553,12 @@ def _passes(t: Tables, st: Store, s: Scratch, b: int, c1: int, c2: int, factors:
     situation = 0 if depth == 0 else 1 + c1
     chances = t.bounds[b, 3] - t.bounds[b, 2]
     deals = t.deal_start[situation + 1] - t.deal_start[situation]
-    group = max(1, min(chances, s.items.shape[1] // max(deals, 1)))
     iterations = factors.shape[0]
     for it in range(iterations + respond):
         mode = UPDATE if it < iterations else RESPOND
         step = (factors[it, 0], factors[it, 1], factors[it, 2]) if it < iterations else (1.0, 1.0, 1.0)
+        # the chance nodes whose deals' values the buffer holds: one row a deal, two under RESPOND
+        group = max(1, min(chances, s.items.shape[0] // max(deals * (1 + mode), 1)))
         for p in range(2):
             wp, wo = t.counts[p], t.counts[1 - p]
             _copy(reach[p, :wp], s.rows[OWN, 0, 0][r * wp:(r + 1) * wp])
