@@ -235,6 +235,92 @@ def every_context(tree: ActionTree, deck: list[int]):
         ancestors = 0
         up = int(tree.parent[node])
         while up >= 0:
-            ancestors += tree.kind[up] == CHANCE
+            ancestors += int(tree.kind[up] == CHANCE)
             up = int(tree.parent[up])
         yield from ((node, dealt) for dealt in itertools.permutations(deck, ancestors))
+
+
+class PlainDCFR:
+    """Discounted CFR written plainly, with NumPy vectors over each player's combos, for the
+    engine's updates to be checked step by step: one ``(combos, actions)`` table of regrets and
+    of strategy sums per action node and dealt cards, terminal payoffs from the referee's pair
+    by pair comparisons, alternating updates (OOP's pass first, IP's against its new
+    strategy), the factors of ``discount`` after each iteration, the strategy sums weighted by
+    the player's own reach."""
+
+    def __init__(self, spot: StandIn, discount) -> None:
+        self.referee = Referee(spot)
+        self.tree = spot.tree
+        self.discount = discount
+        self.combos = [np.array(self.referee.combos[p]).reshape(-1, 2) for p in (0, 1)]
+        self.weights = [np.array(self.referee.weights[p]) for p in (0, 1)]
+        self.regrets: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
+        self.sums: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
+        self.payoffs: dict[tuple[int, int, tuple[int, ...]], np.ndarray] = {}
+        self.iteration = 0
+
+    def _payoff(self, node: int, p: int, dealt: tuple[int, ...]) -> np.ndarray:
+        key = (node, p, dealt)
+        if key not in self.payoffs:
+            board = tuple(self.referee.spot.board) + dealt
+            mine, theirs = self.referee.combos[p], self.referee.combos[1 - p]
+            self.payoffs[key] = np.array([[0.0 if set(a) & set(b) or set(a) & set(board) or set(b) & set(board)
+                                           else self.referee.payoff(node, p, a, b, board) for b in theirs]
+                                          for a in mine])
+        return self.payoffs[key]
+
+    def _tables(self, node: int, dealt: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+        key = (node, dealt)
+        if key not in self.regrets:
+            shape = (len(self.combos[int(self.tree.kind[node])]), int(self.tree.n_children[node]))
+            self.regrets[key], self.sums[key] = np.zeros(shape), np.zeros(shape)
+        return self.regrets[key], self.sums[key]
+
+    @staticmethod
+    def _matched(table: np.ndarray) -> np.ndarray:
+        positive = np.maximum(table, 0.0)
+        total = positive.sum(axis=1, keepdims=True)
+        return np.where(total > 0, positive / np.where(total > 0, total, 1.0), 1.0 / table.shape[1])
+
+    def _values(self, node: int, dealt: tuple[int, ...], p: int, own: np.ndarray, theirs: np.ndarray,
+                factors: tuple[float, float, float]) -> np.ndarray:
+        kind = int(self.tree.kind[node])
+        if kind in (FOLD, SHOWDOWN):
+            values: np.ndarray = self._payoff(node, p, dealt) @ theirs
+            return values
+        children = list(self.tree.children(node))
+        if kind == CHANCE:
+            left = [c for c in self.referee.deck if c not in dealt]
+            factor = 1.0 / (len(left) - 4)
+            out = np.zeros(len(own))
+            for card in left:
+                holds = [(self.combos[q] == card).any(axis=1) for q in (0, 1)]
+                child = self._values(children[0], dealt + (card,), p, np.where(holds[p], 0.0, own),
+                                     np.where(holds[1 - p], 0.0, theirs * factor), factors)
+                out += np.where(holds[p], 0.0, child)
+            return out
+        regrets, sums = self._tables(node, dealt)
+        strategy = self._matched(regrets)
+        if kind != p:
+            return sum((self._values(c, dealt, p, own, theirs * strategy[:, a], factors)
+                        for a, c in enumerate(children)), np.zeros(len(own)))
+        values = np.stack([self._values(c, dealt, p, own * strategy[:, a], theirs, factors)
+                           for a, c in enumerate(children)], axis=1)
+        played = (strategy * values).sum(axis=1)
+        positive, negative, average = factors
+        regrets += values - played[:, None]
+        regrets *= np.where(regrets > 0, positive, negative)
+        sums += own[:, None] * strategy
+        sums *= average
+        return played
+
+    def iterate(self) -> None:
+        """One iteration: OOP's pass, then IP's."""
+        self.iteration += 1
+        factors = self.discount.factors(self.iteration)
+        for p in (0, 1):
+            self._values(0, (), p, self.weights[p], self.weights[1 - p], factors)
+
+    def average(self, node: int, dealt: tuple[int, ...]) -> np.ndarray:
+        """The average strategy at an action node after the dealt cards, (combos, actions)."""
+        return self._matched(self._tables(node, dealt)[1])

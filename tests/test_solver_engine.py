@@ -18,13 +18,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pokerlab as pl
+from pokerlab.equilibrium import Discount
 from pokerlab.errors import InvalidArgumentError, InvalidRangeError, PokerlabError
 from pokerlab.games import HOLDEM
 from pokerlab.ranges.holdem import CLASS_NAMES
 from pokerlab.solver.arena import memory_estimate
 from pokerlab.solver.showdown import card_sums, fold_values, river_tables, showdown_values
 from pokerlab.solver.solution import Node
-from solver_referee import Referee
+from solver_referee import PlainDCFR, Referee, every_context
 
 RIVER = dict(board="Kh Qd 7c 2s 9h", oop="AA,KQ,87s,JTs", ip="KK,QJs,T9s,A7s", pot=100, stack=150, bets="50%, a",
              raises="a")
@@ -57,6 +58,33 @@ def test_exploitability_and_evs_are_the_referees(settings):
     assert sol.exploitability == pytest.approx(referee.exploitability(strategy), abs=1e-5)
     for p in (0, 1):
         assert sol.ev[p] == pytest.approx(referee.values(p, strategy, False) + 50, abs=1e-3)
+
+
+@pytest.mark.parametrize("settings, iterations, sample", [
+    (RIVER, 8, None), (dict(TURN, bets="50%, a"), 3, None),
+    (dict(MONOTONE, oop="AhAd,JcTc", ip="KsKd,9c8c"), 4, 60)], ids=["river", "turn", "flop"])
+def test_each_iteration_is_discounted_cfr_step_by_step(settings, iterations, sample):
+    """The engine's average strategies after a few iterations are those of Discounted CFR
+    written plainly (tests/solver_referee.py): regrets, discounts, alternating updates, chance
+    and the reach-weighted averages, node by node and card by card. A few: a hand indifferent
+    between two actions has a regret of exactly 0, which float32 and float64 round to either
+    side of 0 (on the turn spot from the first iteration), and the two runs part from there."""
+    game = spot(settings)
+    sol = pl.solver.solve(game, exploitability=0, max_iterations=iterations)
+    plain = PlainDCFR(game, Discount())
+    for _ in range(iterations):
+        plain.iterate()
+    deck = [c for c in game.game.deck if c not in game.board]
+    places = list(every_context(game.tree, deck))
+    if sample:
+        places = [places[i] for i in np.random.default_rng(0).choice(len(places), sample, replace=False)]
+    compared = 0
+    for node, dealt in places:
+        engine = Node(sol, node, (), dealt).strategy
+        kept = ~np.isnan(engine[:, 0])
+        np.testing.assert_allclose(engine[kept], plain.average(node, dealt)[kept], atol=2e-4)
+        compared += int(kept.sum())
+    assert compared > 20
 
 
 def test_a_flop_spot_is_the_referees():
@@ -104,10 +132,25 @@ def test_16_bit_storage_halves_the_memory_and_keeps_the_evs():
     assert estimate.float32 >= wide.memory and estimate.bits16 >= narrow.memory
 
 
-def test_threads_do_not_change_the_result():
-    one = pl.solver.solve(spot(TURN), exploitability=0, max_iterations=20, threads=1)
-    two = pl.solver.solve(spot(TURN), exploitability=0, max_iterations=20, threads=2)
+@pytest.mark.parametrize("bets", ["a", "50%, a"], ids=["2-chance-nodes", "7-chance-nodes"])
+def test_threads_do_not_change_the_result(bets):
+    """Threads take the deals as they come free, a group of chance nodes at a time; each
+    deal's values are added up in the same order on any number of threads."""
+    one = pl.solver.solve(spot(TURN, bets=bets), exploitability=0, max_iterations=20, threads=1)
+    two = pl.solver.solve(spot(TURN, bets=bets), exploitability=0, max_iterations=20, threads=2)
     assert one.ev == two.ev and one.exploitability == two.exploitability
+    np.testing.assert_array_equal(one.engine.store.arena, two.engine.store.arena)
+
+
+@pytest.mark.parametrize("bits", [32, 16])
+def test_the_memory_estimate_is_what_a_solve_allocates(bits):
+    game = spot(TURN, bets="50%, a")
+    sol = pl.solver.solve(game, exploitability=0, max_iterations=1, threads=2, bits=bits)
+    engine = sol.engine
+    allocated = sum(int(a.nbytes) for part in (engine.store, engine.scratch, engine.tables)
+                    for a in part if isinstance(a, np.ndarray))
+    estimate = game.memory(threads=2)
+    assert allocated == (estimate.float32 if bits == 32 else estimate.bits16)
 
 
 def test_save_and_load_give_the_same_solution(tmp_path, turn):

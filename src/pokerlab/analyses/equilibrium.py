@@ -15,9 +15,10 @@ situation the player can tell apart.
   updates: one player per pass, the second answering the first's new strategy.
 
 The update kernels are Numba functions (:func:`dcfr_update`) so that a solver's own compiled
-loop calls the same code as :class:`DiscountedCFR` does; :func:`dcfr_columns`,
-:func:`regret_matching_columns` and :func:`average_columns` are their vector form, one column
-per hand, for the postflop solver.
+loop calls the same code as :class:`DiscountedCFR` does; :func:`dcfr_columns` and
+:func:`regret_matching_columns` are their vector form, one column per hand, for the postflop
+solver (whose average strategy is the regret matching of its strategy sums, which are never
+negative).
 
 Rock-paper-scissors, whose equilibrium is a third each:
 
@@ -35,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 from numba import njit
@@ -43,8 +44,11 @@ from numba import njit
 from pokerlab.checks import check_int, check_number
 from pokerlab.errors import InvalidArgumentError
 
-__all__ = ["Discount", "DiscountedCFR", "MatrixGame", "OneShotGame", "Solution", "average_columns", "dcfr_columns",
-           "dcfr_update", "exploitability", "regret_matching", "regret_matching_columns", "solve"]
+Real = float | np.floating[Any]
+"""A Python float or a NumPy one (the vector kernels keep their factors in float32)."""
+
+__all__ = ["Discount", "DiscountedCFR", "MatrixGame", "OneShotGame", "Solution", "dcfr_columns", "dcfr_update",
+           "exploitability", "regret_matching", "regret_matching_columns", "solve"]
 
 
 @dataclass(frozen=True)
@@ -74,6 +78,16 @@ class Discount:
         regrets, the average strategy's sum."""
         return _factors(float(t), float(self.alpha), float(self.beta), float(self.gamma))
 
+    def table(self, first: int, count: int) -> np.ndarray:
+        """The :meth:`factors` of ``count`` iterations from ``first``, one row each.
+
+        >>> Discount().table(1, 2).round(4).tolist()
+        [[0.5, 0.5, 0.25], [0.7388, 0.5, 0.4444]]
+        """
+        out = np.zeros((count, 3))
+        _factor_table(float(first), float(self.alpha), float(self.beta), float(self.gamma), out)
+        return out
+
 
 @njit(cache=True, nogil=True)
 def _power_share(t: float, exponent: float) -> float:
@@ -89,6 +103,12 @@ def _power_share(t: float, exponent: float) -> float:
 @njit(cache=True, nogil=True)
 def _factors(t: float, alpha: float, beta: float, gamma: float) -> tuple[float, float, float]:
     return _power_share(t, alpha), _power_share(t, beta), (t / (t + 1.0)) ** gamma
+
+
+@njit(cache=True, nogil=True)
+def _factor_table(first: float, alpha: float, beta: float, gamma: float, out: np.ndarray) -> None:
+    for i in range(out.shape[0]):
+        out[i, 0], out[i, 1], out[i, 2] = _factors(first + i, alpha, beta, gamma)
 
 
 @njit(cache=True, nogil=True)
@@ -132,7 +152,7 @@ def dcfr_update(regrets: np.ndarray, strategy_sum: np.ndarray, strategy: np.ndar
 
 
 @njit(cache=True, nogil=True)
-def _discounted_regret(regret: float, positive: float, negative: float) -> float:
+def _discounted_regret(regret: Real, positive: Real, negative: Real) -> Real:
     return regret * (positive if regret > 0.0 else negative)
 
 
@@ -141,64 +161,63 @@ def dcfr_columns(regrets: np.ndarray, strategy_sum: np.ndarray, strategy: np.nda
                  reach: np.ndarray, played: np.ndarray, positive: float, negative: float, average: float) -> None:
     """Numba: :func:`dcfr_update` in vector form, for a solver that keeps one column per hand.
 
-    The tables are ``(actions, hands)``: ``regrets``, ``strategy_sum``, ``strategy`` (what
-    was played), ``values``; ``reach`` ``(hands,)`` the player's own reach. The factors are
-    :meth:`Discount.factors` of the iteration. Each hand's value under ``strategy`` is written
-    into ``played`` ``(hands,)``; the next strategy is left to
-    :func:`regret_matching_columns`.
+    The tables are ``(actions, hands)`` laid flat, one action's row after another:
+    ``regrets``, ``strategy_sum``, ``strategy`` (what was played), ``values``; ``reach``
+    ``(hands,)`` the player's own reach. The factors are :meth:`Discount.factors` of the
+    iteration. Each hand's value under ``strategy`` is written into ``played`` ``(hands,)``;
+    the next strategy is left to :func:`regret_matching_columns`. Rows are taken as slices
+    indexed from 0: an offset added inside a loop would be checked for a negative value at
+    every step, which keeps the loop from vectorising.
     """
-    k, n = regrets.shape
+    n = len(played)
+    k = len(regrets) // n
+    # float32 factors: a float64 one would have every product of the rows worked in float64
+    pos, neg, avg = np.float32(positive), np.float32(negative), np.float32(average)
+    first_strategy, first_values = strategy[:n], values[:n]
     for i in range(n):
-        played[i] = 0.0
-    for a in range(k):
+        played[i] = first_strategy[i] * first_values[i]
+    for a in range(1, k):
+        row_strategy, row_values = strategy[a * n:(a + 1) * n], values[a * n:(a + 1) * n]
         for i in range(n):
-            played[i] += strategy[a, i] * values[a, i]
+            played[i] += row_strategy[i] * row_values[i]
     for a in range(k):
-        for i in range(n):
-            regrets[a, i] = _discounted_regret(regrets[a, i] + values[a, i] - played[i], positive, negative)
-            strategy_sum[a, i] = (strategy_sum[a, i] + reach[i] * strategy[a, i]) * average
+        _dcfr_row(regrets[a * n:(a + 1) * n], strategy_sum[a * n:(a + 1) * n], strategy[a * n:(a + 1) * n],
+                  values[a * n:(a + 1) * n], reach, played, pos, neg, avg)
+
+
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
+def _dcfr_row(regrets: np.ndarray, strategy_sum: np.ndarray, strategy: np.ndarray, values: np.ndarray,
+              reach: np.ndarray, played: np.ndarray, positive: np.float32, negative: np.float32,
+              average: np.float32) -> None:
+    for i in range(len(played)):
+        regrets[i] = _discounted_regret(regrets[i] + values[i] - played[i], positive, negative)
+        strategy_sum[i] = (strategy_sum[i] + reach[i] * strategy[i]) * average
 
 
 @njit(cache=True, nogil=True, error_model="numpy", _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
-def regret_matching_columns(regrets: np.ndarray, out: np.ndarray, total: np.ndarray) -> None:
-    """Numba: :func:`regret_matching` in vector form: ``regrets`` and ``out`` are
-    ``(actions, hands)`` (regrets of any real dtype: a positive scale does not change the
-    result); ``total`` is ``(hands,)`` scratch."""
-    k, n = regrets.shape
+def regret_matching_columns(regrets: np.ndarray, k: int, out: np.ndarray, total: np.ndarray) -> None:
+    """Numba: :func:`regret_matching` in vector form: ``regrets`` and ``out`` are ``(k,
+    hands)`` laid flat (regrets of any real dtype: a positive scale does not change the
+    result; strategy sums, never negative, give the average strategy); ``total`` is scratch
+    of at least ``hands`` entries."""
+    n = len(out) // k
+    zero = np.float32(0.0)
     for i in range(n):
-        total[i] = 0.0
+        total[i] = zero
     for a in range(k):
+        row, into = regrets[a * n:(a + 1) * n], out[a * n:(a + 1) * n]
         for i in range(n):
-            positive = max(regrets[a, i], 0)
-            out[a, i] = positive
+            positive = max(np.float32(row[i]), zero)
+            into[i] = positive
             total[i] += positive
-    _normalize_columns(out, total, k, n)
-
-
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
-def average_columns(strategy_sum: np.ndarray, out: np.ndarray, total: np.ndarray) -> None:
-    """Numba: the average strategy of ``strategy_sum`` ``(actions, hands)`` (any non-negative
-    real dtype) into ``out``: each column in proportion to its sums, uniform where it has
-    none; ``total`` is ``(hands,)`` scratch."""
-    k, n = strategy_sum.shape
+    # one division per hand, then loops along the hands, which the compiler vectorises
     for i in range(n):
-        total[i] = 0.0
+        total[i] = np.float32(1.0) / total[i] if total[i] > zero else zero
+    uniform = np.float32(1.0 / k)
     for a in range(k):
+        into = out[a * n:(a + 1) * n]
         for i in range(n):
-            out[a, i] = strategy_sum[a, i]
-            total[i] += strategy_sum[a, i]
-    _normalize_columns(out, total, k, n)
-
-
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
-def _normalize_columns(out: np.ndarray, total: np.ndarray, k: int, n: int) -> None:
-    # one division per hand and loops along the hands, which the compiler vectorizes
-    for i in range(n):
-        total[i] = 1.0 / total[i] if total[i] > 0.0 else 0.0
-    uniform = 1.0 / k
-    for a in range(k):
-        for i in range(n):
-            out[a, i] = out[a, i] * total[i] if total[i] > 0.0 else uniform
+            into[i] = into[i] * total[i] if total[i] > zero else uniform
 
 
 def regret_matching(regrets: np.ndarray) -> np.ndarray:

@@ -21,6 +21,7 @@ solver plays the canonical card and permutes its values.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +46,15 @@ GAP = 16
 """Entries left unused at the end of each thread's row of scratch that the passes write all
 the time (128 bytes of float64): two threads never write to one cache line, which would
 pass it back and forth between their cores at every write."""
+
+CHANCES_AT_ONCE = 4
+"""The top block's chance nodes whose deals run in one parallel loop in a best-response pass,
+which keeps two rows of values per deal (the best response's and the average strategy's)
+until the loop ends: all of them would double the buffer (on the turn, 17 chance nodes of 48
+cards, 1.6 MB). An update pass keeps one row per deal and runs all the top block's deals in
+one loop: each loop ends waiting for every thread, and on a busy machine a thread the system
+has set aside holds up each wait (five loops a pass made the turn on two threads at load 5
+three times slower than on one)."""
 
 
 class SpotLike(Protocol):
@@ -83,7 +93,9 @@ class SpotLike(Protocol):
 KIND, FIRST, COUNT, DEPTH, ROW, SOFF, OFFSET, STRIDE, SIZE, SCALE, SSTRIDE, CHILD, LOCK = range(13)
 """The columns of :attr:`Tables.node`: the node's kind, first child and number of children,
 the cards dealt above it (0, 1 or 2), its row in its block's reach and value scratch, where
-its strategy starts in its block's strategy scratch; for an action node, where its regrets
+its strategy starts in its block's strategy scratch (which holds the strategies of one
+player's nodes: the traverser's, kept from the forward loop to the backward one); for an
+action node, where its regrets
 start in the arena in context 0 and how far apart its contexts are, its table's size
 (actions x combos of the acting player), and likewise its 16-bit scales; for a chance node,
 the block under it; where a locked node's contexts start in :attr:`Tables.lock_at` (-1:
@@ -109,8 +121,9 @@ class Tables(NamedTuple):
     """(blocks, 4) int64: where each block's nodes start and end in ``members``, and where its
     chance nodes start and end."""
     dealt: np.ndarray
-    """(2, 53, 53) int64: for the dealt cards ``c1, c2`` (-1: none) at ``[c1 + 1, c2 + 1]``,
-    their context (-1: not stored) and their river board."""
+    """(2, 53, 53) int16: for the dealt cards ``c1, c2`` (-1: none) at ``[c1 + 1, c2 + 1]``,
+    their context (-1: not stored) and their river board; one place instead of 53 on an axis
+    whose card the spot never deals."""
     deal_start: np.ndarray
     """(54,) int64: the cards a chance node deals, in ``deals``: situation 0 at the root's
     street, ``1 + c`` after the card ``c``."""
@@ -168,8 +181,10 @@ class Layout:
 
     ``cells``: entries of the regrets and strategy sums together; ``scales``: tables, one
     scale each for regrets and sums in 16-bit storage; ``rows``, ``strategy_cells``:
-    a block's scratch; ``items``: the most children a block's chance nodes have together;
-    ``contexts``: the contexts stored at each depth; ``swaps``: the suit swaps used.
+    a block's scratch; ``items``: the rows of values a block's deals keep during a pass (all
+    the deals of its chance nodes, or two rows each for those of :data:`CHANCES_AT_ONCE` of
+    them); ``contexts``: the contexts stored at each depth; ``swaps``: the suit swaps
+    used.
     """
 
     tables: Tables
@@ -196,18 +211,36 @@ class Layout:
         """The threads that need scratch of their own: none but the caller's without a chance node."""
         return threads if self.levels > 1 else 1
 
-    def memory(self, threads: int) -> MemoryEstimate:
-        """What a solve allocates: the arena, the tables, and scratch for ``threads`` threads."""
+    def scratch(self, threads: int, bits: int) -> dict[str, tuple[tuple[int, ...], type]]:
+        """The shape and type of each buffer of :class:`~pokerlab.solver.cfr.Scratch` that a
+        solve on ``threads`` threads with ``bits`` storage allocates."""
         n = int(self.tables.counts.max())
         workers = self.workers(threads)
+        levels = self.levels
+        largest = int(self.tables.node[:, SIZE].max(initial=1))
+        return {"rows": ((3, levels, workers, self.rows * n), np.float32),
+                "at": ((2, levels, workers, self.rows + GAP), np.int64),
+                "strat": ((levels, workers, max(self.strategy_cells, 1)), np.float32),
+                "tmp": ((workers, 2 if bits == 16 else 1, largest), np.float32),
+                "total": ((workers, n + GAP), np.float32),
+                "acc": ((workers, 53 + GAP), np.float64),
+                "prefix": ((workers, n + 1 + GAP), np.float64),
+                "snaps": ((workers, 2 * n + 1 + GAP), np.float64),
+                "sums": ((workers, 2, (n if self.items else 0) + GAP), np.float64),
+                "items": ((self.items, n), np.float32),
+                "item_index": ((2, self.items), np.int64),
+                "claim": ((GAP,), np.int64)}
+
+    def memory(self, threads: int) -> MemoryEstimate:
+        """What a solve allocates: the arena, the tables, and scratch for ``threads`` threads."""
         tables = sum(int(a.nbytes) for a in self.tables if isinstance(a, np.ndarray))
         both = int(self.tables.counts.sum())
         tables += 0 if len(self.tables.order) else self.boards * (both * (4 + 6 * 2) + 2 * 8)
-        per_level = 4 * 4 * self.rows * n + 2 * 8 * (self.rows + GAP) + 4 * self.strategy_cells
-        per_worker = 4 * 3 * int(self.tables.node[:, SIZE].max(initial=1)) + 8 * (53 + 5 * n + 2 + 5 * GAP)
-        scratch = self.levels * workers * per_level + workers * per_worker + 4 * 2 * self.items * n
-        common = tables + scratch
-        return MemoryEstimate(common + 4 * self.cells, common + 2 * self.cells + 8 * self.scales)
+        sizes = []
+        for bits in (32, 16):
+            shapes = self.scratch(threads, bits).values()
+            sizes.append(tables + sum(math.prod(shape) * np.dtype(kind).itemsize for shape, kind in shapes))
+        return MemoryEstimate(sizes[0] + 4 * self.cells, sizes[1] + 2 * self.cells + 8 * self.scales)
 
 
 def swap_card(card: int, swap: int) -> int:
@@ -322,10 +355,14 @@ def _blocks(tree: ActionTree) -> list[list[int]]:
 def _check_tree(tree: ActionTree, board: tuple[int, ...]) -> np.ndarray:
     n = len(tree)
     kind = np.asarray(tree.kind)
-    first = np.asarray(tree.first_child)
-    count = np.asarray(tree.n_children)
+    first = np.asarray(tree.first_child).astype(np.int64)
+    count = np.asarray(tree.n_children).astype(np.int64)
     parents = np.asarray(tree.parent)
-    for node in range(n):
+    owners = np.repeat(np.arange(n), count)
+    children = np.repeat(first, count) + np.arange(len(owners)) - np.repeat(np.cumsum(count) - count, count)
+    sound = (((count > 0) == (kind <= CHANCE)) & ((kind != CHANCE) | (count == 1))).all() and (
+        (owners < children) & (children < n)).all() and (parents[np.minimum(children, n - 1)] == owners).all()
+    for node in range(n if not sound else 0):  # node by node only to name what is wrong
         if (count[node] > 0) != (kind[node] <= CHANCE) or (kind[node] == CHANCE and count[node] != 1):
             raise InvalidArgumentError(f"tree node {node} of kind {kind[node]} has {count[node]} children")
         for child in tree.children(node):
@@ -371,7 +408,7 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
                       if locked_swaps is None or s in locked_swaps)
     deck = [c for c in spot.game.deck if not board_mask >> c & 1]
     situations = _situations(deck, swaps, int(depth.max()), len(board))
-    dealt = np.full((2, 53, 53), -1, dtype=np.int64)
+    dealt = np.full((2, 53 if depth.max() >= 1 else 1, 53 if depth.max() >= 2 else 1), -1, dtype=np.int16)
     contexts = [1, len(situations.get(0, [])), 0]
     for i, (first, _) in enumerate(situations.get(0, [])):
         dealt[0, first + 1, 0] = i
@@ -384,7 +421,8 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
 
     node, members, bounds, rows, strategy_cells = _node_table(tree, depth, counts)
     dealing = [len(situations.get(0, [])), max([len(situations[s]) for s in situations if s], default=0), 0]
-    items = max(int(b[3] - b[2]) * dealing[int(depth[members[b[0]]])] for b in bounds)
+    items = max(max(int(b[3] - b[2]), 2 * min(int(b[3] - b[2]), CHANCES_AT_ONCE)) * dealing[int(depth[members[b[0]]])]
+                for b in bounds)
     cells = scales = 0
     for start, end, _, _ in bounds:
         acting = [int(n) for n in members[start:end] if node[n, KIND] <= IP]
@@ -433,10 +471,12 @@ def with_showdowns(plan: Layout, spot: SpotLike) -> Layout:
     from pokerlab.solver.showdown import river_tables
 
     t = plan.tables
-    deals = {s: [(int(card), ()) for card in t.deals[t.deal_start[s]:t.deal_start[s + 1], 0]] for s in range(53)}
+    deals = {s: [(int(card), ()) for card in t.deals[t.deal_start[s]:t.deal_start[s + 1], 0]]
+             for s in np.flatnonzero(np.diff(t.deal_start)).tolist()}
     dealt = t.dealt.copy()
     combos = [np.sort(np.asarray(spot.combos(p), dtype=np.uint8), axis=1) for p in (0, 1)]
-    dealt[1], order, order_count, ranks = river_tables(spot.game, tuple(int(c) for c in spot.board), deals, combos)
+    board_id, order, order_count, ranks = river_tables(spot.game, tuple(int(c) for c in spot.board), deals, combos)
+    dealt[1] = board_id[:dealt.shape[1], :dealt.shape[2]]
     return dataclasses.replace(plan, tables=t._replace(dealt=dealt, order=order, order_count=order_count,
                                                        ranks=ranks))
 
@@ -485,17 +525,18 @@ def _node_table(tree: ActionTree, depth: np.ndarray,
     strategy_cells = 0
     chances: list[list[int]] = []
     for members in blocks:
-        cells = 0
+        cells = [0, 0]  # each player's nodes in the block: a pass keeps the traverser's strategies
         chances.append([])
         for r, n in enumerate(members):
             node[n, ROW] = r
-            if node[n, KIND] <= IP:
-                node[n, SOFF] = cells
-                cells += int(node[n, SIZE])
-            elif node[n, KIND] == CHANCE:
+            kind = int(node[n, KIND])
+            if kind <= IP:
+                node[n, SOFF] = cells[kind]
+                cells[kind] += int(node[n, SIZE])
+            elif kind == CHANCE:
                 chances[-1].append(n)
                 node[n, CHILD] = block_of_root[int(node[n, FIRST])]
-        strategy_cells = max(strategy_cells, cells)
+        strategy_cells = max(strategy_cells, *cells)
     flat = [n for members in blocks for n in members]
     ends = np.cumsum([len(m) for m in blocks])
     chance_ends = len(flat) + np.cumsum([len(c) for c in chances])
@@ -521,15 +562,14 @@ def _amounts(tree: ActionTree, spot: SpotLike, pairs: float) -> np.ndarray:
     started with counted as half each), the rake taken from the pot as called."""
     amount = np.zeros((len(tree), 2, 3))
     kind = np.asarray(tree.kind)
-    invested = np.asarray(tree.invested, dtype=np.float64)
-    for node in np.flatnonzero((kind == FOLD) | (kind == SHOWDOWN)):
-        pot = float(spot.pot) + 2 * float(invested[node].min())
-        rake = min(pot * float(spot.rake), float(spot.rake_cap))
-        for p in (0, 1):
-            if kind[node] == FOLD:
-                amount[node, p, 0] = -pot / 2 if tree.folder[node] == p else pot / 2 - rake
-            else:
-                amount[node, p] = (pot / 2 - rake, -pot / 2, -rake / 2)
+    folder = np.asarray(tree.folder)
+    pot = float(spot.pot) + 2 * np.asarray(tree.invested, dtype=np.float64).min(axis=1)
+    rake = np.minimum(pot * float(spot.rake), float(spot.rake_cap))
+    for p in (0, 1):
+        fold = kind == FOLD
+        amount[fold, p, 0] = np.where(folder[fold] == p, -pot[fold] / 2, pot[fold] / 2 - rake[fold])
+        shown = kind == SHOWDOWN
+        amount[shown, p] = np.stack([pot[shown] / 2 - rake[shown], -pot[shown] / 2, -rake[shown] / 2], axis=1)
     out: np.ndarray = amount / pairs
     return out
 

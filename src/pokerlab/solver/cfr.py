@@ -9,6 +9,13 @@ children to each node), with no recursion. A chance node's children are the next
 block once per card the deck can deal: the top block's run in parallel, one card per task
 and scratch per thread, the deeper ones in turn inside each task.
 
+The top block's deals run on all threads, all of them in one parallel loop in an update
+pass and a group of its chance nodes at a time in a best-response pass (see
+:data:`~pokerlab.solver.arena.CHANCES_AT_ONCE`): each thread takes the next deal not yet
+taken, so one that the system slows down takes fewer; each deal's values wait in their own
+place until the loop is done, and each chance node adds its deals up in their order, so the
+result is the same on any number of threads.
+
 Two kinds of pass:
 
 - ``UPDATE``: the traverser's current strategies (regret matching) and its regrets and
@@ -23,25 +30,24 @@ is the player's expected payoff.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import njit, prange, types
+from numba.extending import intrinsic
 
-from pokerlab.analyses.equilibrium import average_columns, dcfr_columns, regret_matching_columns
+from pokerlab.analyses.equilibrium import dcfr_columns, regret_matching_columns
 from pokerlab.solver.arena import (
     CHILD,
     COUNT,
     DEPTH,
     FIRST,
-    GAP,
     KIND,
     LOCK,
     OFFSET,
     ROW,
     SCALE,
-    SIZE,
     SOFF,
     SSTRIDE,
     STRIDE,
@@ -54,9 +60,11 @@ from pokerlab.solver.tree import CHANCE, FOLD, IP, SHOWDOWN
 __all__ = ["RESPOND", "UPDATE", "Engine", "Scratch", "Store", "strategy_into"]
 
 UPDATE, RESPOND = 0, 1
-OPP, OWN, VAL, EV = 0, 1, 2, 3
-"""The four kinds of rows in :attr:`Scratch.rows`: the opponent's reach, the traverser's own
-reach, the traverser's values (best response under RESPOND), its average strategy's values."""
+OPP, OWN, VAL = 0, 1, 2
+"""The three kinds of rows in :attr:`Scratch.rows`: the opponent's reach, the traverser's own
+reach, the traverser's values (best response under RESPOND)."""
+EV = OWN
+"""RESPOND needs no own reach: its average strategy's values take those rows."""
 
 _I16 = 32767.0
 _U16 = 65535.0
@@ -75,24 +83,43 @@ class Store(NamedTuple):
 
 
 class Scratch(NamedTuple):
-    """Buffers allocated once: ``rows`` (4, levels, threads, rows x combos) the reach and
-    value rows of a block's nodes (``OPP``, ``OWN``, ``VAL``, ``EV``) and ``at`` (2, levels,
-    threads, rows) the row that holds each node's opponent and own reach; ``strat`` (levels,
-    threads, cells) its strategies; per thread ``tmp`` the 16-bit tables decoded and a
-    strategy's totals, ``acc``, ``prefix`` and ``snaps`` the terminal nodes' running and
-    per-card sums, and ``sums`` a chance node's; ``items`` (2, deals, combos) the values of
-    each of the top block's deals and ``item_index`` (2, deals) its chance node and deal."""
+    """Buffers allocated once (shapes in :meth:`~pokerlab.solver.arena.Layout.scratch`):
+    ``rows`` (3, levels, threads, rows x combos) the reach and value rows of a block's nodes
+    (``OPP``, ``OWN`` or ``EV``, ``VAL``) and ``at`` (2, levels, threads, rows) the row that
+    holds each node's opponent and own reach; ``strat`` (levels, threads, cells) the
+    traverser's strategies; per thread ``tmp`` a locked opponent's strategy or the 16-bit
+    tables decoded, ``total`` a strategy's totals, ``acc``, ``prefix`` and ``snaps`` the
+    terminal nodes' running and per-card sums, and ``sums`` a chance node's; ``items`` (rows,
+    combos) the values of each deal of a group of the top block's chance nodes (after the
+    group's values, under RESPOND, its average strategy's),
+    ``item_index`` (2, deals) its chance node and deal, and ``claim`` the next deal to take."""
 
     rows: np.ndarray
     at: np.ndarray
     strat: np.ndarray
     tmp: np.ndarray
+    total: np.ndarray
     acc: np.ndarray
     prefix: np.ndarray
     snaps: np.ndarray
     sums: np.ndarray
     items: np.ndarray
     item_index: np.ndarray
+    claim: np.ndarray
+
+
+@intrinsic(prefer_literal=False)
+def _fetch_add(typingctx: Any, counter: Any, value: Any) -> Any:
+    """Numba: add ``value`` to ``counter[0]`` (int64) as one atomic step; what it held before."""
+    if not (isinstance(counter, types.Array) and counter.dtype == types.int64 and isinstance(value, types.Integer)):
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        array = context.make_array(signature.args[0])(context, builder, args[0])
+        step = context.cast(builder, args[1], signature.args[1], types.int64)
+        return builder.atomic_rmw("add", array.data, step, "monotonic")
+
+    return types.int64(counter, value), codegen
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
@@ -103,37 +130,36 @@ def _context(t: Tables, depth: int, c1: int, c2: int) -> int:
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
-def _lock(t: Tables, n: int, ctx: int) -> int:
-    """Where the node's lock in this context starts in ``lock_values`` (-1: none)."""
-    base = t.node[n, LOCK]
-    return int(t.lock_at[base + ctx]) if base >= 0 else -1
+def _lock(lock: int, lock_at: np.ndarray, ctx: int) -> int:
+    """Where a node's lock in context ``ctx`` starts in ``lock_values`` (-1: none), from the
+    node's ``LOCK`` column."""
+    return int(lock_at[lock + ctx]) if lock >= 0 else -1
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
-def strategy_into(t: Tables, st: Store, n: int, ctx: int, mode: int, out: np.ndarray, total: np.ndarray) -> None:
-    """Numba: action node ``n``'s strategy in context ``ctx`` into ``out`` (actions, combos of
-    the acting player): the current one (regret matching) under UPDATE, the average under
-    RESPOND, the locked combos playing their locks; ``total`` (combos,) float32 scratch."""
-    k, w = out.shape
-    size = k * w
-    base = t.node[n, OFFSET] + ctx * t.node[n, STRIDE]
+def strategy_into(st: Store, base: int, k: int, mode: int, lock: np.ndarray, out: np.ndarray,
+                  total: np.ndarray) -> None:
+    """Numba: the strategy of the action node whose tables start at ``base`` in the arena, into
+    ``out`` (``k`` actions x combos of the acting player, laid flat): the current one (regret
+    matching) under UPDATE, the average under RESPOND; the combos that ``lock`` (the node's
+    lock in the context, empty for none) holds play it. ``total`` is scratch.
+
+    The per-node kernels take arrays and numbers, not the engine's tables: a call that the
+    compiler keeps as a call would otherwise copy a few hundred numbers."""
+    size = len(out)
     if st.bits == 32:
-        if mode == UPDATE:
-            regret_matching_columns(st.arena[base:base + size].reshape((k, w)), out, total)
-        else:
-            average_columns(st.arena[base + size:base + 2 * size].reshape((k, w)), out, total)
+        at = base if mode == UPDATE else base + size
+        regret_matching_columns(st.arena[at:at + size], k, out, total)
     elif mode == UPDATE:
-        regret_matching_columns(st.regrets16[base // 2:base // 2 + size].reshape((k, w)), out, total)
+        regret_matching_columns(st.regrets16[base // 2:base // 2 + size], k, out, total)
     else:
-        average_columns(st.sums16[base // 2:base // 2 + size].reshape((k, w)), out, total)
-    at = _lock(t, n, ctx)
-    if at < 0:
-        return
-    lock = t.lock_values[at:at + size].reshape((k, w))
-    for i in range(w):
-        if lock[0, i] >= 0.0:
-            for a in range(k):
-                out[a, i] = lock[a, i]
+        regret_matching_columns(st.sums16[base // 2:base // 2 + size], k, out, total)
+    if len(lock):
+        w = size // k
+        for i in range(w):
+            if lock[i] >= 0.0:
+                for a in range(k):
+                    out[a * w + i] = lock[a * w + i]
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
@@ -142,43 +168,96 @@ def _forward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int
     wo, wp = t.counts[1 - p], t.counts[p]
     opp, own = s.rows[OPP, lv, tid], s.rows[OWN, lv, tid]
     opp_at, own_at = s.at[OPP, lv, tid], s.at[OWN, lv, tid]
+    total = s.total[tid]
     for idx in range(t.bounds[b, 0], t.bounds[b, 1]):
         n = t.members[idx]
         q = t.node[n, KIND]
         if q > IP:
             continue
-        k, w = t.node[n, COUNT], t.counts[q]
-        strat = s.strat[lv, tid][t.node[n, SOFF]:t.node[n, SOFF] + k * w].reshape((k, w))
-        strategy_into(t, st, n, ctx, mode, strat, s.tmp[tid, 2])
+        k = t.node[n, COUNT]
         ro, rw = opp_at[t.node[n, ROW]], own_at[t.node[n, ROW]]
-        first = t.node[n, FIRST]
+        r0 = t.node[t.node[n, FIRST], ROW]  # the children's rows follow one another
+        base = t.node[n, OFFSET] + ctx * t.node[n, STRIDE]
+        size = k * (wp if q == p else wo)
+        at = _lock(t.node[n, LOCK], t.lock_at, ctx)
+        lock = t.lock_values[at:at + size] if at >= 0 else t.lock_values[:0]
         # a child's reach that its action leaves as it is stays in its parent's row
-        for a in range(k):
-            rc = t.node[first + a, ROW]
-            if q == p:
+        if q == p:
+            strat = s.strat[lv, tid][t.node[n, SOFF]:t.node[n, SOFF] + size]
+            strategy_into(st, base, k, mode, lock, strat, total)
+            for a in range(k):
                 if mode == UPDATE:
-                    _product(own[rw * wp:(rw + 1) * wp], strat[a], own[rc * wp:(rc + 1) * wp])
-                opp_at[rc], own_at[rc] = ro, rc
-            else:
-                _product(opp[ro * wo:(ro + 1) * wo], strat[a], opp[rc * wo:(rc + 1) * wo])
-                opp_at[rc], own_at[rc] = rc, rw
+                    _product(own[rw * wp:(rw + 1) * wp], strat[a * wp:(a + 1) * wp],
+                             own[(r0 + a) * wp:(r0 + a + 1) * wp])
+                opp_at[r0 + a], own_at[r0 + a] = ro, r0 + a
+        else:
+            _opponent(st, base, k, mode, lock, opp[ro * wo:(ro + 1) * wo], opp[r0 * wo:(r0 + k) * wo],
+                      s.tmp[tid, 0][:size], total)
+            for a in range(k):
+                opp_at[r0 + a], own_at[r0 + a] = r0 + a, rw
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
-def _update(t: Tables, st: Store, s: Scratch, tid: int, n: int, ctx: int, strat: np.ndarray, values: np.ndarray,
-            reach: np.ndarray, out: np.ndarray, factors: tuple[float, float, float]) -> None:
-    """Discounted CFR's step at one of the traverser's nodes; its value into ``out``."""
-    k, w = strat.shape
-    size = k * w
-    base = t.node[n, OFFSET] + ctx * t.node[n, STRIDE]
+def _opponent(st: Store, base: int, k: int, mode: int, lock: np.ndarray, reach: np.ndarray, children: np.ndarray,
+              strat: np.ndarray, total: np.ndarray) -> None:
+    """The opponent's ``reach`` at its node passed to its ``k`` actions' ``children`` (laid
+    flat), each by the frequency of its action (current strategy under UPDATE, average under
+    RESPOND); ``strat`` and ``total`` scratch."""
+    size = len(children)
+    if len(lock):
+        w = size // k
+        strategy_into(st, base, k, mode, lock, strat, total)
+        for a in range(k):
+            _product(reach, strat[a * w:(a + 1) * w], children[a * w:(a + 1) * w])
+    elif st.bits == 32:
+        at = base if mode == UPDATE else base + size
+        _split(st.arena[at:at + size], reach, children, total)
+    elif mode == UPDATE:
+        _split(st.regrets16[base // 2:base // 2 + size], reach, children, total)
+    else:
+        _split(st.sums16[base // 2:base // 2 + size], reach, children, total)
+
+
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
+def _split(weights: np.ndarray, reach: np.ndarray, out: np.ndarray, scale: np.ndarray) -> None:
+    """``reach`` shared out among the actions in proportion to the positive part of
+    ``weights`` (actions x hands, laid flat): regrets give the current strategy, strategy
+    sums the average; evenly where none is positive. ``out`` is laid out as ``weights``,
+    ``scale`` scratch. One pass less over the rows than a strategy worked out, then
+    multiplied."""
+    w = len(reach)
+    k = len(out) // w
+    zero = np.float32(0.0)
+    for i in range(w):
+        scale[i] = zero
+    for a in range(k):
+        row = weights[a * w:(a + 1) * w]
+        for i in range(w):
+            scale[i] += max(np.float32(row[i]), zero)
+    even = np.float32(1.0 / k)
+    for i in range(w):
+        # a hand with nothing positive plays evenly: its scale, negated, is its share of the reach
+        total = scale[i]
+        scale[i] = reach[i] / total if total > zero else -reach[i] * even
+    for a in range(k):
+        row, into = weights[a * w:(a + 1) * w], out[a * w:(a + 1) * w]
+        for i in range(w):
+            x = scale[i]
+            into[i] = max(np.float32(row[i]), zero) * x if x >= zero else -x
+
+
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
+def _update(st: Store, base: int, scale: int, regrets: np.ndarray, sums: np.ndarray, strat: np.ndarray,
+            values: np.ndarray, reach: np.ndarray, out: np.ndarray, factors: tuple[float, float, float]) -> None:
+    """Discounted CFR's step at one of the traverser's nodes (tables at ``base``, 16-bit
+    scales at ``scale``), its value into ``out``; ``regrets`` and ``sums`` scratch for 16-bit
+    tables decoded."""
+    size = len(strat)
     positive, negative, average = factors
     if st.bits == 32:
-        dcfr_columns(st.arena[base:base + size].reshape((k, w)), st.arena[base + size:base + 2 * size].reshape((k, w)),
-                     strat, values, reach, out, positive, negative, average)
+        dcfr_columns(st.arena[base:base + size], st.arena[base + size:base + 2 * size], strat, values, reach, out,
+                     positive, negative, average)
         return
-    scale = 2 * (t.node[n, SCALE] + ctx * t.node[n, SSTRIDE])
-    regrets = s.tmp[tid, 0][:size]
-    sums = s.tmp[tid, 1][:size]
     stored_regrets = st.regrets16[base // 2:base // 2 + size]
     stored_sums = st.sums16[base // 2:base // 2 + size]
     to_regret = st.scales[scale] / _I16
@@ -186,8 +265,7 @@ def _update(t: Tables, st: Store, s: Scratch, tid: int, n: int, ctx: int, strat:
     for x in range(size):
         regrets[x] = stored_regrets[x] * to_regret
         sums[x] = stored_sums[x] * to_sum
-    dcfr_columns(regrets.reshape((k, w)), sums.reshape((k, w)), strat, values, reach, out,
-                 positive, negative, average)
+    dcfr_columns(regrets, sums, strat, values, reach, out, positive, negative, average)
     top_regret = 0.0
     top_sum = 0.0
     for x in range(size):
@@ -203,28 +281,27 @@ def _update(t: Tables, st: Store, s: Scratch, tid: int, n: int, ctx: int, strat:
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
-def _respond(t: Tables, n: int, ctx: int, strat: np.ndarray, best: np.ndarray, averaged: np.ndarray,
-             out_best: np.ndarray, out_average: np.ndarray) -> None:
-    """At one of the traverser's nodes: the best action's value (a locked combo plays its
-    lock), and the value of the average strategy."""
-    k, w = strat.shape
-    for i in range(w):
-        top = best[0, i]
-        total = strat[0, i] * averaged[0, i]
-        for a in range(1, k):
-            top = max(top, best[a, i])
-            total += strat[a, i] * averaged[a, i]
-        out_best[i] = top
-        out_average[i] = total
-    at = _lock(t, n, ctx)
-    if at < 0:
+def _respond(lock: np.ndarray, strat: np.ndarray, best: np.ndarray, averaged: np.ndarray, out_best: np.ndarray,
+             out_average: np.ndarray) -> None:
+    """At one of the traverser's nodes (tables laid flat): the best action's value (a combo
+    that ``lock`` holds plays its lock), and the value of the average strategy."""
+    w = len(out_best)
+    k = len(strat) // w
+    _copy(best[:w], out_best)
+    _product(strat[:w], averaged[:w], out_average)
+    for a in range(1, k):
+        row_best, row_strat = best[a * w:(a + 1) * w], strat[a * w:(a + 1) * w]
+        row_averaged = averaged[a * w:(a + 1) * w]
+        for i in range(w):
+            out_best[i] = max(out_best[i], row_best[i])
+            out_average[i] += row_strat[i] * row_averaged[i]
+    if not len(lock):
         return
-    lock = t.lock_values[at:at + k * w].reshape((k, w))
     for i in range(w):
-        if lock[0, i] >= 0.0:
+        if lock[i] >= 0.0:
             played = 0.0
             for a in range(k):
-                played += lock[a, i] * best[a, i]
+                played += lock[a * w + i] * best[a * w + i]
             out_best[i] = played
 
 
@@ -252,12 +329,13 @@ def _deal_row(source: np.ndarray, masks: np.ndarray, bit: int, factor: float, ta
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _add_rows(values: np.ndarray, out: np.ndarray) -> None:
-    k, w = values.shape
-    for i in range(w):
-        out[i] = values[0, i]
-    for a in range(1, k):
+    """``out`` (hands,) the sum of the rows of ``values`` (actions x hands, laid flat)."""
+    w = len(out)
+    _copy(values[:w], out)
+    for a in range(1, len(values) // w):
+        row = values[a * w:(a + 1) * w]
         for i in range(w):
-            out[i] += values[a, i]
+            out[i] += row[i]
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
@@ -294,18 +372,22 @@ def _backward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: in
         else:
             k = t.node[n, COUNT]
             r0 = t.node[t.node[n, FIRST], ROW]
-            values = val[r0 * wp:(r0 + k) * wp].reshape((k, wp))
-            averaged = ev[r0 * wp:(r0 + k) * wp].reshape((k, wp))
+            values = val[r0 * wp:(r0 + k) * wp]
+            averaged = ev[r0 * wp:(r0 + k) * wp]
             if kind != p:
                 _add_rows(values, out)
                 if mode == RESPOND:
                     _add_rows(averaged, ev[r * wp:(r + 1) * wp])
                 continue
-            strat = s.strat[lv, tid][t.node[n, SOFF]:t.node[n, SOFF] + k * wp].reshape((k, wp))
+            strat = s.strat[lv, tid][t.node[n, SOFF]:t.node[n, SOFF] + k * wp]
             if mode == UPDATE:
-                _update(t, st, s, tid, n, ctx, strat, values, own[rw * wp:(rw + 1) * wp], out, factors)
+                scale = 2 * (t.node[n, SCALE] + ctx * t.node[n, SSTRIDE])
+                _update(st, t.node[n, OFFSET] + ctx * t.node[n, STRIDE], scale, s.tmp[tid, 0][:k * wp],
+                        s.tmp[tid, -1][:k * wp], strat, values, own[rw * wp:(rw + 1) * wp], out, factors)
             else:
-                _respond(t, n, ctx, strat, values, averaged, out, ev[r * wp:(r + 1) * wp])
+                at = _lock(t.node[n, LOCK], t.lock_at, ctx)
+                _respond(t.lock_values[at:at + k * wp] if at >= 0 else t.lock_values[:0], strat, values, averaged, out,
+                         ev[r * wp:(r + 1) * wp])
             continue
         if mode == RESPOND:
             _copy(out, ev[r * wp:(r + 1) * wp])
@@ -381,9 +463,10 @@ def _middle(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int,
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
-def _item(t: Tables, st: Store, s: Scratch, item: int, tid: int, depth: int, p: int, mode: int, c1: int,
+def _item(t: Tables, st: Store, s: Scratch, item: int, m: int, tid: int, depth: int, p: int, mode: int, c1: int,
           factors: tuple[float, float, float]) -> None:
-    """One child of the top block's chance nodes, on thread ``tid``: its values into ``items``."""
+    """One of the ``m`` deals listed, on thread ``tid``: its values into row ``item`` of
+    ``items`` (under RESPOND its average strategy's into row ``m + item``)."""
     c = s.item_index[0, item]
     card = t.deals[s.item_index[1, item], 0]
     _deal(t, s, c, card, 0, 0, tid, p, mode)
@@ -396,71 +479,86 @@ def _item(t: Tables, st: Store, s: Scratch, item: int, tid: int, depth: int, p: 
         _leaf(t, st, s, cb, 1, tid, p, mode, c1, card, factors)
     wp = t.counts[p]
     rc = t.node[t.node[c, FIRST], ROW]
-    _copy(s.rows[VAL, 1, tid][rc * wp:(rc + 1) * wp], s.items[0, item])
+    _copy(s.rows[VAL, 1, tid][rc * wp:(rc + 1) * wp], s.items[item])
     if mode == RESPOND:
-        _copy(s.rows[EV, 1, tid][rc * wp:(rc + 1) * wp], s.items[1, item])
+        _copy(s.rows[EV, 1, tid][rc * wp:(rc + 1) * wp], s.items[m + item])
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
-def _deals_of(t: Tables, s: Scratch, b: int, situation: int) -> int:
-    """List the top block's deals (chance node, card) in ``item_index``; how many. Card by
-    card, each card's chance nodes in turn: a thread given a run of deals gets some of every
+def _deals_of(t: Tables, s: Scratch, b: int, situation: int, first: int, chances: int) -> int:
+    """List the deals (chance node, card) of the top block's chance nodes ``first`` to
+    ``first + chances`` in ``item_index``; how many. Card by card, each card's chance nodes
+    in turn: the last deals taken, when one thread may wait for the other, are some of every
     chance node's, large subtrees and small alike."""
     m = 0
     for e in range(t.deal_start[situation], t.deal_start[situation + 1]):
-        for ci in range(t.bounds[b, 2], t.bounds[b, 3]):
-            s.item_index[0, m] = t.members[ci]
+        for ci in range(first, first + chances):
+            s.item_index[0, m] = t.members[t.bounds[b, 2] + ci]
             s.item_index[1, m] = e
             m += 1
     return m
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
-def _gather_items(t: Tables, s: Scratch, b: int, situation: int, p: int, mode: int) -> None:
-    """Each of the top block's chance nodes' values, the sum of its deals'."""
+def _gather_items(t: Tables, s: Scratch, b: int, situation: int, p: int, mode: int, first: int,
+                  chances: int) -> None:
+    """The values of the top block's chance nodes ``first`` to ``first + chances``, each the
+    sum of its deals'."""
     wp = t.counts[p]
     total, total_ev = s.sums[0, 0], s.sums[0, 1]
     val, ev = s.rows[VAL, 0, 0], s.rows[EV, 0, 0]
-    chances = t.bounds[b, 3] - t.bounds[b, 2]
+    m = (t.deal_start[situation + 1] - t.deal_start[situation]) * chances
     for ci in range(chances):
-        c = t.members[t.bounds[b, 2] + ci]
+        c = t.members[t.bounds[b, 2] + first + ci]
         total[:wp] = 0.0
         total_ev[:wp] = 0.0
         for e in range(t.deal_start[situation], t.deal_start[situation + 1]):
             item = (e - t.deal_start[situation]) * chances + ci
-            _gather(t, p, e, s.items[0, item], total)
+            _gather(t, p, e, s.items[item], total)
             if mode == RESPOND:
-                _gather(t, p, e, s.items[1, item], total_ev)
+                _gather(t, p, e, s.items[m + item], total_ev)
         r = t.node[c, ROW]
         _copy(total[:wp], val[r * wp:(r + 1) * wp])
         _copy(total_ev[:wp], ev[r * wp:(r + 1) * wp])
 
 
 @njit(cache=True, parallel=True)
-def _parallel_items(t: Tables, st: Store, s: Scratch, m: int, depth: int, p: int, mode: int, c1: int,
-                    factors: tuple[float, float, float]) -> None:
-    """The top block's ``m`` deals, in parallel."""
-    for item in prange(m):
-        _item(t, st, s, item, numba.get_thread_id(), depth, p, mode, c1, factors)  # type: ignore[attr-defined]
+def _parallel_items(t: Tables, st: Store, s: Scratch, m: int, workers: int, depth: int, p: int, mode: int,
+                    c1: int, factors: tuple[float, float, float]) -> None:
+    """The ``m`` deals of ``item_index``, on ``workers`` threads: each takes the next deal not
+    yet taken (``claim``, 0 on entry) until none is left."""
+    for _ in prange(workers):
+        tid = numba.get_thread_id()  # type: ignore[attr-defined]
+        item: int = _fetch_add(s.claim, 1)  # type: ignore[call-arg]  # the stubs count the typing context
+        while item < m:
+            _item(t, st, s, item, m, tid, depth, p, mode, c1, factors)
+            item = _fetch_add(s.claim, 1)
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
-def _passes(t: Tables, st: Store, s: Scratch, b: int, mode: int, c1: int, c2: int, factors: np.ndarray,
-            reach: np.ndarray, out: np.ndarray) -> None:
+def _passes(t: Tables, st: Store, s: Scratch, b: int, c1: int, c2: int, factors: np.ndarray, respond: bool,
+            reach: np.ndarray, out: np.ndarray, workers: int) -> None:
     """Passes from block ``b`` with the dealt cards ``c1``, ``c2`` (-1: none): one per player
-    (OOP first) for each row of ``factors`` (positive, negative, average; UPDATE runs one
-    iteration per row), from the players' ``reach`` (2, combos) at the block's first node.
-    Each player's values there (and under RESPOND its average strategy's) go into ``out``
-    (2, 2, combos). Within a pass, the top block runs on this thread and its chance nodes'
-    children in parallel (a spot on the river has none, and wakes no thread)."""
+    (OOP first), an UPDATE iteration for each row of ``factors`` (positive, negative,
+    average), then with ``respond`` a RESPOND, from the players' ``reach`` (2, combos) at the
+    block's first node. Each player's values there (and after RESPOND its average strategy's)
+    go into ``out`` (2, 2, combos). Within a pass, the top block runs on this thread and its
+    chance nodes' children on ``workers`` threads, all of them in one loop (under RESPOND,
+    :data:`~pokerlab.solver.arena.CHANCES_AT_ONCE` chance nodes at a time); a spot on the
+    river has none, and wakes no thread."""
     start = t.members[t.bounds[b, 0]]
     r = t.node[start, ROW]
     depth = t.node[start, DEPTH]
     ctx = _context(t, depth, c1, c2)
     situation = 0 if depth == 0 else 1 + c1
-    m = _deals_of(t, s, b, situation)
-    for it in range(factors.shape[0]):
-        step = (factors[it, 0], factors[it, 1], factors[it, 2])
+    chances = t.bounds[b, 3] - t.bounds[b, 2]
+    deals = t.deal_start[situation + 1] - t.deal_start[situation]
+    iterations = factors.shape[0]
+    for it in range(iterations + respond):
+        mode = UPDATE if it < iterations else RESPOND
+        step = (factors[it, 0], factors[it, 1], factors[it, 2]) if it < iterations else (1.0, 1.0, 1.0)
+        # the chance nodes whose deals' values the buffer holds: one row a deal, two under RESPOND
+        group = max(1, min(chances, s.items.shape[0] // max(deals * (1 + mode), 1)))
         for p in range(2):
             wp, wo = t.counts[p], t.counts[1 - p]
             _copy(reach[p, :wp], s.rows[OWN, 0, 0][r * wp:(r + 1) * wp])
@@ -468,9 +566,13 @@ def _passes(t: Tables, st: Store, s: Scratch, b: int, mode: int, c1: int, c2: in
             s.at[OPP, 0, 0, r] = r
             s.at[OWN, 0, 0, r] = r
             _forward(t, st, s, b, 0, 0, p, mode, ctx)
-            if m:
-                _parallel_items(t, st, s, m, depth, p, mode, c1, step)
-            _gather_items(t, s, b, situation, p, mode)
+            for first in range(0, chances, group):
+                count = min(group, chances - first)
+                m = _deals_of(t, s, b, situation, first, count)
+                if m:
+                    s.claim[0] = 0
+                    _parallel_items(t, st, s, m, workers, depth, p, mode, c1, step)
+                _gather_items(t, s, b, situation, p, mode, first, count)
             _backward(t, st, s, b, 0, 0, p, mode, ctx, c1, c2, step)
             _copy(s.rows[VAL, 0, 0][r * wp:(r + 1) * wp], out[p, 0])
             _copy(s.rows[EV, 0, 0][r * wp:(r + 1) * wp], out[p, 1])
@@ -506,29 +608,29 @@ class Engine:
             self.store = Store(np.zeros(0, dtype=np.float32), np.zeros(cells // 2, dtype=np.int16),
                                np.zeros(cells // 2, dtype=np.uint16), np.zeros(2 * layout.scales, dtype=np.float32),
                                16)
-        threads = layout.workers(int(numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
-        width = int(self.tables.counts.max())
-        items = max(layout.items, 1)
-        levels = layout.levels
-        self.scratch = Scratch(
-            rows=np.zeros((4, levels, threads, layout.rows * width), dtype=np.float32),
-            at=np.zeros((2, levels, threads, layout.rows + GAP), dtype=np.int64),
-            strat=np.zeros((levels, threads, max(layout.strategy_cells, 1)), dtype=np.float32),
-            tmp=np.zeros((threads, 3, int(self.tables.node[:, SIZE].max(initial=1))), dtype=np.float32),
-            acc=np.zeros((threads, 53 + GAP), dtype=np.float64),
-            prefix=np.zeros((threads, width + 1 + GAP), dtype=np.float64),
-            snaps=np.zeros((threads, 2 * width + 1 + GAP), dtype=np.float64),
-            sums=np.zeros((threads, 2, width + GAP), dtype=np.float64),
-            items=np.zeros((2, items, width), dtype=np.float32),
-            item_index=np.zeros((2, items), dtype=np.int64))
+        shapes = layout.scratch(int(numba.config.NUMBA_NUM_THREADS), bits)  # type: ignore[attr-defined]
+        self.scratch = Scratch(**{name: np.zeros(shape, dtype=kind) for name, (shape, kind) in shapes.items()})
         self.weights = [np.ascontiguousarray(w, dtype=np.float32) for w in layout.weights]
 
-    def run(self, mode: int, factors: np.ndarray, *, tables: Tables | None = None, block: int = 0,
-            c1: int = -1, c2: int = -1, reach: np.ndarray | None = None) -> np.ndarray:
+    def strategy(self, node: int, ctx: int) -> np.ndarray:
+        """Action node ``node``'s average strategy in context ``ctx``, (actions, combos of the
+        acting player), the locked combos playing their locks."""
+        t = self.tables
+        k, w = int(t.node[node, COUNT]), int(t.counts[t.node[node, KIND]])
+        at = int(t.lock_at[t.node[node, LOCK] + ctx]) if t.node[node, LOCK] >= 0 else -1
+        lock = t.lock_values[at:at + k * w] if at >= 0 else t.lock_values[:0]
+        out = np.zeros(k * w, dtype=np.float32)
+        strategy_into(self.store, int(t.node[node, OFFSET] + ctx * t.node[node, STRIDE]), k, RESPOND, lock, out,
+                      np.zeros(w, dtype=np.float32))
+        return out.reshape(k, w)
+
+    def run(self, mode: int, factors: np.ndarray, *, respond: bool = False, tables: Tables | None = None,
+            block: int = 0, c1: int = -1, c2: int = -1, reach: np.ndarray | None = None) -> np.ndarray:
         """Passes for both players from ``block`` of ``tables`` (the spot's root by default),
-        one iteration per row of ``factors`` under UPDATE, with the players' ``reach`` (2,
-        combos) at the block's first node (the ranges' weights by default); each player's values
-        there, and under RESPOND its average strategy's values, as (2, 2, combos)."""
+        one iteration per row of ``factors`` under UPDATE (followed, with ``respond``, by a
+        RESPOND in the same call), with the players' ``reach`` (2, combos) at the block's first
+        node (the ranges' weights by default); each player's values there, and after RESPOND
+        its average strategy's values, as (2, 2, combos)."""
         t = self.tables if tables is None else tables
         width = int(t.counts.max())
         if reach is None:
@@ -536,6 +638,8 @@ class Engine:
             for p in (0, 1):
                 reach[p, :len(self.weights[p])] = self.weights[p]
         out = np.zeros((2, 2, width), dtype=np.float32)
-        _passes(t, self.store, self.scratch, block, mode, c1, c2,
-                np.ascontiguousarray(factors, dtype=np.float64).reshape(-1, 3), reach, out)
+        workers = min(numba.get_num_threads(), self.scratch.rows.shape[2])
+        rows = np.ascontiguousarray(factors, dtype=np.float64).reshape(-1, 3)
+        _passes(t, self.store, self.scratch, block, c1, c2, rows if mode == UPDATE else rows[:0],
+                respond or mode == RESPOND, reach, out, workers)
         return out

@@ -50,7 +50,7 @@ from pokerlab.solver.arena import (
     layout,
     swap_card,
 )
-from pokerlab.solver.cfr import RESPOND, Engine, Store, strategy_into
+from pokerlab.solver.cfr import RESPOND, Engine, Store
 from pokerlab.solver.paths import walk
 from pokerlab.solver.tree import CHANCE, IP, SHOWDOWN, ActionTree
 
@@ -299,11 +299,7 @@ class Node:
 
     def _strategy(self, node: int) -> np.ndarray:
         """An action node's average strategy where the engine keeps it, (actions, combos)."""
-        t = self.solution.engine.tables
-        out = np.zeros((int(t.node[node, COUNT]), int(t.counts[t.node[node, KIND]])), dtype=np.float32)
-        strategy_into(t, self.solution.engine.store, node, self._context(node), RESPOND, out,
-                      np.zeros(out.shape[1], dtype=np.float32))
-        return out
+        return self.solution.engine.strategy(node, self._context(node))
 
     @functools.cached_property
     def _reach(self) -> np.ndarray:

@@ -49,9 +49,11 @@ def _check_spot(spot: object) -> SpotLike:
     return spot  # type: ignore[return-value]
 
 
-def _measure(engine: Engine, pot: float) -> tuple[float, tuple[float, float]]:
-    """The average strategy's exploitability (a share of the pot) and each player's EV."""
-    out = engine.run(RESPOND, np.ones((1, 3)))
+def _measure(engine: Engine, pot: float, out: np.ndarray | None = None) -> tuple[float, tuple[float, float]]:
+    """The average strategy's exploitability (a share of the pot) and each player's EV, from
+    a RESPOND pass's values ``out`` (None: one run now)."""
+    if out is None:
+        out = engine.run(RESPOND, np.ones((1, 3)))
     gains, evs = [], []
     for p in (0, 1):
         weights = engine.weights[p].astype(np.float64)
@@ -146,16 +148,18 @@ def _run(spot: SpotLike, engine: Engine, target: float, limit: int, budget: floa
         while done < limit:
             with numba_runtime.interruptible():
                 count = min(batch, every - done % every, limit - done)
-                factors = np.array([discount.factors(done + i + 1) for i in range(count)])
+                # a check due after these iterations runs in the same call
+                check = (done + count) % every == 0 or done + count == limit
                 began = time.perf_counter()
-                engine.run(UPDATE, factors)
-                fastest = min(fastest, (time.perf_counter() - began) / count)
+                out = engine.run(UPDATE, discount.table(done + 1, count), respond=check)
+                if not check:
+                    fastest = min(fastest, (time.perf_counter() - began) / count)
                 done += count
                 # as many iterations a call as take about BATCH_SECONDS
                 batch = max(1, min(4 * batch, int(BATCH_SECONDS / max(fastest, 1e-9))))
                 out_of_time = budget is not None and time.perf_counter() - start >= budget
-                if done % every == 0 or done == limit or out_of_time:
-                    gap, ev = _measure(engine, pot)
+                if check or out_of_time:
+                    gap, ev = _measure(engine, pot, out if check else None)
                     history.append((done, gap))
             if history and history[-1][0] == done:
                 if progress is not None:
