@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pokerlab as pl
-from pokerlab.equilibrium import Discount
+from pokerlab.analyses.equilibrium import Discount
 from pokerlab.errors import InvalidArgumentError, InvalidRangeError, PokerlabError
 from pokerlab.games import HOLDEM
 from pokerlab.ranges.holdem import CLASS_NAMES
