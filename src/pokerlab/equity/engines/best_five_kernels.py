@@ -438,8 +438,6 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
         deck = all_decks[chunk]
         drawn = all_drawn[chunk]
         n_deck = fill_deck(fixed_mask, deck)
-        bits = np.uint64(0)
-        n_bits = 0
         done = 0
         attempts = 0
         while done < trials_per_chunk and attempts < limit:
@@ -448,7 +446,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                                           card_mask, low_bit, hole_key, hole_mask, hole_low)
             if not ok:
                 continue
-            bits, n_bits, state = deal_rest(deck, n_deck, to_deal, used, True, drawn, bits, n_bits, state)
+            state = deal_rest(deck, n_deck, to_deal, used, True, drawn, state)
             first = 0
             for i in range(n_players):
                 if starts[i + 1] == starts[i]:
