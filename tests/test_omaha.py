@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import omaha_referee as referee
+import pokerlab as pl
 from pokerlab import numba_runtime
 from pokerlab.cards.iterate import sample_hands
 from pokerlab.equity.driver import deal
@@ -146,17 +147,37 @@ def test_any_integer_dtype_and_threads_give_the_same():
         assert np.array_equal(omaha_strengths(holes, boards, validate=False), base)
 
 
-def test_the_table_is_built_in_memory_when_the_cache_cannot_be_written(tmp_path, monkeypatch):
-    cached = omaha_tables.high_table()
+TABLES = [(omaha_tables.high_table, omaha_tables.build_high_table, "high"),
+          (omaha_tables.pair_table, omaha_tables.build_pair_table, "pair")]
+
+
+@pytest.mark.parametrize("table, build, name", TABLES, ids=["high", "pair"])
+def test_the_table_is_built_in_memory_when_the_cache_cannot_be_written(table, build, name, tmp_path, monkeypatch):
+    cached = table()
     blocker = tmp_path / "a file"
     blocker.write_text("no directory can be made under a file, even by root")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker / "cache"))
-    omaha_tables.high_table.cache_clear()
+    table.cache_clear()
     try:
-        built = omaha_tables.high_table()
+        built = table()
         assert np.array_equal(built, cached) and not built.flags.writeable
     finally:
-        omaha_tables.high_table.cache_clear()
+        table.cache_clear()
+
+
+@pytest.mark.parametrize("ranking", ["standard", "short-deck"])
+def test_a_four_card_hole_is_the_best_of_its_six_rank_pairs(ranking):
+    # what Monte Carlo reads for a random hole: the pair table, in place of the high table
+    high = omaha_tables.high_table(ranking).reshape(omaha_tables.BOARD_MULTISETS, omaha_tables.HOLE_MULTISETS)
+    pairs = omaha_tables.pair_table(ranking).reshape(omaha_tables.BOARD_MULTISETS, omaha_tables.PAIR_STRIDE)
+    numbers = omaha_tables.pair_numbers()
+    holes = sorted(itertools.combinations_with_replacement(range(13), 4), key=lambda m: m[::-1])
+    hole_pairs = np.array([[numbers[a << 4 | b] for a, b in itertools.combinations(hole, 2)] for hole in holes])
+    best = pairs[:, hole_pairs].max(axis=2)
+    # the high table holds 0 where the board and the hole hold five of a rank, or (short deck)
+    # where no two and three of them are in the deck
+    dealable = high > 0
+    assert dealable.mean() > 0.6 and np.array_equal(best[dealable], high[dealable])
 
 
 @pytest.mark.slow
@@ -197,18 +218,19 @@ def test_summed_card_keys_give_the_kernels_every_multiset_number_and_suit_count(
             assert hole_number(np.uint64(word), omaha_tables.hole_multisets()) == omaha_tables.multiset_index(m)
 
 
-def test_the_table_is_cached_on_disk_and_read_back(tmp_path, monkeypatch):
+@pytest.mark.parametrize("table, build, name", TABLES, ids=["high", "pair"])
+def test_the_table_is_cached_on_disk_and_read_back(table, build, name, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    omaha_tables.high_table.cache_clear()
+    table.cache_clear()
     try:
-        built = omaha_tables.high_table()
-        files = list((tmp_path / "pokerlab").glob("omaha-high-*.npy"))
+        built = table()
+        files = list((tmp_path / "pokerlab").glob(f"omaha-{name}-*.npy"))
         assert len(files) == 1
-        omaha_tables.high_table.cache_clear()
-        assert np.array_equal(omaha_tables.high_table(), built)
-        assert np.array_equal(built, omaha_tables.build_high_table())
+        table.cache_clear()
+        assert np.array_equal(table(), built)
+        assert np.array_equal(built, build())
     finally:
-        omaha_tables.high_table.cache_clear()
+        table.cache_clear()
 
 
 # --- equity ---------------------------------------------------------------------------------------
@@ -328,6 +350,24 @@ def test_monte_carlo_counts_each_outcome_like_exact(n_players):
         s_rows = np.array(s.by_category) / n
         assert np.abs(e_rows - s_rows).max() <= 5 * math.sqrt(0.25 / n)
         assert s.wins + s.ties + s.losses == n
+
+
+@pytest.mark.parametrize("game, hand, board, dead", [
+    ("omaha", "AsKd7h6c", "Qs8c2d3h", ""),
+    ("omaha-hilo", "Ah2s4d9c", "Qs8c3d5h", ""),
+    ("short-deck-omaha", "AsKd7h6c", "Qs8c9dTh", ""),
+    ("omaha5", "AsKd7h6c5s", "Qs8c2d3hJh", "2c 3c 4c 5c 6h 7c 8h 9h Tc Jc Ac")],
+    ids=["omaha", "omaha-hilo", "short-deck-omaha", "omaha5"])
+def test_monte_carlo_against_a_random_hand_is_within_its_error_of_exact(game, hand, board, dead):
+    # a random hand is dealt and valued in the kernel (four hole cards by their rank pairs in
+    # the pair table, five by the high table's columns): every hand it can hold, counted exactly
+    exact = pl.equity([hand, "random"], board, dead, game=game, exact=True)
+    sampled = pl.equity([hand, "random"], board, dead, game=game, trials=100_000, seed=6)
+    assert exact.exact and not sampled.exact
+    for e, s in zip(exact.players, sampled.players):
+        assert 0 < s.stderr < 0.005
+        assert abs(e.equity - s.equity) < 5 * s.stderr
+        assert abs(e.win - s.win) <= 5 * math.sqrt(max(e.win * (1 - e.win), 1e-4) / 100_000)
 
 
 def test_monte_carlo_with_ranges_and_random_hands():

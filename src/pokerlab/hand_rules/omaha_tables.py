@@ -7,7 +7,10 @@ multiset is one of C(17, 5) = 6,188 (a few, five of one rank, never occur) and a
 hole multiset one of C(16, 4) = 1,820, so the table has 11,262,160 uint16 strengths (22.5 MB).
 Five and six hole cards need no table of their own: every pair of hole cards lies inside
 one of three four-card subsets (:data:`HOLE_COVERS`), so their best hand is the best of three
-lookups.
+lookups. :func:`pair_table` holds the best hand of each board multiset with each pair of hole
+ranks (91 of them, 1.1 MB): a four-card hole is the best of its six pairs, six lookups that
+stay in the processor's caches where the high table's one is a trip to memory (Monte Carlo
+deals random holes and boards all over the high table).
 
 A sorted multiset ``a <= b <= c ...`` is numbered by the combinatorial number system:
 ``a + C(b + 1, 2) + C(c + 2, 3) + ...`` (:func:`multiset_index`, and the kernels add up
@@ -21,8 +24,9 @@ hold, as two 8-bit sets, so :func:`low_table` holds it for every pair: 65,536 by
 five distinct low ranks; as a bit set (bit 0 the ace .. bit 7 the eight), a lower number is a
 better low, so the 56 lows get values 1 (8-7-6-5-4) to 56 (5-4-3-2-A), and 0 means no low.
 
-The high table is built in about a second from :mod:`pokerlab.rankings.tables`' reference evaluator,
-cached on disk under the user cache directory, and built in memory when that is not writable.
+The high and pair tables are built in about a second from :mod:`pokerlab.rankings.tables`'
+reference evaluator, cached on disk under the user cache directory, and built in memory when
+that is not writable.
 
 >>> t = high_table()
 >>> t.shape, t.dtype
@@ -39,6 +43,7 @@ import hashlib
 import itertools
 import os
 import tempfile
+from collections.abc import Callable
 from math import comb
 
 import numpy as np
@@ -50,6 +55,8 @@ BOARD_MULTISETS = comb(17, 5)
 """Rank multisets of five cards from 13 ranks, five of a rank included: 6,188."""
 HOLE_MULTISETS = comb(16, 4)
 """Rank multisets of four cards: 1,820."""
+PAIR_STRIDE = comb(14, 2)
+"""Rank multisets of two cards, 91: a board's row in the pair table (:func:`pair_table`)."""
 HOLE_COVERS = {4: ((0, 1, 2, 3),),
                5: ((1, 2, 3, 4), (0, 2, 3, 4), (0, 1, 3, 4)),
                6: ((0, 1, 2, 3), (0, 1, 4, 5), (2, 3, 4, 5))}
@@ -104,14 +111,12 @@ def _five_card_strengths(rules: Ranking, lowest_rank: int) -> list[int]:
             else 0 for m in _multisets(5)]
 
 
-def build_high_table(ranking_name: str = "standard") -> np.ndarray:
-    """The best non-flush Omaha strength for each (board multiset, four-card hole multiset),
-    in the ranking called ``ranking_name``.
-
-    Entry ``board * HOLE_MULTISETS + hole``; 0 where the two hold more than four of a rank.
-    Each two-card rank multiset from the hole is joined with each three-card one from the
-    board and looked up in the five-card strengths of the ranking's reference evaluator.
-    """
+def _best_by_pair(ranking_name: str) -> np.ndarray:
+    """The best non-flush strength of each board multiset with each two-card rank multiset of
+    the hole, in the ranking called ``ranking_name``: (:data:`BOARD_MULTISETS`, :data:`PAIR_STRIDE`
+    + 1) uint16, the last column 0 (the pair a hole of fewer distinct pairs pads with). Each
+    pair is joined with each three-card multiset of the board and looked up in the five-card
+    strengths of the ranking's reference evaluator."""
     five = _five_card_strengths(ranking(ranking_name), DECKS[ranking_name][0])
     pairs = _multisets(2)
     triples = _multisets(3)
@@ -119,18 +124,28 @@ def build_high_table(ranking_name: str = "standard") -> np.ndarray:
     for i, p in enumerate(pairs):
         for j, t in enumerate(triples):
             pair_triple[i, j] = five[multiset_index(p + t)]
-    pair_number = {p: i for i, p in enumerate(pairs)}
     triple_number = {t: i for i, t in enumerate(triples)}
     board_triples = np.full((BOARD_MULTISETS, 10), len(triples), dtype=np.int64)
     for b, board in enumerate(_multisets(5)):
         for k, t in enumerate(sorted(set(itertools.combinations(board, 3)))):
             board_triples[b, k] = triple_number[t]
-    hole_pairs = np.full((HOLE_MULTISETS, 6), len(pairs), dtype=np.int64)
+    best: np.ndarray = pair_triple[:, board_triples].max(axis=2).T  # (boards, pairs + 1)
+    return best
+
+
+def build_high_table(ranking_name: str = "standard") -> np.ndarray:
+    """The best non-flush Omaha strength for each (board multiset, four-card hole multiset),
+    in the ranking called ``ranking_name``.
+
+    Entry ``board * HOLE_MULTISETS + hole``; 0 where the two hold more than four of a rank.
+    The best over the hole's two-card multisets of :func:`_best_by_pair`.
+    """
+    by_pair = _best_by_pair(ranking_name)
+    pair_number = {p: i for i, p in enumerate(_multisets(2))}
+    hole_pairs = np.full((HOLE_MULTISETS, 6), PAIR_STRIDE, dtype=np.int64)
     for h, hole in enumerate(_multisets(4)):
         for k, p in enumerate(sorted(set(itertools.combinations(hole, 2)))):
             hole_pairs[h, k] = pair_number[p]
-    # best over the board's triples for each pair, then over the hole's pairs
-    by_pair = pair_triple[:, board_triples].max(axis=2).T  # (boards, pairs + 1)
     table = np.empty((BOARD_MULTISETS, HOLE_MULTISETS), dtype=np.uint16)
     for start in range(0, BOARD_MULTISETS, 512):
         block = by_pair[start:start + 512]
@@ -145,6 +160,28 @@ def build_high_table(ranking_name: str = "standard") -> np.ndarray:
         board_bits = ((board_counts >= 5 - k) * bits).sum(axis=1)
         table[(board_bits[:, None] & hole_bits[None, :]) != 0] = 0
     return table.reshape(-1)
+
+
+def build_pair_table(ranking_name: str = "standard") -> np.ndarray:
+    """The best non-flush strength of each board multiset with each two-card rank multiset
+    (:func:`_best_by_pair`), at ``board * PAIR_STRIDE + pair``: a four-card hole's entry of
+    the high table is the best of its six pairs' (for a hole and board that can be dealt)."""
+    return np.ascontiguousarray(_best_by_pair(ranking_name)[:, :PAIR_STRIDE]).reshape(-1)
+
+
+@functools.cache
+def pair_numbers() -> np.ndarray:
+    """The number (:func:`multiset_index`) of the rank pair ``a``, ``b`` at ``a << 4 | b``,
+    in either order, as (256,) uint64 for the kernels.
+
+    >>> int(pair_numbers()[12 << 4 | 0]) == multiset_index([0, 12]) == int(pair_numbers()[0 << 4 | 12])
+    True
+    """
+    numbers = np.zeros(256, dtype=np.uint64)
+    for a, b in itertools.product(range(13), repeat=2):
+        numbers[a << 4 | b] = multiset_index([a, b])
+    numbers.setflags(write=False)
+    return numbers
 
 
 BOARD_MIX_BITS = 19
@@ -284,17 +321,16 @@ def _table_version(ranking_name: str) -> str:
     return hashlib.sha256(repr(ranking(ranking_name).values).encode()).hexdigest()[:12]
 
 
-@functools.cache
-def high_table(ranking_name: str = "standard") -> np.ndarray:
-    """The high table of :func:`build_high_table` for a ranking, read-only: read from the disk
-    cache, or built and saved there, or built in memory when the cache cannot be written."""
-    path = cache_dir() / f"omaha-high-{ranking_name}-{_table_version(ranking_name)}.npy"
+def _cached(name: str, ranking_name: str, build: Callable[[str], np.ndarray], size: int) -> np.ndarray:
+    """The table ``build(ranking_name)`` of ``size`` uint16 entries, read-only: read from the
+    disk cache, or built and saved there, or built in memory when the cache cannot be written."""
+    path = cache_dir() / f"omaha-{name}-{ranking_name}-{_table_version(ranking_name)}.npy"
     try:
         table: np.ndarray = np.load(path, allow_pickle=False)
-        if table.shape != (BOARD_MULTISETS * HOLE_MULTISETS,) or table.dtype != np.uint16:
+        if table.shape != (size,) or table.dtype != np.uint16:
             raise ValueError("a cached table of the wrong shape")
     except (OSError, ValueError):
-        table = build_high_table(ranking_name)
+        table = build(ranking_name)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             # written aside and renamed, so a reader never sees half a file
@@ -305,6 +341,18 @@ def high_table(ranking_name: str = "standard") -> np.ndarray:
             pass  # read-only: the table lives in memory for this process
     table.setflags(write=False)
     return table
+
+
+@functools.cache
+def high_table(ranking_name: str = "standard") -> np.ndarray:
+    """The high table of :func:`build_high_table` for a ranking (:func:`_cached`)."""
+    return _cached("high", ranking_name, build_high_table, BOARD_MULTISETS * HOLE_MULTISETS)
+
+
+@functools.cache
+def pair_table(ranking_name: str = "standard") -> np.ndarray:
+    """The pair table of :func:`build_pair_table` for a ranking (:func:`_cached`)."""
+    return _cached("pair", ranking_name, build_pair_table, BOARD_MULTISETS * PAIR_STRIDE)
 
 
 def low_of_ranks(ranks: tuple[int, ...] | list[int]) -> int:

@@ -105,6 +105,30 @@ is then laid out straight, with no taken jump. Without it, a batch loop took fou
 where a C build of the same loop takes one."""
 
 
+@intrinsic
+def _prefetch(typingctx: Any, table: Any, index: Any) -> Any:
+    if not (isinstance(table, types.Array) and table.ndim == 1 and isinstance(index, types.Integer)):
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        data = context.make_array(signature.args[0])(context, builder, args[0]).data
+        byte = ir.IntType(8).as_pointer()
+        word = ir.IntType(32)
+        fetch = cgutils.get_or_insert_function(  # type: ignore[no-untyped-call]
+            builder.module, ir.FunctionType(ir.VoidType(), [byte, word, word, word]), "llvm.prefetch.p0i8")
+        # a read (0), to keep in every cache level (3), of data (1)
+        builder.call(fetch, [builder.bitcast(builder.gep(data, [args[1]]), byte), ir.Constant(word, 0),
+                             ir.Constant(word, 3), ir.Constant(word, 1)])
+        return context.get_dummy_value()
+    return types.none(table, index), codegen
+
+
+prefetch = cast(Callable[[np.ndarray, Any], None], _prefetch)
+"""Start loading ``table[index]`` (a 1-D array) into the cache, without waiting for it and
+without a bounds check: a lookup issued this way while other work goes on is in the cache
+when it is read, where a read waits for memory and holds up what follows it."""
+
+
 @njit(cache=True, nogil=True, inline="always")
 def _flush_strength_of_row(row: np.ndarray, n_cards: int, suits: np.uint64, flush: np.ndarray) -> Any:
     """Strength of a flush hand: a second pass gathers the ranks of the flush suit."""

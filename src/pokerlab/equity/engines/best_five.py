@@ -128,29 +128,27 @@ class Engine:
         to the suits' names and correct flushes a suit at once; a split pot counts each deal."""
         self.by_combo = not hilo
         """Whether Monte Carlo counts each player's showdowns by combo (hold'em's kernel)."""
-        self._known_high = _kernels(_HIGH).known_showdowns  # looked up once: a flop call takes microseconds
+        # looked up once: a flop call takes microseconds
+        self._known_high = _kernels(_HIGH).known_showdowns
+        self._known_split = _kernels(_SPLIT).known_split
 
     def known(self, holes: np.ndarray, board: np.ndarray, fixed: int) -> tuple[np.ndarray, np.ndarray]:
         """The counters of every completion of ``board`` for one deal of known hands (P, 2), and
         their :func:`~pokerlab.equity.pots.summary`; ``fixed`` is the bit set of the board, dead
         and missing cards. After the flop, serially (no thread to wake for a thousand boards);
         before it, in parallel."""
-        if not self.hilo and len(board) >= 3:
+        if len(board) >= 3:
+            if self.hilo:
+                split: tuple[np.ndarray, np.ndarray] = self._known_split(holes, board, fixed, *self.tables,
+                                                                         self.category_order)
+                return split
             counted: tuple[np.ndarray, np.ndarray] = self._known_high(holes, board, fixed, *self.high_tables)
             return counted
-        pots = _kernels(_POTS)
-        if len(board) < 3:
-            if self.hilo:
-                acc = self.deals(holes[None], _ONE, board, fixed)
-            else:  # one matchup, most often remembered
-                acc = self._rows([canonical_matchup(tuple(map(tuple, holes.tolist())), _ids(fixed))])[0]
-            return acc, pots.summary(acc, len(holes), self.hilo, False)
-        n_players = len(holes)
-        acc = pots.tallied(n_players, self.category_order, True, lambda joint, tallies, acc: _kernels(
-            _SPLIT).known_runouts(holes, board, np.uint64(fixed), True, *self.tables, np.zeros(64, dtype=np.uint8),
-                                  np.zeros((3, n_players), dtype=np.uint64), np.zeros((2, n_players), dtype=np.int64),
-                                  np.zeros(8, dtype=np.int64), joint, tallies, acc))
-        return acc, pots.summary(acc, n_players, True, False)
+        if self.hilo:
+            acc = self.deals(holes[None], _ONE, board, fixed)
+        else:  # one matchup, most often remembered
+            acc = self._rows([canonical_matchup(tuple(map(tuple, holes.tolist())), _ids(fixed))])[0]
+        return acc, _kernels(_POTS).summary(acc, len(holes), self.hilo, False)
 
     def deals(self, holes: np.ndarray, weights: np.ndarray, board: np.ndarray, fixed: int) -> np.ndarray:
         """The counters of every completion of ``board`` for deals of hole cards (M, P, 2), deal

@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit, prange
 
 from pokerlab.cards.dealing import MAX_REJECTIONS, deal_rest, draw_combo, fill_deck, seed_state
-from pokerlab.equity.pots import CELLS, add_tallies, low_winners, score, tally, tally_sizes
+from pokerlab.equity.pots import CELLS, add_tallies, low_winners, score, summary, tally, tally_sizes
 from pokerlab.rankings.lookup import KEY_START, ONE, popcount, strength_of_key, strength_of_rank_key
 
 _RANK_BITS = np.uint64(0xFFFFFFFF)
@@ -103,6 +103,13 @@ def _runouts(holes: np.ndarray, weight: float, board: np.ndarray, out_mask: np.u
         key_x = key0 + card_key[cx]
         mask_x = mask0 | card_mask[cx]
         low_x = low0 | low_bit[cx]
+        if need == 1:  # the river after a turn card: one loop, without the bookkeeping of positions
+            for y in range(x + 1, n):
+                cy = np.uint64(deck[y])
+                _value(n_players, hole_key, hole_mask, hole_low, key_x + card_key[cy], mask_x | card_mask[cy],
+                       low_x | low_bit[cy], hilo, rank, offsets, flush, low, hi, lo, 0)
+                _count(n_players, hi, lo, hilo, weight, category, joint, pots, acc)
+            continue
         for j in range(need):
             chosen[j] = x + 1 + j
         while True:
@@ -141,6 +148,28 @@ def known_runouts(holes: np.ndarray, board: np.ndarray, out_mask: np.uint64, hil
     would otherwise pay for."""
     _runouts(holes, 1.0, board, out_mask, hilo, -1, card_key, card_mask, rank, offsets, flush, low, low_bit,
              category, deck, words[0], words[1], words[2], values[0], values[1], positions, joint, pots, acc)
+
+
+@njit(cache=True, nogil=True)
+def known_split(holes: np.ndarray, board: np.ndarray, out_mask: int, card_key: np.ndarray, card_mask: np.ndarray,
+                rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray,
+                category: np.ndarray, category_order: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`known_runouts` of a split pot for known hands (P, 2) on a board of three or more
+    cards, its scratch and histograms made here and the histograms added to the counters
+    (:func:`~pokerlab.equity.pots.add_tallies`). Returns the counters and their
+    :func:`~pokerlab.equity.pots.summary`: one call from Python, where a flop's runouts take
+    microseconds (each further call, and each array made in Python, took one or two of them)."""
+    n_players = holes.shape[0]
+    n_joint, n_pots = tally_sizes(n_players)
+    acc = np.zeros(n_players * CELLS)
+    joint = np.zeros(n_joint)
+    pots = np.zeros(n_pots)
+    known_runouts(holes, board, np.uint64(out_mask), True, card_key, card_mask, rank, offsets, flush, low, low_bit,
+                  category, np.zeros(64, dtype=np.uint8), np.zeros((3, n_players), dtype=np.uint64),
+                  np.zeros((2, n_players), dtype=np.int64), np.zeros(8, dtype=np.int64), joint, pots, acc)
+    if n_joint:
+        add_tallies(n_players, joint, pots, acc, False, True, category_order)
+    return acc, summary(acc, n_players, True, False)
 
 
 @njit(cache=True, nogil=True, parallel=True)
@@ -438,8 +467,6 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
         deck = all_decks[chunk]
         drawn = all_drawn[chunk]
         n_deck = fill_deck(fixed_mask, deck)
-        bits = np.uint64(0)
-        n_bits = 0
         done = 0
         attempts = 0
         while done < trials_per_chunk and attempts < limit:
@@ -448,7 +475,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                                           card_mask, low_bit, hole_key, hole_mask, hole_low)
             if not ok:
                 continue
-            bits, n_bits, state = deal_rest(deck, n_deck, to_deal, used, True, drawn, bits, n_bits, state)
+            state = deal_rest(deck, n_deck, to_deal, used, True, drawn, state)
             first = 0
             for i in range(n_players):
                 if starts[i + 1] == starts[i]:

@@ -535,8 +535,6 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     limit = MAX_REJECTIONS * trials_per_chunk
     for chunk in prange(n_chunks):
         state = seed_state(seed, chunk)
-        bits = np.uint64(0)
-        n_bits = 0
         acc = all_acc[chunk]
         hole_key = all_hole_keys[chunk]
         hole_mask = all_hole_masks[chunk]
@@ -572,8 +570,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                                                    card_mask, hole_key, hole_mask, combo_of_pair, hole_pair)
                     if not ok:
                         continue
-                bits, n_bits, state = deal_rest(deck, n_deck, to_deal, used, n_ranged > 0, drawn, bits, n_bits,
-                                                state)
+                state = deal_rest(deck, n_deck, to_deal, used, n_ranged > 0, drawn, state)
                 _seat(n_players, starts, drawn, n_random, to_deal, board_key, board_mask, hole_key, hole_mask,
                       card_key, card_mask, batch * n_players, keys, masks, combo_of_pair, hole_pair, pairs)
                 batch += 1

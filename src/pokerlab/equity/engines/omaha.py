@@ -13,7 +13,7 @@ from types import ModuleType
 import numpy as np
 
 from pokerlab.hand_rules.omaha import kernel_tables
-from pokerlab.hand_rules.omaha_tables import board_multisets, card_keys
+from pokerlab.hand_rules.omaha_tables import board_multisets, card_keys, card_words, pair_numbers, pair_table
 from pokerlab.numba_runtime import interruptible
 from pokerlab.rankings.ranking import ranking_in_deck
 
@@ -50,9 +50,13 @@ class Engine:
         high, terms, flush, low, low_bit = kernel_tables(ranking, lowest_rank)
         rules = ranking_in_deck(ranking, lowest_rank)
         self.hilo = hilo
-        self.tables = (high, terms, flush, low, low_bit, card_keys(), board_multisets(), rules.category_index)
+        self.tables = (high, terms, flush, low, low_bit, card_keys(), board_multisets(),
+                       rules.category_index.astype(np.uint8))
         self.category_order = rules.category_order
         """Each category's place in the ranking, for the histograms' best other category."""
+        self.sampling = (card_words(ranking, lowest_rank), pair_table(ranking), pair_numbers())
+        """What Monte Carlo reads besides: each card's key and suit-rank bit, to sum a hand's in
+        one add a card, and the pair table with the number of each rank pair, for random holes."""
 
     def known(self, holes: np.ndarray, board: np.ndarray, fixed: int) -> tuple[np.ndarray, np.ndarray]:
         """The counters of every completion of ``board`` for one deal of known hands (P, h), and
@@ -92,6 +96,8 @@ class Engine:
         deals tried (see :func:`pokerlab.equity.engines.omaha_kernels.monte_carlo`); no counts by combo."""
         kernels = _kernels()
 
+        high, terms, flush, low, low_bit, _, board_numbers, category = self.tables
         acc, attempts = kernels.monte_carlo(combos, starts, cumulative, combos.shape[1], board, np.uint64(fixed),
-                                            chunks, per_chunk, seed, self.hilo, *self.tables, self.category_order)
+                                            chunks, per_chunk, seed, self.hilo, high, terms, flush, low, low_bit,
+                                            board_numbers, category, self.category_order, *self.sampling)
         return acc, int(attempts), None

@@ -21,17 +21,20 @@ from pokerlab.hand_rules.omaha_kernels import (
     hole_indices,
     index5,
 )
-from pokerlab.hand_rules.omaha_tables import SUIT_BITS
+from pokerlab.hand_rules.omaha_tables import PAIR_STRIDE, SUIT_BITS
+from pokerlab.rankings.lookup import prefetch, sum_card_words
 
 _BATCH = 64
 """Monte Carlo deals this many trials, then looks their hands up, then scores them."""
 
 _ONE = np.uint64(1)
 _TWO = np.uint64(2)
+_FOUR = np.uint64(4)
 _RANKS = np.uint64(0x1FFF)
 _FIVES = np.uint64(0x5555)
 _TOPS = np.uint64(0x8888)
 _STRIDE = np.uint64(HOLE_STRIDE)
+_PAIR_STRIDE = np.uint64(PAIR_STRIDE)
 _SUIT_BITS = np.uint64(SUIT_BITS)
 
 
@@ -434,20 +437,46 @@ def _draw_ranged(n_players: int, starts: np.ndarray, cumulative: np.ndarray, com
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _hole_pairs(drawn: np.ndarray, first: int, pair_numbers: np.ndarray, pairs: np.ndarray, at: int) -> None:
+    """The numbers of the six rank pairs of the four hole cards ``drawn[0, first:first + 4]``,
+    written to ``pairs[at:at + 6]``."""
+    r0 = (np.uint64(drawn[0, first]) >> _TWO) << _FOUR
+    r1 = np.uint64(drawn[0, first + 1]) >> _TWO
+    r2 = np.uint64(drawn[0, first + 2]) >> _TWO
+    r3 = np.uint64(drawn[0, first + 3]) >> _TWO
+    pairs[at] = pair_numbers[r0 | r1]
+    pairs[at + 1] = pair_numbers[r0 | r2]
+    pairs[at + 2] = pair_numbers[r0 | r3]
+    pairs[at + 3] = pair_numbers[(r1 << _FOUR) | r2]
+    pairs[at + 4] = pair_numbers[(r1 << _FOUR) | r3]
+    pairs[at + 5] = pair_numbers[(r2 << _FOUR) | r3]
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _seat_random(n_players: int, starts: np.ndarray, drawn: np.ndarray, n_hole: int, terms: np.ndarray,
-                 low_bit: np.ndarray, base: int, slots: np.ndarray, suits: np.ndarray, lows: np.ndarray) -> int:
-    """The random players' hands, the first cards ``drawn``, as columns, suits and low sets at
-    trial place ``base``. Returns how many cards they took."""
+                 words: np.ndarray, low_bit: np.ndarray, pair_numbers: np.ndarray, base: int, slots: np.ndarray,
+                 pairs: np.ndarray, suits: np.ndarray, lows: np.ndarray) -> int:
+    """The random players' hands, the first cards ``drawn``, at trial place ``base``: four hole
+    cards as their six rank pairs (:func:`_hole_pairs`, for the pair table), five or six as
+    their high table columns (:func:`hole_indices`); and each hand's suits and low set. Returns
+    how many cards they took."""
     first = 0
     for i in range(n_players):
         if starts[i] == starts[i + 1]:
-            hole_indices(drawn, 0, first, n_hole, terms, slots, 3 * (base + i))
-            s_bits = np.uint64(0)
-            l_bits = np.uint64(0)
-            for j in range(first, first + n_hole):
-                c = np.uint64(drawn[0, j])
-                s_bits |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
-                l_bits |= low_bit[c]
+            c0 = np.uint64(drawn[0, first])
+            c1 = np.uint64(drawn[0, first + 1])
+            c2 = np.uint64(drawn[0, first + 2])
+            c3 = np.uint64(drawn[0, first + 3])
+            _, s_bits = sum_card_words(words, (c0, c1, c2, c3))
+            l_bits = low_bit[c0] | low_bit[c1] | low_bit[c2] | low_bit[c3]
+            if n_hole == 4:
+                _hole_pairs(drawn, first, pair_numbers, pairs, 6 * (base + i))
+            else:
+                hole_indices(drawn, 0, first, n_hole, terms, slots, 3 * (base + i))
+                for j in range(first + 4, first + n_hole):
+                    c = np.uint64(drawn[0, j])
+                    s_bits |= words[c, 1]
+                    l_bits |= low_bit[c]
             suits[base + i] = s_bits
             lows[base + i] = l_bits * np.uint64(256)
             first += n_hole
@@ -455,19 +484,20 @@ def _seat_random(n_players: int, starts: np.ndarray, drawn: np.ndarray, n_hole: 
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _finish_board(drawn: np.ndarray, first: int, to_deal: int, board_bits: np.uint64, board_sum: np.uint64,
-                  board_lows: np.uint64, keys: np.ndarray, low_bit: np.ndarray, board_numbers: np.ndarray,
+def _finish_board(drawn: np.ndarray, first: int, to_deal: int, board_sum: np.uint64, board_bits: np.uint64,
+                  board_lows: np.uint64, words: np.ndarray, low_bit: np.ndarray, board_numbers: np.ndarray,
                   boards_seen: np.ndarray, t: int) -> bool:
     """The full board of trial ``t``, the given cards and ``drawn[first:to_deal]``, as four
     words in ``boards_seen[4 * t:]``: suit-rank bits, cards by suit (four bits a suit), low
     set and rank multiset number. Returns whether it holds three cards of a suit."""
-    suit_ranks = board_bits
     key_sum = board_sum
+    suit_ranks = board_bits
     b_lows = board_lows
     for j in range(first, to_deal):
         c = np.uint64(drawn[0, j])
-        suit_ranks |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
-        key_sum += keys[c]
+        key, bit = sum_card_words(words, (c,))
+        key_sum += key
+        suit_ranks |= bit
         b_lows |= low_bit[c]
     boards_seen[4 * t] = suit_ranks
     boards_seen[4 * t + 1] = key_sum >> _SUIT_BITS
@@ -477,10 +507,78 @@ def _finish_board(drawn: np.ndarray, first: int, to_deal: int, board_bits: np.ui
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _prefetch_highs(n_players: int, starts: np.ndarray, n_hole: int, row: np.uint64, base: int, slots: np.ndarray,
+                    high: np.ndarray) -> None:
+    """Start loading the high table entries that a trial's hands will read (those of ranged
+    hands, and of five or six random hole cards), while the next trials are dealt: each is a
+    trip to memory, which the batch's lookups would otherwise wait for."""
+    for i in range(n_players):
+        size = starts[i + 1] - starts[i]
+        if size > 1 or size == 0 and n_hole > 4:
+            at = 3 * (base + i)
+            prefetch(high, row + slots[at])
+            if n_hole > 4:
+                prefetch(high, row + slots[at + 1])
+                prefetch(high, row + slots[at + 2])
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _deal_batch(general: bool, wanted: int, attempts: int, limit: int, n_players: int, starts: np.ndarray,
+                cumulative: np.ndarray, combo: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+                fixed_mask: np.uint64, n_ranged: int, n_random: int, n_hole: int, to_deal: int, deck: np.ndarray,
+                n_deck: int, drawn: np.ndarray, state: np.uint64, dealing: tuple[np.ndarray, ...],
+                board_words: tuple[np.uint64, np.uint64, np.uint64], hands: tuple[np.ndarray, ...],
+                boards_seen: np.ndarray, flush_trials: np.ndarray) -> tuple[int, int, int, np.uint64]:
+    """Deal a batch of up to ``wanted`` trials, ``limit`` attempts in all: the ranged players'
+    combos (:func:`_draw_ranged`, a clash rejects the deal), the rest of the cards
+    (:func:`~pokerlab.cards.dealing.deal_rest`), the random hands (:func:`_seat_random`), the
+    board (:func:`_finish_board`), and the flush boards listed in ``flush_trials``. Returns the
+    trials dealt, the flush boards, the attempts so far and the generator state.
+
+    ``general`` (ranged players, or five or six hole cards) comes as a constant at each call:
+    the common case is compiled without the ranged draws, the set-aside cards and the high
+    table's prefetches, code that even untaken cost its loop a sixth of its time.
+
+    ``combo`` is :func:`combo_features`'s; ``dealing`` the tables (index terms, card words,
+    low bits, rank pair numbers, board multiset hash, high table); ``board_words`` the given
+    board's key sum, suit-rank bits and low set; ``hands`` the hands' slots, pairs, suits and
+    lows (a call of more than 30 arguments is not inlined)."""
+    combo_index, combo_suits, combo_low, combo_mask = combo
+    terms, words, low_bit, pair_numbers, board_numbers, high = dealing
+    board_sum, board_bits, board_lows = board_words
+    slots, pairs, suits, lows = hands
+    batch = 0
+    n_flush = 0
+    while batch < wanted and attempts < limit:
+        attempts += 1
+        base = batch * n_players
+        used = fixed_mask
+        if general and n_ranged:
+            ok, used, state = _draw_ranged(n_players, starts, cumulative, combo_index, combo_suits, combo_low,
+                                           combo_mask, used, state, base, slots, suits, lows)
+            if not ok:
+                continue
+        state = deal_rest(deck, n_deck, to_deal, used, general and n_ranged > 0, drawn[0], state)
+        first = _seat_random(n_players, starts, drawn, n_hole, terms, words, low_bit, pair_numbers, base, slots,
+                             pairs, suits, lows) if n_random else 0
+        # boards with three cards of a suit are listed without a branch, for a pass of their own
+        flush_trials[n_flush] = batch
+        n_flush += _finish_board(drawn, first, to_deal, board_sum, board_bits, board_lows, words, low_bit,
+                                 board_numbers, boards_seen, batch)
+        if general:
+            _prefetch_highs(n_players, starts, n_hole, boards_seen[4 * batch + 3] * _STRIDE, base, slots, high)
+        batch += 1
+    return batch, n_flush, attempts, state
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _look_up_highs(n_players: int, starts: np.ndarray, batch: int, n_hole: int, boards_seen: np.ndarray,
-                   slots: np.ndarray, local: np.ndarray, n_cols: int, high: np.ndarray, hi: np.ndarray) -> None:
-    """Every hand's non-flush high in a batch, player by player (a known hand reads its own
-    columns, :func:`_known_columns`; four hole cards have one column, so one lookup)."""
+                   slots: np.ndarray, pairs: np.ndarray, local: np.ndarray, n_cols: int, high: np.ndarray,
+                   by_pair: np.ndarray, hi: np.ndarray) -> None:
+    """Every hand's non-flush high in a batch, player by player: a known hand reads its own
+    columns (:func:`_known_columns`), four random hole cards the best of their six rank pairs
+    in the pair table (in cache, where the high table is a trip to memory), and the others the
+    high table, in one lookup for four hole cards (one column) or three."""
     for i in range(n_players):
         if starts[i + 1] - starts[i] == 1 and n_hole == 4:
             for t in range(batch):
@@ -491,6 +589,14 @@ def _look_up_highs(n_players: int, starts: np.ndarray, batch: int, n_hole: int, 
                 x = t * n_players + i
                 row = boards_seen[4 * t + 3] * np.uint64(n_cols)
                 hi[x] = max(local[row + slots[3 * x]], local[row + slots[3 * x + 1]], local[row + slots[3 * x + 2]])
+        elif n_hole == 4 and starts[i + 1] == starts[i]:
+            for t in range(batch):
+                x = t * n_players + i
+                row = boards_seen[4 * t + 3] * _PAIR_STRIDE
+                at = 6 * x
+                hi[x] = max(max(by_pair[row + pairs[at]], by_pair[row + pairs[at + 1]]),
+                            max(by_pair[row + pairs[at + 2]], by_pair[row + pairs[at + 3]]),
+                            max(by_pair[row + pairs[at + 4]], by_pair[row + pairs[at + 5]]))
         elif n_hole == 4:
             for t in range(batch):
                 x = t * n_players + i
@@ -538,9 +644,9 @@ def _score_batch(n_players: int, batch: int, hilo: bool, low_outcome: np.ndarray
 @njit(cache=True, nogil=True, parallel=True)
 def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, n_hole: int, board: np.ndarray,
                 base_mask: np.uint64, n_chunks: int, trials_per_chunk: int, seed: int, hilo: bool, high: np.ndarray,
-                terms: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray, keys: np.ndarray,
-                board_numbers: np.ndarray, category: np.ndarray,
-                category_order: np.ndarray) -> tuple[np.ndarray, int]:
+                terms: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray, board_numbers: np.ndarray,
+                category: np.ndarray, category_order: np.ndarray, words: np.ndarray, by_pair: np.ndarray,
+                pair_numbers: np.ndarray) -> tuple[np.ndarray, int]:
     """Sample showdowns: each player's hole cards by weight from ``combos[starts[i]:starts[i + 1]]``
     ((K, h) uint8, cumulative weights in ``cumulative``; an empty block is a random hand and a
     block of one a known hand), then the rest of the board, dealt as
@@ -566,6 +672,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     all_boards = np.zeros((n_chunks, 4 * _BATCH + 16), dtype=np.uint64)
     all_flush_trials = np.zeros((n_chunks, _BATCH + 16), dtype=np.int64)
     all_hi = np.zeros((n_chunks, per_batch), dtype=np.int64)
+    all_pairs = np.zeros((n_chunks, 6 * per_batch), dtype=np.uint64)
     all_lo = np.zeros((n_chunks, per_batch), dtype=np.int64)
     all_decks = np.zeros((n_chunks, 64), dtype=np.uint8)
     all_drawn = np.zeros((n_chunks, 1, 64), dtype=np.uint8)
@@ -585,6 +692,9 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
         else:
             n_ranged += 1
     to_deal = n_hole * n_random + 5 - n_board
+    general = n_ranged > 0 or n_hole > 4
+    combo = (combo_index, combo_suits, combo_low, combo_mask)
+    dealing = (terms, words, low_bit, pair_numbers, board_numbers, high)
     # Known hands' lows depend on the board's low ranks alone: who wins the low, for each of
     # the 256 sets of them, is worked out once (up to three players, counted by histograms).
     known_lows = hilo and n_joint > 0 and n_random == 0 and n_ranged == 0
@@ -594,14 +704,16 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
         for i in range(n_players):
             held_lows[i] = low[combo_low[starts[i]] + np.uint64(board_set)]
         low_outcome[board_set] = low_winners(n_players, held_lows, 0)
-    board_bits = np.uint64(0)
     board_sum = np.uint64(0)
+    board_bits = np.uint64(0)
     board_lows = np.uint64(0)
     for j in range(n_board):
         c = np.uint64(board[j])
-        board_bits |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
-        board_sum += keys[c]
+        key, bit = sum_card_words(words, (c,))
+        board_sum += key
+        board_bits |= bit
         board_lows |= low_bit[c]
+    board_words = (board_sum, board_bits, board_lows)
     local_col = np.zeros(3 * n_players, dtype=np.uint64)
     local, n_cols = _known_columns(n_players, starts, n_hole, combo_index, high, local_col)
     limit = MAX_REJECTIONS * trials_per_chunk
@@ -616,6 +728,8 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
         boards_seen = all_boards[chunk]
         flush_trials = all_flush_trials[chunk]
         hi = all_hi[chunk]
+        pairs = all_pairs[chunk]
+        hands = (slots, pairs, suits, lows)
         lo = all_lo[chunk]
         deck = all_decks[chunk]
         drawn = all_drawn[chunk]
@@ -629,33 +743,22 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
                     slots[3 * x + 2] = local_col[3 * i + 2]
                     suits[x] = combo_suits[starts[i]]
                     lows[x] = combo_low[starts[i]]
-        bits = np.uint64(0)
-        n_bits = 0
         done = 0
         attempts = 0
         while done < trials_per_chunk and attempts < limit:
-            batch = 0
-            n_flush = 0
             wanted = min(_BATCH, trials_per_chunk - done)
-            while batch < wanted and attempts < limit:
-                attempts += 1
-                base = batch * n_players
-                used = fixed_mask
-                if n_ranged:
-                    ok, used, state = _draw_ranged(n_players, starts, cumulative, combo_index, combo_suits,
-                                                   combo_low, combo_mask, used, state, base, slots, suits, lows)
-                    if not ok:
-                        continue
-                bits, n_bits, state = deal_rest(deck, n_deck, to_deal, used, n_ranged > 0, drawn[0], bits, n_bits,
-                                                state)
-                first = _seat_random(n_players, starts, drawn, n_hole, terms, low_bit, base, slots, suits,
-                                     lows) if n_random else 0
-                # boards with three cards of a suit are listed without a branch, for a pass of their own
-                flush_trials[n_flush] = batch
-                n_flush += _finish_board(drawn, first, to_deal, board_bits, board_sum, board_lows, keys, low_bit,
-                                         board_numbers, boards_seen, batch)
-                batch += 1
-            _look_up_highs(n_players, starts, batch, n_hole, boards_seen, slots, local, n_cols, high, hi)
+            if general:
+                batch, n_flush, attempts, state = _deal_batch(True, wanted, attempts, limit, n_players, starts,
+                                                              cumulative, combo, fixed_mask, n_ranged, n_random,
+                                                              n_hole, to_deal, deck, n_deck, drawn, state, dealing,
+                                                              board_words, hands, boards_seen, flush_trials)
+            else:
+                batch, n_flush, attempts, state = _deal_batch(False, wanted, attempts, limit, n_players, starts,
+                                                              cumulative, combo, fixed_mask, n_ranged, n_random,
+                                                              n_hole, to_deal, deck, n_deck, drawn, state, dealing,
+                                                              board_words, hands, boards_seen, flush_trials)
+            _look_up_highs(n_players, starts, batch, n_hole, boards_seen, slots, pairs, local, n_cols, high, by_pair,
+                           hi)
             _flushes_of_batch(n_players, n_flush, flush_trials, boards_seen, suits, flush, hi)
             _score_batch(n_players, batch, hilo, low_outcome, boards_seen, lows, low, hi, lo, category, joint, pots,
                          acc)
