@@ -274,10 +274,12 @@ def test_progress_bar_draws_on_a_terminal(monkeypatch):
     assert "counting" in screen.getvalue() and "100%" in screen.getvalue()
 
 
+# A command and a subcommand (the notice is said once, at the root group) whose parts are among
+# the quickest to compile from nothing. That a part's warming leaves its commands no kernel of
+# their own to compile is checked for every part, over the suite's cache, in tests/test_warmup.py.
 @pytest.mark.slow
 @pytest.mark.parametrize("args, what", [
     (("breakdown", "QQ+,AK", "--board", "Ah7d2c", "--json"), PARTS["breakdown"].what),
-    (("icm", "50", "30", "20", "--payouts", "70", "30", "--json"), PARTS["tournament"].what),
     (("videopoker", "hold", "As Ks Kh 4s 4d", "--json"), PARTS["videopoker"].what),
 ])
 def test_a_first_run_says_what_it_compiles_once(tmp_path, args, what):

@@ -152,6 +152,10 @@ def test_ctrl_c_during_a_first_runs_compile_stops_at_once(tmp_path: Path) -> Non
     ("equity", "AhKh", "2c2d", "--board", "Qh7h", "--game", "short-deck"),
     ("grid", "AhKz", "--board", "Qh7h3s"),
     ("grid", "AhKh", "--board", "Qh7h3s", "--dead", "Qh"),
+    ("icm", "50", "30", "--payouts", "30", "70"),
+    ("pushfold", "ten"),
+    ("pushfold-icm", "--stacks", "10", "15", "--payouts", "50", "--blinds", "0.5", "1"),
+    ("pushfold-icm", "--stacks", "10", "15", "25", "--payouts", "30", "50", "--blinds", "0.5", "1"),
 ])
 @pytest.mark.timeout(60)
 def test_analyses_refuse_bad_input_before_any_compile(monkeypatch, args: tuple[str, ...]) -> None:

@@ -175,6 +175,27 @@ def test_one_payout_is_chip_ev(few: ClassTable) -> None:
     assert result.ranges["big_blind_call_button"]["72o"] == 0.0
 
 
+def test_a_class_triple_has_a_deal_exactly_when_no_rank_is_held_five_times() -> None:
+    # the three-way sampler deals by rejection, which ends only for a triple that has a deal,
+    # and leaves the others to their stand-in: the rule it goes by, against every combo
+    cards, counts = module._combo_cards()
+    n = len(CLASSES)
+    combo_class = np.repeat(np.arange(n), counts)
+    held = np.concatenate([cards[k, :counts[k]] for k in range(n)]).astype(np.int64)
+    bits = (1 << held[:, 0]) | (1 << held[:, 1])
+    apart = ((bits[:, None] & bits[None, :]) == 0).astype(np.float32)
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    for i in range(n):  # the rule reads the classes as a set, so i <= j covers every triple
+        a = combo_class == i
+        for j in range(i, n):
+            b = combo_class == j
+            # each combo that shares no card with some pair of combos of i and j that share none
+            beside = ((apart[a][:, b] @ apart[b]) > 0) & (apart[a] > 0)
+            has_deal = np.logical_or.reduceat(beside.any(axis=0), starts)
+            triples = np.stack([np.full(n, i), np.full(n, j), np.arange(n)], axis=1)
+            assert (module._dealable(triples) == has_deal).all(), (CLASSES[i], CLASSES[j])
+
+
 def test_big_stacks_push_wider_under_icm_pressure() -> None:
     m = matrix(["AA", "KK", "QQ", "AKs", "ATo", "K9s", "T9s", "87s", "A5o", "Q7o", "J4o", "72o"])
     table = ClassTable.from_counts(m.hands, m.wins, m.ties, m.showdowns)

@@ -57,8 +57,10 @@ def icm_command(
     from rich.table import Table
 
     from pokerlab.tournament import icm
+    from pokerlab.tournament.icm import check_inputs
 
     stacks, payouts = split_icm_arguments(values)
+    check_inputs(stacks, payouts)
     warmed("tournament")
     equities = icm(stacks, payouts)
     if as_json:
@@ -123,6 +125,11 @@ def pushfold_command(
     """Heads-up push/fold equilibrium: the small blind's pushes and the big blind's calls."""
     from pokerlab.tournament.pushfold import class_table, pushfold, pushfold_chart, table_ready
 
+    if stack != "chart":
+        try:
+            stack_bb = float(stack)
+        except ValueError:
+            raise InvalidArgumentError(f"stack must be a number of big blinds or 'chart', got {stack!r}") from None
     warmed("tournament")
     with progress_bar("all-in equity table (first run only)") as progress:
         if not table_ready():
@@ -139,10 +146,6 @@ def pushfold_command(
                   f"{chart.stacks[0]:g} to {chart.stacks[-1]:g} bb; + also at {chart.stacks[-1]:g} bb, "
                   "* with a gap (pokerlab pushfold chart --json has every run)")
         return
-    try:
-        stack_bb = float(stack)
-    except ValueError:
-        raise InvalidArgumentError(f"stack must be a number of big blinds or 'chart', got {stack!r}") from None
     result = pushfold(stack_bb, ante)
     if as_json:
         print_json(result.to_dict())
@@ -191,10 +194,11 @@ def pushfold_icm_command(
 ) -> None:
     """Three-player push/fold (button, small blind, big blind) in prize equity by ICM."""
     from pokerlab.ranges.holdem import Range
-    from pokerlab.tournament.icm_pushfold import DECISIONS, POSITIONS, pushfold_icm
+    from pokerlab.tournament.icm_pushfold import DECISIONS, POSITIONS, check_inputs, pushfold_icm
     from pokerlab.tournament.pushfold import class_table, table_ready
 
     given = split_pushfold_icm_arguments(values)
+    check_inputs(given["stacks"], given["payouts"], given["blinds"], ante)
     warmed("tournament")
     with progress_bar("all-in equity table (first run only)") as progress:
         if not table_ready():

@@ -97,6 +97,18 @@ def icm(stacks: Sequence[float], payouts: Sequence[float]) -> tuple[float, ...]:
     ...
     pokerlab.errors.InvalidArgumentError: stacks must be finite numbers of at least 0; item 1 is -1
     """
+    chips, prizes = check_inputs(stacks, payouts)
+    # the model is the same at any scale; stacks as shares of the largest keep the chance of a
+    # place from underflowing when the stacks are tiny
+    return tuple(float(x) for x in _icm(chips / chips.max(), prizes))
+
+
+def check_inputs(stacks: Sequence[float], payouts: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
+    """Refuse what :func:`icm` would refuse, running no kernel; the stacks and payouts as arrays.
+
+    >>> check_inputs([50, 30, 20], [70, 30])
+    (array([50., 30., 20.]), array([70., 30.]))
+    """
     chips = _numbers("stacks", stacks)
     prizes = _numbers("payouts", payouts)
     if not 1 <= len(chips) <= MAX_PLAYERS:
@@ -108,6 +120,4 @@ def icm(stacks: Sequence[float], payouts: Sequence[float]) -> tuple[float, ...]:
                                    f"got {len(prizes)}")
     if np.any(np.diff(prizes) > 0):
         raise InvalidArgumentError(f"payouts must run from first place down, never rising, got {list(payouts)}")
-    # the model is the same at any scale; stacks as shares of the largest keep the chance of a
-    # place from underflowing when the stacks are tiny
-    return tuple(float(x) for x in _icm(chips / chips.max(), prizes))
+    return chips, prizes

@@ -50,6 +50,7 @@ from pokerlab.errors import InvalidArgumentError
 from pokerlab.games.evaluate import evaluate_many
 from pokerlab.preflop.results import CLASSES
 from pokerlab.ranges.holdem import COMBOS, starting_hand
+from pokerlab.tournament.icm import check_inputs as check_icm_inputs
 from pokerlab.tournament.icm import icm
 from pokerlab.tournament.pushfold import ClassTable, class_table
 
@@ -126,8 +127,17 @@ class IcmPushFoldResult:
 # --- checks and ICM payoffs ---------------------------------------------------------------
 
 
-def _check(stacks: object, payouts: object, blinds: object, ante: object
-           ) -> tuple[np.ndarray, np.ndarray, float, float, float]:
+def check_inputs(stacks: object, payouts: object, blinds: object, ante: object = 0.0
+                 ) -> tuple[np.ndarray, np.ndarray, float, float, float]:
+    """Refuse what :func:`pushfold_icm` would refuse, running no kernel (a command checks its
+    input so before a first run compiles); the stacks, the payouts padded to three places, the
+    blinds and the ante.
+
+    >>> check_inputs([10, 15], [50], [0.5, 1])
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: stacks must be 3 numbers (button, small blind, big blind), got 2
+    """
     if isinstance(stacks, (str, bytes)):
         raise InvalidArgumentError(f"stacks must be a list of 3 numbers, got {stacks!r}")
     items = check_list("stacks", stacks, "numbers")
@@ -149,8 +159,7 @@ def _check(stacks: object, payouts: object, blinds: object, ante: object
                                    f"blind: ante + small blind, big blind: ante + big blind), got {items}")
     if isinstance(payouts, (str, bytes)):
         raise InvalidArgumentError(f"payouts must be a list of numbers, got {payouts!r}")
-    icm(list(chips), payouts)  # type: ignore[arg-type]  # refuses bad payouts, naming them
-    prizes = np.array([float(p) for p in payouts], dtype=np.float64)  # type: ignore[attr-defined]
+    prizes = check_icm_inputs(list(chips), payouts)[1]  # type: ignore[arg-type]  # refuses bad payouts, naming them
     if prizes.sum() <= 0:
         raise InvalidArgumentError(f"payouts must pay something, got {list(payouts)}")  # type: ignore[call-overload]
     return chips, np.concatenate([prizes, np.zeros(3 - len(prizes))]), sb, bb, a
@@ -238,20 +247,37 @@ def _combo_cards() -> tuple[np.ndarray, np.ndarray]:
     return cards, counts
 
 
+@functools.cache
+def _rank_counts() -> np.ndarray:
+    """How many cards of each rank each class's hands hold, (169 classes, 13 ranks)."""
+    cards, _ = _combo_cards()
+    out = np.zeros((len(CLASSES), 13), dtype=np.int8)
+    for card in range(2):
+        np.add.at(out, (np.arange(len(CLASSES)), cards[:, 0, card] >> 2), 1)
+    return out
+
+
+def _dealable(triples: np.ndarray) -> np.ndarray:
+    """Whether each class triple (global class indices) can be dealt three hands that share no
+    card: exactly when no rank is held more than four times among them, as the tests check
+    against every combo of the triples where a rank is held four or five times."""
+    ranks = _rank_counts()
+    out: np.ndarray = (ranks[triples[:, 0]] + ranks[triples[:, 1]] + ranks[triples[:, 2]] <= 4).all(axis=1)
+    return out
+
+
 @njit(cache=True, nogil=True)
 def _deal(triples: np.ndarray, samples: int, cards: np.ndarray, counts: np.ndarray, seed: int) -> np.ndarray:
-    # rejection keeps every combo triple that shares no card equally likely
+    # rejection keeps every combo triple that shares no card equally likely; it ends, since
+    # every triple here can be dealt (see _dealable)
     np.random.seed(seed)
     out = np.empty((triples.shape[0] * samples, 3, 7), dtype=np.uint8)
     used = np.zeros(52, dtype=np.bool_)
     row = 0
     for t in range(triples.shape[0]):
         for _ in range(samples):
-            tries = 0
-            while True:
-                tries += 1
-                if tries > 10_000:  # no deal at all (three hands of aces): marked by a repeated card
-                    break
+            clash = True
+            while clash:
                 used[:] = False
                 clash = False
                 for p in range(3):
@@ -263,8 +289,6 @@ def _deal(triples: np.ndarray, samples: int, cards: np.ndarray, counts: np.ndarr
                             clash = True
                         used[card] = True
                         out[row, p, 5 + h] = card
-                if not clash:
-                    break
             n = 0
             while n < 5:
                 card = np.random.randint(52)
@@ -278,17 +302,14 @@ def _deal(triples: np.ndarray, samples: int, cards: np.ndarray, counts: np.ndarr
 
 
 @njit(cache=True, nogil=True)
-def _dealt(deals: np.ndarray) -> np.ndarray:
-    # a deal with a repeated card is one that could not be made
-    out = np.ones(deals.shape[0], dtype=np.bool_)
-    for row in range(deals.shape[0]):
-        seen = np.uint64(0)
-        for p in range(3):
-            for card in deals[row, p, 5:]:
-                bit = np.uint64(1) << np.uint64(card)
-                if seen & bit:
-                    out[row] = False
-                seen |= bit
+def _tally(strength: np.ndarray, samples: int) -> np.ndarray:
+    # each deal's three strengths (button, small blind, big blind) make one code; each run of
+    # ``samples`` deals is one triple's
+    out = np.zeros((strength.shape[0] // (3 * samples), CODES), dtype=np.int32)
+    for deal in range(strength.shape[0] // 3):
+        a, b, c = np.int32(strength[3 * deal]), np.int32(strength[3 * deal + 1]), np.int32(strength[3 * deal + 2])
+        code = 9 * (int(a > b) - int(a < b) + 1) + 3 * (int(a > c) - int(a < c) + 1) + int(b > c) - int(b < c) + 1
+        out[deal // samples, code] += 1
     return out
 
 
@@ -325,19 +346,14 @@ def _sample(triples: np.ndarray, samples: int, seed: int) -> None:
     n = len(CLASSES)
     todo = np.stack([fresh // (n * n), fresh // n % n, fresh % n], axis=1).astype(np.int64)
     cards, counts = _combo_cards()
+    # a triple with no deal (three hands of aces) keeps counts of zero, so keeps its stand-in
     tallies = np.zeros((len(todo), CODES), dtype=np.int32)
+    dealable = np.flatnonzero(_dealable(todo))
     chunk = max(1, 400_000 // samples)
-    for start in range(0, len(todo), chunk):
-        part = todo[start:start + chunk]
-        deals = _deal(part, samples, cards, counts, seed + start)
-        flat = deals.reshape(-1, 7)
-        dealt = _dealt(deals)
-        strength = evaluate_many(flat, validate=False).astype(np.int32).reshape(-1, 3)
-        s = np.sign(strength[:, [0, 0, 1]] - strength[:, [1, 2, 2]]) + 1
-        code = 9 * s[:, 0] + 3 * s[:, 1] + s[:, 2]
-        which = np.repeat(np.arange(len(part)), samples)
-        tallies[start:start + len(part)] = np.bincount((which * CODES + code)[dealt],
-                                                       minlength=len(part) * CODES).reshape(-1, CODES)
+    for start in range(0, len(dealable), chunk):
+        part = dealable[start:start + chunk]
+        deals = _deal(todo[part], samples, cards, counts, seed + start)
+        tallies[part] = _tally(evaluate_many(deals.reshape(-1, 7), validate=False), samples)
     rows[fresh] = np.arange(len(sampled["counts"]), len(sampled["counts"]) + len(fresh), dtype=np.int32)
     sampled["counts"] = np.concatenate([sampled["counts"], tallies])
 
@@ -438,6 +454,24 @@ def _triples(w: np.ndarray, r: np.ndarray, e: np.ndarray, b: np.ndarray, s: np.n
                     small[j] += base * b[i] * c[k] * e[1, i, j, k]
 
 
+@njit(cache=True, nogil=True)
+def _masked_product(r: np.ndarray, m: np.ndarray) -> np.ndarray:
+    # r * (r @ m) written out in one thread: OpenBLAS shares a 169 x 169 product among threads
+    # that then spin waiting for the next one, which took seven times the CPU of one thread
+    # (and several times the wall time beside other work)
+    n = r.shape[0]
+    out = np.zeros((n, m.shape[1]))
+    for i in range(n):
+        for j in range(n):
+            a = r[i, j]
+            if a != 0.0:
+                for k in range(m.shape[1]):
+                    out[i, k] += a * m[j, k]
+        for k in range(m.shape[1]):
+            out[i, k] *= r[i, k]
+    return out
+
+
 def _values(g: _Game, x: np.ndarray) -> tuple[np.ndarray, float]:
     """Counterfactual values (6 decisions, classes, [fold, push or call]) of the acting player
     against the others' frequencies ``x`` (6, classes), and the big blind's share of the walks."""
@@ -450,23 +484,23 @@ def _values(g: _Game, x: np.ndarray) -> tuple[np.ndarray, float]:
     v[2, :, 0] = wz * p.fold_fold[1] * (g.k1 @ (w * (1 - b)))
     walk = float((w * (1 - b)) @ g.k1 @ (w * (1 - t))) / g.z * p.fold_fold[2]
     # the button folds, the small blind pushes
-    k3 = r * ((r * (w * (1 - b))) @ r)
+    k3 = _masked_product(r, (w * (1 - b))[:, None] * r)
     v[5, :, 0] = wz * p.fold_push_fold[2] * (k3.T @ (w * t))
     v[5, :, 1] = wz * ((k3 * g.h3[2]).T @ (w * t))
     v[2, :, 1] = wz * ((k3 * ((1 - e) * p.fold_push_fold[1] + e * g.h3[1])) @ w)
     m = (w * t)[:, None] * r * ((1 - e) * p.fold_push_fold[0] + e * g.h3[0]) * w[None, :]
-    v[0, :, 0] += wz * ((r @ m) * r).sum(axis=1)
+    v[0, :, 0] += wz * _masked_product(r, m).sum(axis=1)
     # the button pushes, the small blind folds
-    k5 = r * ((r * (w * (1 - s))) @ r)
+    k5 = _masked_product(r, (w * (1 - s))[:, None] * r)
     v[4, :, 0] = wz * p.push_fold_fold[2] * (k5.T @ (w * b))
     v[4, :, 1] = wz * ((k5 * g.h5[2]).T @ (w * b))
     v[0, :, 1] += wz * ((k5 * ((1 - d) * p.push_fold_fold[0] + d * g.h5[0])) @ w)
     m = (w * b)[:, None] * r * ((1 - d) * p.push_fold_fold[1] + d * g.h5[1]) * w[None, :]
-    v[1, :, 0] = wz * ((r @ m) * r).sum(axis=1)
+    v[1, :, 0] = wz * _masked_product(r, m).sum(axis=1)
     # the button pushes, the small blind calls
-    k6 = r * ((r * (w * (1 - c))) @ r)
+    k6 = _masked_product(r, (w * (1 - c))[:, None] * r)
     m = (w * b)[:, None] * r * g.h6[2] * (w * s)[None, :]
-    v[3, :, 0] = wz * ((r @ m) * r).sum(axis=1)
+    v[3, :, 0] = wz * _masked_product(r, m).sum(axis=1)
     v[0, :, 1] += wz * ((k6 * g.h6[0]) @ (w * s))
     v[1, :, 1] = wz * ((k6 * g.h6[1]).T @ (w * b))
     _triples(w, r, g.e, b, s, c, g.z, v[0, :, 1], v[1, :, 1], v[3, :, 1])
@@ -537,7 +571,7 @@ def solve_icm_table(table: ClassTable, stacks: Sequence[float], payouts: Sequenc
     >>> r.ranges["button_push"]["AA"], r.ranges["big_blind_call_two"]["AA"], r.exploitability < 1e-3
     (1.0, 1.0, True)
     """
-    chips, prizes, sb, bb, a = _check(stacks, payouts, blinds, ante)
+    chips, prizes, sb, bb, a = check_inputs(stacks, payouts, blinds, ante)
     count = check_int("samples", samples, low=1, high=100_000)
     share = check_number("tolerance", tolerance, above=0, high=1)
     if table.ties is None:
@@ -548,27 +582,24 @@ def solve_icm_table(table: ClassTable, stacks: Sequence[float], payouts: Sequenc
     tie = np.where(table.pairs > 0, table.ties / pairs, 0.0)
     g = _game(table, pay, win, tie)
     codes = np.array(sorted(_code_strengths()), dtype=np.int64)
-    proxy = _three_way(win, tie, pay.three_way, codes)
-    g.e = proxy.copy()
+    g.e = _three_way(win, tie, pay.three_way, codes)
     pool = float(prizes.sum())
     glob = np.array([CLASSES.index(h) for h in table.hands], dtype=np.int64)
     d = Discount() if discount is None else discount
     done = 0
     n = len(table.hands)
     chosen = np.zeros(n ** 3, dtype=np.bool_)  # the triples sampled so far, by their index in base n
-    sampled = np.zeros((0, 3), dtype=np.int64)
     for _ in range(ROUNDS):
         x, t = _solve(g, share * pool, MAX_ITERATIONS, d)
         done += t
         needed = _needed(x, g.r)
-        at = (needed[:, 0] * n + needed[:, 1]) * n + needed[:, 2]
-        if len(sampled) and len(needed) and chosen[at].all():
+        fresh = needed[~chosen[needed]]
+        if not len(fresh):  # the game solved is the one the next round would solve
             break
-        chosen[at] = True
-        flat = np.flatnonzero(chosen)
-        sampled = np.stack([flat // (n * n), flat // n % n, flat % n], axis=1)
-        _sample(glob[sampled], count, seed)
-        _use_samples(g, proxy, glob, sampled, pay.three_way, count)
+        chosen[fresh] = True
+        triples = np.stack([fresh // (n * n), fresh // n % n, fresh % n], axis=1)
+        _sample(glob[triples], count, seed)
+        _use_samples(g, glob, triples, pay.three_way)
     # Discounted CFR's average keeps traces of its first iterations, where every hand played
     # half the time: the coarsest rounding to pure play that stays within the tolerance is kept,
     # and the exploitability reported is that of the strategies returned
@@ -584,29 +615,28 @@ def solve_icm_table(table: ClassTable, stacks: Sequence[float], payouts: Sequenc
                              tuple(float(p) for p in payouts), (sb, bb), a, ranges,
                              (float(ev[0]), float(ev[1]), float(ev[2])),
                              (float(gains[0]), float(gains[1]), float(gains[2])), float(gains.max()),
-                             done, len(sampled), count)
+                             done, int(chosen.sum()), count)
 
 
 def _needed(x: np.ndarray, r: np.ndarray) -> np.ndarray:
+    """The class triples, by their index in base n, that some decision depends on at the
+    frequencies ``x`` (see :data:`REACH`) and that can be dealt."""
     b, s, c = x[0], x[1], x[3]
-    n = len(b)
-    i, j, k = np.meshgrid(np.arange(n), np.arange(n), np.arange(n), indexing="ij")
     reached = (np.outer(b, s)[:, :, None] >= REACH) | (np.outer(s, c)[None] >= REACH) | \
               (np.outer(b, c)[:, None, :] >= REACH)
     dealt = (r[:, :, None] > 0) & (r[:, None, :] > 0) & (r[None] > 0)
-    keep = reached & dealt
-    out: np.ndarray = np.stack([i[keep], j[keep], k[keep]], axis=1).astype(np.int64)
+    out: np.ndarray = np.flatnonzero(reached & dealt)
     return out
 
 
-def _use_samples(g: _Game, proxy: np.ndarray, glob: np.ndarray, sampled: np.ndarray, payoff: np.ndarray,
-                 samples: int) -> None:
+def _use_samples(g: _Game, glob: np.ndarray, triples: np.ndarray, payoff: np.ndarray) -> None:
+    """Put the sampled three-way showdowns of ``triples`` (indices into the table's classes) in
+    place of their stand-in; a triple keeps its values once sampled, so only new ones are written."""
     table = _samples()
-    counts = table["counts"][table["rows"][_key(glob[sampled])]].astype(np.float64)
+    counts = table["counts"][table["rows"][_key(glob[triples])]].astype(np.float64)
     made = counts.sum(axis=1) > 0  # triples no deal can make (AA, AA, AA) keep the stand-in
     e = counts[made] @ payoff / counts[made].sum(axis=1, keepdims=True)
-    g.e = proxy.copy()
-    at = sampled[made]
+    at = triples[made]
     g.e[:, at[:, 0], at[:, 1], at[:, 2]] = e.T
 
 

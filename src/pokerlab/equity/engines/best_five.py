@@ -10,9 +10,11 @@ player's showdowns by combo. A split pot runs on :mod:`pokerlab.equity.engines.b
 the low apart.
 
 >>> from pokerlab.equity.pots import POT_UNITS
->>> board = [4, 9, 30, 39]                                  # 3c 4d 9h Js: every river
+>>> cards = [4, 9, 30, 39]                                  # 3c 4d 9h Js: every river
+>>> board = np.array(cards, dtype=np.uint8)
+>>> board.setflags(write=False)                             # read only, as the driver passes a board
 >>> acc, _ = Engine("standard", 0, True).known(np.array([[48, 1], [46, 47]], dtype=np.uint8),  # Ac 2d v Kh Ks
-...                                            np.array(board, dtype=np.uint8), sum(1 << c for c in board))
+...                                            board, sum(1 << c for c in cards))
 >>> [round(float(acc[2 * 243 + k]) / POT_UNITS / 44, 4) for k in (0, 1, 2)]  # high: A2, KK; low: A2
 [0.1136, 0.7045, 0.1818]
 """

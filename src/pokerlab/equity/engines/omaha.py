@@ -31,9 +31,11 @@ class Engine:
     hands), ``deals`` (the same for many deals of hole cards) and ``sample`` (Monte Carlo),
     each returning the shared pot counters of :mod:`pokerlab.equity.pots`.
 
-    >>> board = [8, 13, 30]
+    >>> cards = [8, 13, 30]
+    >>> board = np.array(cards, dtype=np.uint8)
+    >>> board.setflags(write=False)                            # read only, as the driver passes a board
     >>> acc, _ = Engine("standard", 0, False).known(np.array([[51, 50, 0, 4], [47, 46, 43, 42]], dtype=np.uint8),
-    ...                                             np.array(board, dtype=np.uint8), sum(1 << c for c in board))
+    ...                                             board, sum(1 << c for c in cards))
     >>> int(acc[:243].sum())  # every turn and river: C(41, 2)
     820
     """
