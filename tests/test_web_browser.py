@@ -356,7 +356,7 @@ def test_a_reload_keeps_the_credits_the_statistics_and_the_hand(page, url):
     page.goto(url + "videopoker")
     page.wait_for_selector("#credits[data-value='1000']")
     page.select_option("#coins", "2")
-    page.wait_for_selector("#credits[data-value='1000']")
+    wait_for_text(page, "#pays th.coins", "2 coins")  # the new session's bet, before dealing on it
     page.click("#deal")
     wait_for_text(page, "#deal", "Draw")
     page.click("#deal")
@@ -373,6 +373,25 @@ def test_a_reload_keeps_the_credits_the_statistics_and_the_hand(page, url):
     page.click("#deal")
     page.wait_for_selector("#message:not([data-paid=''])")
     assert page.inner_text("#hands") == "2" and page.inner_text("#error") == ""
+
+
+def test_deal_waits_while_a_change_of_bet_starts_its_session(page, url):
+    page.goto(url + "videopoker")
+    page.wait_for_selector("#credits[data-value='1000']")
+    held = []
+    page.route("**/api/videopoker/sessions", lambda route: held.append(route))
+    page.select_option("#coins", "2")
+    while not held:
+        page.wait_for_timeout(20)
+    assert page.get_attribute("#deal", "aria-disabled") == "true"
+    page.click("#deal", force=True)  # on the session being replaced: ignored
+    held[0].continue_()
+    wait_for_text(page, "#pays th.coins", "2 coins")
+    page.wait_for_selector("#deal[aria-disabled=false]")
+    assert page.inner_text("#deal") == "Deal" and credits(page) == 1000, "nothing was dealt meanwhile"
+    page.click("#deal")
+    wait_for_text(page, "#deal", "Draw")
+    assert credits(page) == 998, "the hand is bet at the new session's two coins"
 
 
 def test_changing_the_game_or_bet_asks_and_keeps_the_credits(page, url):

@@ -60,6 +60,11 @@ async function resumeSession() {
  */
 async function changeGame() {
   const s = game.session;
+  if (game.waiting) { // a deal or draw in flight settles first, on the session it was made on
+    $("paytable").value = s.paytable;
+    $("coins").value = String(s.coins);
+    return;
+  }
   const midHand = game.hand && !game.result;
   if (midHand || s.hands > 0) {
     const choice = `${$("paytable").selectedOptions[0].textContent} at ${$("coins").value} coin${$("coins").value === "1" ? "" : "s"}`;
@@ -72,7 +77,7 @@ async function changeGame() {
       return;
     }
   }
-  await newSession(s.credits);
+  await holdingDeal(() => newSession(s.credits));
 }
 
 /**
@@ -297,19 +302,22 @@ async function attempt(action) {
   try { await action(); } catch (error) { showRefusal(error, refusalPlaces()); }
 }
 
-/** Deal or draw, once: the button is disabled (though it keeps the focus) until the answer, so a
- *  double click or a held Enter never sends a second deal or draw on top of the first. */
-async function dealOrDraw() {
+/** Run `action` with the Deal button disabled (though it keeps the focus) until it ends: a click
+ *  meanwhile neither sends a second deal or draw nor deals on a session being replaced. */
+async function holdingDeal(action) {
   if (game.waiting) return;
   game.waiting = true;
   $("deal").setAttribute("aria-disabled", "true");
   try {
-    await attempt(dealing() ? deal : draw);
+    await action();
   } finally {
     game.waiting = false;
     $("deal").setAttribute("aria-disabled", "false");
   }
 }
+
+/** Deal or draw, once, even on a double click or a held Enter. */
+const dealOrDraw = () => holdingDeal(() => attempt(dealing() ? deal : draw));
 
 $("deal").addEventListener("click", dealOrDraw);
 $("advice").addEventListener("change", () => attempt(async () => { render(); await loadHolds(); }));
