@@ -330,6 +330,8 @@ def test_a_seed_repeats_a_run_and_another_seed_does_not():
     (["QQ+,AKs", "TT+,AQs+"], "Kd 8s 2h", {}),  # exact, deals of hole cards in parallel
     (["QQ+,AKs", "TT+,AQs+"], "", {}),  # exact preflop, matchups in parallel
     (["QQ+,AKs", "random", "random"], "", {"trials": 100_000, "seed": 9}),  # Monte Carlo: chunks, not threads
+    (["AhKh", "2c3d"], "", {"game": "holdem-hilo"}),  # one deal's boards cut into a part a thread
+    (["AhKh", "2c3d", "5s5d"], "", {"game": "holdem-hilo", "dead": "Ac"}),
 ])
 def test_threads_change_nothing_but_the_speed(players, board, options):
     clear_cache()

@@ -43,6 +43,14 @@ def _kernels(name: str) -> ModuleType:
     return importlib.import_module(name)
 
 
+def _parts(deals: int) -> int:
+    """How many parts each of ``deals`` deals' boards are cut into before the flop: with fewer
+    deals than threads, enough for every thread to have work."""
+    import numba  # loaded by the kernels already
+
+    return max(1, int(numba.get_num_threads()) // max(deals, 1))
+
+
 _RELABELINGS = tuple(tuple(c & ~3 | perm[c & 3] for c in range(52)) for perm in itertools.permutations(range(4)))
 """The 24 ways to rename the suits, each as a card -> card table."""
 
@@ -168,7 +176,8 @@ class Engine:
                 acc = _kernels(_SPLIT).runouts_many(holes, weights, board, np.uint64(fixed), True, *self.tables,
                                                          self.category_order)
             else:
-                acc = _kernels(_SPLIT).preflop_many(holes, weights, np.uint64(fixed), True, *self.tables)
+                acc = _kernels(_SPLIT).preflop_many(holes, weights, np.uint64(fixed), True, *self.tables,
+                                                     _parts(len(holes)))
         return acc
 
     def _matchups(self, holes: np.ndarray, weights: np.ndarray, fixed: int) -> np.ndarray:
@@ -188,16 +197,12 @@ class Engine:
         parallel and remembered."""
         missing = [key for key in keys if (self.name, key) not in _PREFLOP_CACHE]
         if missing:
-            import numba  # loaded by the kernels already
-
             many = np.array([hands for hands, _ in missing], dtype=np.int64)
             masks = np.array([sum(1 << c for c in [*np.ravel(hands).tolist(), *out]) for hands, out in missing],
                              dtype=np.uint64)
-            # fewer matchups than threads: each matchup's boards are split among the threads
-            n_parts = max(1, numba.get_num_threads() // len(missing))
             t = self.high_tables
             with interruptible():
-                counted = _kernels(_HIGH).preflop_exact_many(many, masks, t[2], t[3], t[4], t[5], n_parts)
+                counted = _kernels(_HIGH).preflop_exact_many(many, masks, t[2], t[3], t[4], t[5], _parts(len(missing)))
             if len(_PREFLOP_CACHE) + len(missing) > MAX_CACHED:
                 _PREFLOP_CACHE.clear()
             for key, row in zip(missing, counted):

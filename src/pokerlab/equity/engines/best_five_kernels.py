@@ -232,12 +232,17 @@ def _choose(n: Any, k: Any) -> int:
 def _preflop_plain(n_players: int, weight: float, avail: np.ndarray, used: np.ndarray, hole_rank: np.ndarray,
                    hole_low: np.ndarray, rank_weight: np.ndarray, rank_low: np.ndarray, hilo: bool,
                    rank: np.ndarray, offsets: np.ndarray, low: np.ndarray, category: np.ndarray, hi: np.ndarray,
-                   lo: np.ndarray, acc: np.ndarray) -> None:
+                   lo: np.ndarray, part: int, parts: int, acc: np.ndarray) -> None:
     """Part 1 of :func:`preflop_matchup`: every board rank multiset a <= b <= c <= d <= e, worth
-    the boards that hold those ranks, each hand valued as if no flush could happen."""
+    the boards that hold those ranks, each hand valued as if no flush could happen; of the
+    pairs (a, b), every ``parts``-th from ``part``."""
+    pair = 0
     for a in range(13):
         used[a] += 1
         for b in range(a, 13):
+            pair += 1
+            if pair % parts != part:
+                continue
             used[b] += 1
             for c in range(b, 13):
                 used[c] += 1
@@ -276,16 +281,19 @@ def _preflop_flushes(n_players: int, weight: float, suit_avail: np.ndarray, off_
                      hole_rank: np.ndarray, hole_suits: np.ndarray, hole_low: np.ndarray, rank_weight: np.ndarray,
                      rank_low: np.ndarray, hilo: bool, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray,
                      low: np.ndarray, category: np.ndarray, hi: np.ndarray, lo: np.ndarray, plain: np.ndarray,
-                     acc: np.ndarray) -> None:
+                     part: int, parts: int, acc: np.ndarray) -> None:
     """Part 2 of :func:`preflop_matchup`: the boards with m >= 3 cards of a suit s that gives
     some player five or more of it: their ranks F in s and their other ranks O. Each such board
-    adds its real showdown and takes back the one part 1 counted it as."""
+    adds its real showdown and takes back the one part 1 counted it as. Of the rank sets F,
+    every ``parts``-th from ``part``."""
+    taken = 0
     for s in range(4):
         for m in range(3, 6):
             n_off = 5 - m
             f = (1 << m) - 1
             while f < (1 << 13):
-                if f & suit_avail[s] == f:
+                taken += 1
+                if f & suit_avail[s] == f and taken % parts == part:
                     any_flush = False
                     for i in range(n_players):
                         any_flush = any_flush or popcount(np.uint64(hole_suits[i, s] | f)) >= 5
@@ -328,12 +336,14 @@ def _preflop_flushes(n_players: int, weight: float, suit_avail: np.ndarray, off_
 @njit(cache=True, nogil=True)
 def preflop_matchup(holes: np.ndarray, weight: float, dead_mask: np.uint64, hilo: bool, card_key: np.ndarray,
                     card_mask: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray, low: np.ndarray,
-                    low_bit: np.ndarray, category: np.ndarray, acc: np.ndarray) -> None:
+                    low_bit: np.ndarray, category: np.ndarray, part: int, parts: int, acc: np.ndarray) -> None:
     """Every five-card board for one deal of hole cards (P, 2), each worth ``weight``, by rank
     multisets, into ``acc`` (as the Omaha engine counts before the flop): part 1 counts each
     board rank multiset once, worth the number of boards with those ranks, as if no flush could
     happen; part 2 corrects the boards with a flush for someone. The low goes by ranks alone.
-    ``dead_mask`` holds every card that cannot be dealt, the hole cards included."""
+    ``dead_mask`` holds every card that cannot be dealt, the hole cards included. The work is
+    cut into ``parts`` interleaved parts whose counters add up to the whole; this call counts
+    part ``part`` (from 0)."""
     n_players = holes.shape[0]
     avail = np.zeros(13, dtype=np.int64)
     suit_avail = np.zeros(4, dtype=np.int64)
@@ -361,31 +371,33 @@ def preflop_matchup(holes: np.ndarray, weight: float, dead_mask: np.uint64, hilo
     plain = np.zeros(n_players, dtype=np.int64)
     used = np.zeros(13, dtype=np.int64)
     _preflop_plain(n_players, weight, avail, used, hole_rank, hole_low, rank_weight, rank_low, hilo, rank, offsets,
-                   low, category, hi, lo, acc)
+                   low, category, hi, lo, part, parts, acc)
     off_avail = np.zeros((4, 13), dtype=np.int64)
     for s in range(4):
         for rk in range(13):
             off_avail[s, rk] = avail[rk] - ((suit_avail[s] >> rk) & 1)
     _preflop_flushes(n_players, weight, suit_avail, off_avail, hole_rank, hole_suits, hole_low, rank_weight, rank_low,
-                     hilo, rank, offsets, flush, low, category, hi, lo, plain, acc)
+                     hilo, rank, offsets, flush, low, category, hi, lo, plain, part, parts, acc)
 
 
 @njit(cache=True, nogil=True, parallel=True)
 def preflop_many(holes: np.ndarray, weights: np.ndarray, dead_mask: np.uint64, hilo: bool, card_key: np.ndarray,
                  card_mask: np.ndarray, rank: np.ndarray, offsets: np.ndarray, flush: np.ndarray, low: np.ndarray,
-                 low_bit: np.ndarray, category: np.ndarray) -> np.ndarray:
+                 low_bit: np.ndarray, category: np.ndarray, n_parts: int) -> np.ndarray:
     """:func:`preflop_matchup` for many deals of hole cards (M, P, 2) in parallel, deal m worth
-    ``weights[m]``; ``dead_mask`` holds the dead cards (and those the deck leaves out). Returns
-    the summed counters."""
+    ``weights[m]``, each deal's work cut into ``n_parts`` parts (more than one where there are
+    fewer deals than threads); ``dead_mask`` holds the dead cards (and those the deck leaves
+    out). Returns the summed counters."""
     n_deals, n_players = holes.shape[0], holes.shape[1]
     width = n_players * CELLS
-    block_acc = np.zeros((n_deals, width + _SPARE), dtype=np.float64)
-    for m in prange(n_deals):
+    block_acc = np.zeros((n_deals * n_parts, width + _SPARE), dtype=np.float64)
+    for item in prange(n_deals * n_parts):
+        m = item // n_parts
         mask = dead_mask
         for i in range(n_players):
             mask |= (ONE << np.uint64(holes[m, i, 0])) | (ONE << np.uint64(holes[m, i, 1]))
         preflop_matchup(holes[m], weights[m], mask, hilo, card_key, card_mask, rank, offsets, flush, low, low_bit,
-                        category, block_acc[m])
+                        category, item % n_parts, n_parts, block_acc[item])
     acc: np.ndarray = block_acc[:, :width].sum(axis=0)
     return acc
 
