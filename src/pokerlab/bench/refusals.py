@@ -129,7 +129,6 @@ def library_cases() -> dict[str, Callable[[], object]]:
         < games.ACE_TO_FIVE.evaluate("7h 5d 4c 3s 2h"),
         "omaha hand of three": lambda: pl.equity(["AsKsQd", "random"], game="omaha"),
         "omaha6 pattern of too many hands": lambda: pl.equity(["A*****", "random"], game="omaha6"),
-        "random omaha6 against a pattern": lambda: pl.equity(["random", "AA****"], game="omaha6"),
         # video poker
         "pay of 2**50": lambda: Paytable("huge", {**pays, "royal_flush": 2**50}),
         "pay table missing a line": lambda: Paytable("t", {k: v for k, v in pays.items() if k != "straight"}),
