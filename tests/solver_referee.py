@@ -245,7 +245,7 @@ class PlainDCFR:
     engine's updates to be checked step by step: one ``(combos, actions)`` table of regrets and
     of strategy sums per action node and dealt cards, terminal payoffs from the referee's pair
     by pair comparisons, alternating updates (OOP's pass first, IP's against its new
-    strategy), the factors of ``discount`` after each iteration, the strategy sums weighted by
+    strategy), the factors of ``discount`` at each iteration, the strategy sums weighted by
     the player's own reach."""
 
     def __init__(self, spot: StandIn, discount) -> None:
@@ -283,7 +283,7 @@ class PlainDCFR:
         return np.where(total > 0, positive / np.where(total > 0, total, 1.0), 1.0 / table.shape[1])
 
     def _values(self, node: int, dealt: tuple[int, ...], p: int, own: np.ndarray, theirs: np.ndarray,
-                factors: tuple[float, float, float]) -> np.ndarray:
+                factors: tuple[float, float, float, float]) -> np.ndarray:
         kind = int(self.tree.kind[node])
         if kind in (FOLD, SHOWDOWN):
             values: np.ndarray = self._payoff(node, p, dealt) @ theirs
@@ -307,9 +307,10 @@ class PlainDCFR:
         values = np.stack([self._values(c, dealt, p, own * strategy[:, a], theirs, factors)
                            for a, c in enumerate(children)], axis=1)
         played = (strategy * values).sum(axis=1)
-        positive, negative, average = factors
+        positive, negative, keep, average = factors
         regrets += values - played[:, None]
         regrets *= np.where(regrets > 0, positive, negative)
+        sums *= keep
         sums += own[:, None] * strategy
         sums *= average
         return played

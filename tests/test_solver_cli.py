@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import pokerlab as pl
+from pokerlab.analyses.equilibrium import Discount
 from pokerlab.cli.main import app
 from pokerlab.cli.solver import read_share
 
@@ -69,6 +70,16 @@ def test_json_is_the_librarys_solution(library) -> None:
     cli = json.loads(ok(*SPOT, "--threads", "1", "--exploitability", "0.5%", "--json").stdout)
     close(cli, json.loads(json.dumps(library.to_dict())))
     assert cli["exploitability"] <= 0.005 and not cli["interrupted"]
+
+
+@pytest.mark.timeout(600)
+def test_the_restarting_schedule_is_the_librarys() -> None:
+    spot = pl.solver.Spot(BOARD, OOP, IP, 200, 900, bets="60%,e,a")
+    library = pl.solver.solve(spot, exploitability=0.001, threads=1, discount=Discount.restarting())
+    cli = json.loads(ok(*SPOT, "--threads", "1", "--exploitability", "0.1%", "--schedule", "restarting",
+                        "--json").stdout)
+    close(cli, json.loads(json.dumps(library.to_dict())))
+    assert cli["discount"] == {"alpha": 1.5, "beta": 0.0, "gamma": 3.0, "lag": 1, "restart": 4}
 
 
 @pytest.mark.timeout(600)
@@ -133,6 +144,7 @@ def one_error(result) -> str:
     (("--raises", "{\"turn\": "), "raises: sizes by street or player must be a JSON object"),
     (("--exploitability", "half"), "exploitability must be a share of the pot"),
     (("--bits", "8"), "bits must be one of 32, 16"),
+    (("--schedule", "cfr+"), "schedule must be one of 'paper', 'restarting'"),
     (("--out", "spot.txt"), "out must end in .npz"),
     (("--pot", "-5"), "pot"),
     (("--game", "omaha"), "game must be"),

@@ -60,18 +60,19 @@ def test_exploitability_and_evs_are_the_referees(settings):
         assert sol.ev[p] == pytest.approx(referee.values(p, strategy, False) + 50, abs=1e-3)
 
 
+@pytest.mark.parametrize("discount", [Discount(), Discount.restarting()], ids=["paper", "restarting"])
 @pytest.mark.parametrize("settings, iterations, sample", [
     (RIVER, 8, None), (dict(TURN, bets="50%, a"), 3, None),
     (dict(MONOTONE, oop="AhAd,JcTc", ip="KsKd,9c8c"), 4, 60)], ids=["river", "turn", "flop"])
-def test_each_iteration_is_discounted_cfr_step_by_step(settings, iterations, sample):
+def test_each_iteration_is_discounted_cfr_step_by_step(settings, iterations, sample, discount):
     """The engine's average strategies after a few iterations are those of Discounted CFR
     written plainly (tests/solver_referee.py): regrets, discounts, alternating updates, chance
     and the reach-weighted averages, node by node and card by card. A few: a hand indifferent
     between two actions has a regret of exactly 0, which float32 and float64 round to either
     side of 0 (on the turn spot from the first iteration), and the two runs part from there."""
     game = spot(settings)
-    sol = pl.solver.solve(game, exploitability=0, max_iterations=iterations)
-    plain = PlainDCFR(game, Discount())
+    sol = pl.solver.solve(game, exploitability=0, max_iterations=iterations, discount=discount)
+    plain = PlainDCFR(game, discount)
     for _ in range(iterations):
         plain.iterate()
     deck = [c for c in game.game.deck if c not in game.board]
@@ -162,9 +163,22 @@ def test_save_and_load_give_the_same_solution(tmp_path, turn):
     for line in [(), ("Check", "All-in 100"), ("Check", "Check", "Js")]:
         np.testing.assert_array_equal(loaded.node(*line).strategy, turn.node(*line).strategy)
     np.testing.assert_array_equal(loaded.root.ev[0], turn.root.ev[0])
-    narrow = pl.solver.solve(spot(TURN), exploitability=0, max_iterations=5, bits=16)
+    assert loaded.discount == Discount()
+    narrow = pl.solver.solve(spot(TURN), exploitability=0, max_iterations=5, bits=16, discount=Discount.restarting())
     narrow.save(path)
-    assert pl.solver.load(path).ev == narrow.ev
+    loaded = pl.solver.load(path)
+    assert (loaded.ev, loaded.discount) == (narrow.ev, Discount.restarting())
+
+
+def test_a_file_saved_with_three_exponents_loads(tmp_path, turn):
+    """Files written before the schedule's lag and restart options hold three numbers."""
+    path = tmp_path / "spot.npz"
+    turn.save(path)
+    with np.load(path) as saved:
+        arrays = dict(saved)
+    arrays["discount"] = arrays["discount"][:3]
+    np.savez(path, **arrays)
+    assert pl.solver.load(path).discount == Discount()
 
 
 def test_a_bad_file_is_refused(tmp_path):

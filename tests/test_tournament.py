@@ -117,16 +117,43 @@ def test_icm_refuses_bad_input(stacks: object, payouts: object, message: str) ->
 def test_regret_matching_and_discount() -> None:
     assert regret_matching(np.array([[2.0, 2.0, -1.0]])).tolist() == [[0.5, 0.5, 0.0]]
     assert regret_matching(np.array([[0.0, -3.0]])).tolist() == [[0.5, 0.5]]
-    alpha, beta, gamma = Discount().factors(4)
-    assert (alpha, beta, gamma) == pytest.approx((8 / 9, 0.5, (4 / 5) ** 2))
-    with pytest.raises(PokerlabError):
-        Discount(alpha=math.nan)
+    assert Discount().factors(4) == pytest.approx((8 / 9, 0.5, 1.0, (4 / 5) ** 2))
+    for bad in (dict(alpha=math.nan), dict(lag=-1), dict(restart=1), dict(restart=2.5), dict(lag=True)):
+        with pytest.raises(PokerlabError):
+            Discount(**bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("discount", [Discount(), Discount.restarting(), Discount(1, 1, 1, lag=2, restart=3)],
+                         ids=["paper", "restarting", "linear-lag-2-restart-3"])
+def test_the_schedule_weights_each_iteration_as_documented(discount: Discount) -> None:
+    """Regrets are discounted as at iteration t - lag; the average strategy is the strategies
+    played since the last restart (after iterations 1, r, r**2, ...), the one played m-th
+    weighted by m**gamma: written here apart from the library's factors."""
+    rng = np.random.default_rng(7)
+    player = DiscountedCFR(3, 4, discount)
+    regrets = np.zeros((3, 4))
+    played: list[np.ndarray] = []
+    starts = {1} | {discount.restart ** k + 1 for k in range(8)} if discount.restart else {1}
+    for t in range(1, 70):
+        values = rng.normal(size=(3, 4))
+        strategy = player.strategy.copy()
+        player.update(values)
+        if t in starts:
+            played = []
+        played.append(strategy)
+        regrets += values - (strategy * values).sum(axis=1, keepdims=True)
+        u = max(t - discount.lag, 0)
+        regrets *= np.where(regrets > 0, u ** discount.alpha / (u ** discount.alpha + 1),
+                            u ** discount.beta / (u ** discount.beta + 1))
+        np.testing.assert_allclose(player.regrets, regrets, rtol=1e-9, atol=1e-12)
+        weighted = sum((m + 1) ** discount.gamma * s for m, s in enumerate(played))
+        np.testing.assert_allclose(player.average(), weighted / weighted.sum(axis=1, keepdims=True), rtol=1e-9)
 
 
 def test_one_discounted_cfr_step_by_hand() -> None:
     player = DiscountedCFR(1, 3)
     player.update([[3.0, 0.0, 0.0]])  # played uniformly: worth 1, so regrets 2, -1, -1
-    positive, negative, average = Discount().factors(1)
+    positive, negative, _, average = Discount().factors(1)
     assert player.regrets[0].tolist() == pytest.approx([2 * positive, -negative, -negative])
     assert player.strategy.tolist() == [[1.0, 0.0, 0.0]]
     assert player.strategy_sum[0].tolist() == pytest.approx([average / 3] * 3)
@@ -200,7 +227,7 @@ def test_the_river_game_has_its_closed_form() -> None:
 
 def test_discount_settings_reach_the_same_equilibrium() -> None:
     rps = MatrixGame(np.array([[0.0, -1, 1], [1, 0, -1], [-1, 1, 0]]))
-    for discount in (Discount(1, 1, 1), Discount(2, 0.5, 3)):
+    for discount in (Discount(1, 1, 1), Discount(2, 0.5, 3), Discount.restarting()):
         assert solve(rps, tolerance=1e-5, discount=discount).exploitability <= 1e-5
 
 

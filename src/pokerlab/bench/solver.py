@@ -1,8 +1,9 @@
 """``pokerlab bench solver``: the postflop solver on three spots, a river, a turn and a flop, with
 one pair of ranges (pot 200, stack 900): memory, and the time and iterations to an
 exploitability of 0.5% and 0.3% of the pot on 2 threads, beside the same solve on 1 thread
-in the same run. The targets are postflop-solver's figures on this machine (a release build
-of its source, 2 threads, the same trees), printed in the target column.
+in the same run, under the default schedule (the paper's) and under the restarting one
+(postflop-solver's own). The targets are postflop-solver's figures on this machine (a release
+build of its source, 2 threads, the same trees), printed in the target column.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from pokerlab.analyses.equilibrium import Discount
 from pokerlab.bench.timing import Figure
 from pokerlab.solver import Spot, solve
 
@@ -52,7 +54,8 @@ turn to 0.3% read 1.4 to 1.6 s. The flop's baseline is projected: run to each ta
 thread, it would take a core for most of an hour on this machine."""
 
 
-def time_to_targets(spot: Spot, threads: int, bits: int = 32) -> list[tuple[float, int] | None]:
+def time_to_targets(spot: Spot, threads: int, bits: int = 32,
+                    discount: Discount | None = None) -> list[tuple[float, int] | None]:
     """Seconds from the call of :func:`~pokerlab.solver.solve` (its checks and allocation
     included) to the check that first finds each of :data:`TARGETS` met, and the iterations
     run then; None for a target not met within :data:`MAX_ITERATIONS`.
@@ -71,13 +74,14 @@ def time_to_targets(spot: Spot, threads: int, bits: int = 32) -> list[tuple[floa
                 reached[k] = (time.perf_counter() - started, iterations)
 
     solve(spot, exploitability=min(TARGETS), max_iterations=MAX_ITERATIONS, threads=threads, on_check=checked,
-          bits=bits)
+          bits=bits, discount=discount)
     return reached
 
 
-def best(spot: Spot, threads: int, repeat: int, bits: int = 32) -> list[tuple[float, int] | None]:
+def best(spot: Spot, threads: int, repeat: int, bits: int = 32,
+         discount: Discount | None = None) -> list[tuple[float, int] | None]:
     """The best of ``repeat`` runs of :func:`time_to_targets`, target by target."""
-    runs = [time_to_targets(spot, threads, bits) for _ in range(repeat)]
+    runs = [time_to_targets(spot, threads, bits, discount) for _ in range(repeat)]
     out: list[tuple[float, int] | None] = []
     for k in range(len(TARGETS)):
         met = [got for run in runs if (got := run[k]) is not None]
@@ -109,17 +113,18 @@ def case_figures(case: Case, repeat: int, sixteen_bit: bool) -> list[Figure]:
     figures = [Figure(f"{case.name} {case.board}, bets {case.bets!r}: memory, float32 ({combos})",
                       memory.float32 / 2**20, "MiB", _within(case.memory[0])),
                Figure(f"{case.name}: memory, 16-bit", memory.bits16 / 2**20, "MiB", _within(case.memory[1]))]
-    runs = [("float32", 32)] + ([("16-bit", 16)] if sixteen_bit else [])
-    for storage, bits in runs:
-        reached = best(spot, THREADS, repeat, bits)
+    runs = [("float32", 32, Discount())] + ([("16-bit", 16, Discount())] if sixteen_bit else [])
+    runs.append(("float32, restarting schedule", 32, Discount.restarting()))
+    for storage, bits, discount in runs:
+        reached = best(spot, THREADS, repeat, bits, discount)
         if case.projected:
             started = time.perf_counter()
-            solve(spot, exploitability=0, max_iterations=case.projected, threads=1, bits=bits)
+            solve(spot, exploitability=0, max_iterations=case.projected, threads=1, bits=bits, discount=discount)
             each = (time.perf_counter() - started) / case.projected
             baseline = [None if got is None else (each * got[1], got[1]) for got in reached]
             how = f"projected from {case.projected} iterations"
         else:
-            baseline, how = best(spot, 1, repeat, bits), ""
+            baseline, how = best(spot, 1, repeat, bits, discount), ""
         for k, target in enumerate(TARGETS):
             got, base = reached[k], baseline[k]
             if got is None:
@@ -130,7 +135,7 @@ def case_figures(case: Case, repeat: int, sixteen_bit: bool) -> list[Figure]:
             scale = value / got[0]
             figures.append(Figure(f"{case.name}: to {target:.1%} of the pot, {storage}, {THREADS} threads "
                                   f"({got[1]} iterations)", value, unit,
-                                  _anchor(case.anchors[k]) if storage == "float32" else "",
+                                  _anchor(case.anchors[k]) if bits == 32 else "",
                                   f"same solve, 1 thread ({how or f'{base[1]} iterations'})" if base else "",
                                   base[0] * scale if base else None))
     return figures
@@ -138,7 +143,8 @@ def case_figures(case: Case, repeat: int, sixteen_bit: bool) -> list[Figure]:
 
 def suite(quick: bool = False) -> list[Figure]:
     """The river and the turn in float32 and 16-bit storage, and the flop in float32 (minutes
-    on this machine); ``quick``: one run of each, the turn in float32 only, no flop."""
+    on this machine), each in float32 under the restarting schedule too; ``quick``: one run
+    of each, the turn without 16-bit, no flop."""
     river = CASES[0].spot()
     for bits in (32, 16):  # compile or load the kernels before any clock starts
         solve(river, max_iterations=1, threads=THREADS, bits=bits)

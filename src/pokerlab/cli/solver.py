@@ -235,6 +235,10 @@ def solve_command(
     seconds: Annotated[float | None, typer.Option(help="Stop after this many seconds (default: no limit).")] = None,
     threads: Annotated[int | None, typer.Option(help="Threads (default: all).")] = None,
     bits: Annotated[int, typer.Option(help="Storage: 32 (float32) or 16 (16-bit, about half the memory).")] = 32,
+    schedule: Annotated[str, typer.Option(
+        help="Discounted CFR's schedule: paper (Brown and Sandholm's) or restarting (postflop-solver's: the "
+             "average started again after iterations 1, 4, 16, 64, ...; often fewer iterations on a turn or "
+             "flop).")] = "paper",
     out_path: Annotated[Path | None, typer.Option("--out", "-o", help="Save the solution to this .npz file "
                                                                       "(pokerlab solve show reads it).")] = None,
     as_json: JsonFlag = False,
@@ -249,10 +253,12 @@ def solve_command(
             raise InvalidArgumentError(f"pokerlab solve {ctx.invoked_subcommand} reads a saved solution: give its "
                                        f"options after {ctx.invoked_subcommand}, and no spot (got {', '.join(given)})")
         return
+    from pokerlab.analyses.equilibrium import Discount
     from pokerlab.solver import solve
 
     target = read_share("exploitability", exploitability)
     check_choice("bits", bits, (32, 16))  # before the memory is said, as the other refusals
+    check_choice("schedule", schedule, ("paper", "restarting"))
     out_path = output_path(out_path, (".npz",))
     spot = _spot(board, oop, ip, pot, stack, bets, raises, donks, cap,
                  (add_allin_threshold, force_allin_threshold, merging_threshold), rake, rake_cap, game)
@@ -263,7 +269,8 @@ def solve_command(
     warmed("solver")
     with _solving(max_iterations, target) as checked:
         solution = solve(spot, exploitability=target, max_iterations=max_iterations, seconds=seconds,
-                         threads=threads, on_check=checked, bits=bits)
+                         threads=threads, on_check=checked, bits=bits,
+                         discount=Discount.restarting() if schedule == "restarting" else Discount())
     if out_path is not None:
         write_file(out_path, solution.save)
     if as_json:

@@ -248,15 +248,15 @@ def _split(weights: np.ndarray, reach: np.ndarray, out: np.ndarray, scale: np.nd
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _update(st: Store, base: int, scale: int, regrets: np.ndarray, sums: np.ndarray, strat: np.ndarray,
-            values: np.ndarray, reach: np.ndarray, out: np.ndarray, factors: tuple[float, float, float]) -> None:
+            values: np.ndarray, reach: np.ndarray, out: np.ndarray, factors: tuple[float, float, float, float]) -> None:
     """Discounted CFR's step at one of the traverser's nodes (tables at ``base``, 16-bit
     scales at ``scale``), its value into ``out``; ``regrets`` and ``sums`` scratch for 16-bit
     tables decoded."""
     size = len(strat)
-    positive, negative, average = factors
+    positive, negative, keep, average = factors
     if st.bits == 32:
         dcfr_columns(st.arena[base:base + size], st.arena[base + size:base + 2 * size], strat, values, reach, out,
-                     positive, negative, average)
+                     positive, negative, keep, average)
         return
     stored_regrets = st.regrets16[base // 2:base // 2 + size]
     stored_sums = st.sums16[base // 2:base // 2 + size]
@@ -265,7 +265,7 @@ def _update(st: Store, base: int, scale: int, regrets: np.ndarray, sums: np.ndar
     for x in range(size):
         regrets[x] = stored_regrets[x] * to_regret
         sums[x] = stored_sums[x] * to_sum
-    dcfr_columns(regrets, sums, strat, values, reach, out, positive, negative, average)
+    dcfr_columns(regrets, sums, strat, values, reach, out, positive, negative, keep, average)
     top_regret = 0.0
     top_sum = 0.0
     for x in range(size):
@@ -340,7 +340,7 @@ def _add_rows(values: np.ndarray, out: np.ndarray) -> None:
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _backward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int, mode: int, ctx: int,
-              c1: int, c2: int, factors: tuple[float, float, float]) -> None:
+              c1: int, c2: int, factors: tuple[float, float, float, float]) -> None:
     """The block's values from its terminal nodes (and its chance nodes, filled in already)
     up to its root, updating the traverser's regrets on the way under UPDATE."""
     wo, wp = t.counts[1 - p], t.counts[p]
@@ -427,7 +427,7 @@ def _gather(t: Tables, p: int, deal: int, values: np.ndarray, total: np.ndarray)
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _leaf(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int, mode: int, c1: int, c2: int,
-          factors: tuple[float, float, float]) -> None:
+          factors: tuple[float, float, float, float]) -> None:
     """A block without chance nodes, its root's reaches set: forward, then backward."""
     ctx = _context(t, t.node[t.members[t.bounds[b, 0]], DEPTH], c1, c2)
     _forward(t, st, s, b, lv, tid, p, mode, ctx)
@@ -436,7 +436,7 @@ def _leaf(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int, m
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _middle(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int, mode: int, c1: int,
-            factors: tuple[float, float, float]) -> None:
+            factors: tuple[float, float, float, float]) -> None:
     """A block one card deep whose chance nodes deal the river: each river block in turn."""
     ctx = _context(t, 1, c1, -1)
     _forward(t, st, s, b, lv, tid, p, mode, ctx)
@@ -464,7 +464,7 @@ def _middle(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int,
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _item(t: Tables, st: Store, s: Scratch, item: int, m: int, tid: int, depth: int, p: int, mode: int, c1: int,
-          factors: tuple[float, float, float]) -> None:
+          factors: tuple[float, float, float, float]) -> None:
     """One of the ``m`` deals listed, on thread ``tid``: its values into row ``item`` of
     ``items`` (under RESPOND its average strategy's into row ``m + item``)."""
     c = s.item_index[0, item]
@@ -524,7 +524,7 @@ def _gather_items(t: Tables, s: Scratch, b: int, situation: int, p: int, mode: i
 
 @njit(cache=True, parallel=True)
 def _parallel_items(t: Tables, st: Store, s: Scratch, m: int, workers: int, depth: int, p: int, mode: int,
-                    c1: int, factors: tuple[float, float, float]) -> None:
+                    c1: int, factors: tuple[float, float, float, float]) -> None:
     """The ``m`` deals of ``item_index``, on ``workers`` threads: each takes the next deal not
     yet taken (``claim``, 0 on entry) until none is left."""
     for _ in prange(workers):
@@ -539,11 +539,12 @@ def _parallel_items(t: Tables, st: Store, s: Scratch, m: int, workers: int, dept
 def _passes(t: Tables, st: Store, s: Scratch, b: int, c1: int, c2: int, factors: np.ndarray, respond: bool,
             reach: np.ndarray, out: np.ndarray, workers: int) -> None:
     """Passes from block ``b`` with the dealt cards ``c1``, ``c2`` (-1: none): one per player
-    (OOP first), an UPDATE iteration for each row of ``factors`` (positive, negative,
-    average), then with ``respond`` a RESPOND, from the players' ``reach`` (2, combos) at the
-    block's first node. Each player's values there (and after RESPOND its average strategy's)
-    go into ``out`` (2, 2, combos). Within a pass, the top block runs on this thread and its
-    chance nodes' children on ``workers`` threads, all of them in one loop (under RESPOND,
+    (OOP first), an UPDATE iteration for each row of ``factors`` (a
+    :meth:`~pokerlab.analyses.equilibrium.Discount.table`), then with ``respond`` a RESPOND,
+    from the players' ``reach`` (2, combos) at the block's first node. Each player's values
+    there (and after RESPOND its average strategy's) go into ``out`` (2, 2, combos). Within a
+    pass, the top block runs on this thread and its chance nodes' children on ``workers``
+    threads, all of them in one loop (under RESPOND,
     :data:`~pokerlab.solver.arena.CHANCES_AT_ONCE` chance nodes at a time); a spot on the
     river has none, and wakes no thread."""
     start = t.members[t.bounds[b, 0]]
@@ -556,7 +557,8 @@ def _passes(t: Tables, st: Store, s: Scratch, b: int, c1: int, c2: int, factors:
     iterations = factors.shape[0]
     for it in range(iterations + respond):
         mode = UPDATE if it < iterations else RESPOND
-        step = (factors[it, 0], factors[it, 1], factors[it, 2]) if it < iterations else (1.0, 1.0, 1.0)
+        step = ((factors[it, 0], factors[it, 1], factors[it, 2], factors[it, 3]) if it < iterations
+                else (1.0, 1.0, 1.0, 1.0))
         # the chance nodes whose deals' values the buffer holds: one row a deal, two under RESPOND
         group = max(1, min(chances, s.items.shape[0] // max(deals * (1 + mode), 1)))
         for p in range(2):
@@ -587,8 +589,8 @@ class Engine:
     >>> from pokerlab.solver.arena import layout
     >>> from pokerlab.solver.spot import Spot
     >>> engine = Engine(layout(Spot("2c2d2h3c3d", "AA,QQ", "KK", 100, 100, bets="a")))
-    >>> _ = engine.run(UPDATE, np.array([[0.5, 0.5, 0.25]]))    # one iteration, both players
-    >>> values = engine.run(RESPOND, np.ones((1, 3)))           # against the average strategies
+    >>> _ = engine.run(UPDATE, np.array([[0.5, 0.5, 1, 0.25]]))  # one iteration, both players
+    >>> values = engine.run(RESPOND, np.ones((1, 4)))           # against the average strategies
     >>> best, own = values[1, 0, :6], values[1, 1, :6]          # the kings' values, per pair of hands
     >>> bool((best >= own - 1e-6).all())
     True
@@ -639,7 +641,7 @@ class Engine:
                 reach[p, :len(self.weights[p])] = self.weights[p]
         out = np.zeros((2, 2, width), dtype=np.float32)
         workers = min(numba.get_num_threads(), self.scratch.rows.shape[2])
-        rows = np.ascontiguousarray(factors, dtype=np.float64).reshape(-1, 3)
+        rows = np.ascontiguousarray(factors, dtype=np.float64).reshape(-1, 4)
         _passes(t, self.store, self.scratch, block, c1, c2, rows if mode == UPDATE else rows[:0],
                 respond or mode == RESPOND, reach, out, workers)
         return out

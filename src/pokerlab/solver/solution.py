@@ -149,7 +149,7 @@ class Solution:
             "labels": np.array(tree.labels, dtype=str),
             "settings": np.array([self.bits, self.isomorphism, self.iterations, self.interrupted], dtype=np.int64),
             "swaps": np.array(self.layout.swaps, dtype=np.int64),
-            "discount": np.array([self.discount.alpha, self.discount.beta, self.discount.gamma]),
+            "discount": np.array(self.discount.parameters(), dtype=np.float64),
             "results": np.array([self.exploitability, *self.ev, self.seconds]),
             "history": np.array(self.history, dtype=np.float64).reshape(-1, 2),
             "lock_node": t.node[:, LOCK], "lock_at": t.lock_at, "lock_values": t.lock_values,
@@ -212,10 +212,12 @@ def _solution(arrays: dict[str, np.ndarray]) -> Solution:
     if len(store.arena if bits == 32 else store.regrets16) != expected or plan.swaps != swaps:
         raise ValueError("its arena does not match its spot")
     exploitability, ev0, ev1, seconds = (float(x) for x in arrays["results"])
-    alpha, beta, gamma = (float(x) for x in arrays["discount"])
+    # a file written before the lag and restart options holds the three exponents only
+    numbers = [float(x) for x in arrays["discount"]] + [0.0, 0.0]
+    discount = Discount(numbers[0], numbers[1], numbers[2], int(numbers[3]), int(numbers[4]))
     history = tuple((int(i), float(g)) for i, g in arrays["history"])
     return Solution(spot, Engine(plan, bits, store), exploitability, (ev0, ev1), iterations, seconds,
-                    bool(interrupted), history, Discount(alpha, beta, gamma), bool(isomorphism))
+                    bool(interrupted), history, discount, bool(isomorphism))
 
 
 @dataclass(frozen=True, eq=False)
@@ -407,7 +409,7 @@ class Node:
     def _values(self, tables: Tables, block: int) -> np.ndarray:
         """RESPOND passes from a block of ``tables`` with the node's reaches: (2, 2, combos)."""
         canonical = self._frame[0] + (-1, -1)
-        return self.solution.engine.run(RESPOND, np.ones((1, 3)), tables=tables, block=block, c1=canonical[0],
+        return self.solution.engine.run(RESPOND, np.ones((1, 4)), tables=tables, block=block, c1=canonical[0],
                                         c2=canonical[1], reach=self._reach.astype(np.float32))
 
     def _per_hand(self, values: np.ndarray, scale: float, shift: tuple[float, float]) -> tuple[np.ndarray, np.ndarray]:

@@ -53,7 +53,7 @@ def _measure(engine: Engine, pot: float, out: np.ndarray | None = None) -> tuple
     """The average strategy's exploitability (a share of the pot) and each player's EV, from
     a RESPOND pass's values ``out`` (None: one run now)."""
     if out is None:
-        out = engine.run(RESPOND, np.ones((1, 3)))
+        out = engine.run(RESPOND, np.ones((1, 4)))
     gains, evs = [], []
     for p in (0, 1):
         weights = engine.weights[p].astype(np.float64)
@@ -86,7 +86,9 @@ def solve(spot: SpotLike, exploitability: float = 0.005, max_iterations: int = 1
       half the memory, and EVs within about 1% of the pot);
     - ``isomorphism``: solve one card of each class of cards alike up to a suit swap and
       permute its values (where the board and both ranges allow);
-    - ``discount``: Discounted CFR's exponents (default 1.5, 0, 2);
+    - ``discount``: Discounted CFR's schedule (default the paper's: 1.5, 0, 2;
+      ``Discount.restarting()`` is postflop-solver's, often fewer iterations on a turn or a
+      flop);
     - ``memory_limit``: the most bytes the solve may take (None: 75% of the available
       memory); a larger solve is refused before it starts, with its estimate.
 

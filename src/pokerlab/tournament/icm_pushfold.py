@@ -538,7 +538,7 @@ def _solve(g: _Game, tolerance: float, iterations: int, discount: Discount
         v, _ = _values(g, strategy[:, :, 1].copy())
         for decision in range(6):
             dcfr_update(regrets[decision], sums[decision], strategy[decision], v[decision], reach, t,
-                        float(discount.alpha), float(discount.beta), float(discount.gamma))
+                        *discount.parameters())
         if t % 25 == 0 or t == iterations:
             total = sums.sum(axis=2)
             average = np.where(total > 0, sums[:, :, 1] / np.where(total > 0, total, 1.0), 0.5)

@@ -219,8 +219,8 @@ class PushFoldResult:
 
 @njit(cache=True, nogil=True)
 def _solve(q: np.ndarray, m: np.ndarray, w: np.ndarray, steal: float, blind: float, iterations: int,
-           tolerance: float, check_every: int, alpha: float, beta: float,
-           gamma: float) -> tuple[np.ndarray, np.ndarray, float, int]:
+           tolerance: float, check_every: int, alpha: float, beta: float, gamma: float, lag: int,
+           restart: int) -> tuple[np.ndarray, np.ndarray, float, int]:
     n = q.shape[0]
     regrets = (np.zeros((n, 2)), np.zeros((n, 2)))
     sums = (np.zeros((n, 2)), np.zeros((n, 2)))
@@ -233,9 +233,9 @@ def _solve(q: np.ndarray, m: np.ndarray, w: np.ndarray, steal: float, blind: flo
     while t < iterations:
         t += 1
         _values(m, q, w, steal, blind, strategy[0][:, 1], strategy[1][:, 1], values[0], values[1], 0)
-        dcfr_update(regrets[0], sums[0], strategy[0], values[0], reach, t, alpha, beta, gamma)
+        dcfr_update(regrets[0], sums[0], strategy[0], values[0], reach, t, alpha, beta, gamma, lag, restart)
         _values(m, q, w, steal, blind, strategy[0][:, 1], strategy[1][:, 1], values[0], values[1], 1)
-        dcfr_update(regrets[1], sums[1], strategy[1], values[1], reach, t, alpha, beta, gamma)
+        dcfr_update(regrets[1], sums[1], strategy[1], values[1], reach, t, alpha, beta, gamma, lag, restart)
         if t % check_every == 0 or t == iterations:
             for p in range(2):
                 for i in range(n):
@@ -392,7 +392,7 @@ def solve_table(table: ClassTable, stack: float, ante: float = 0.0, *, polish: b
     iterations = 0
     for tolerance in STAGES if polish else STAGES[:1]:
         push, call, gap, t = _solve(q, m, w, 1.0 + ante, 0.5 + ante, MAX_ITERATIONS, tolerance, 16,
-                                    float(d.alpha), float(d.beta), float(d.gamma))
+                                    *d.parameters())
         iterations += t
         candidates = [(push, call)]
         if polish:
