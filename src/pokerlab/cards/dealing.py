@@ -1,6 +1,7 @@
 """Dealing cards in kernels, the same way for every engine: the deck left once some cards are
-out, the random-number generator, and the steps of a Monte Carlo deal (a range combo drawn by
-weight, the rest of the cards off a partial shuffle).
+out, the random-number generator, the steps of a Monte Carlo deal (a range combo drawn by
+weight, the rest of the cards off a partial shuffle), and the count of ways to deal some
+cards of a rank, by which the exact engines weight a board's rank multiset.
 
 Monte Carlo deals each player's range combo by weight and rejects the whole deal when it
 clashes with a card already out, which keeps ranges that share cards unbiased; random hands and
@@ -33,6 +34,18 @@ def fill_deck(out_mask: np.uint64, deck: np.ndarray) -> int:
             deck[n] = c
             n += 1
     return n
+
+
+@njit(cache=True, nogil=True, inline="always")
+def choose(n: int, k: int) -> int:
+    """C(n, k), the ways to deal ``k`` of the ``n`` cards of a rank left (n at most 4), 0
+    where ``k`` is out of range."""
+    if k < 0 or k > n:
+        return 0
+    result = 1
+    for j in range(k):
+        result = result * (n - j) // (j + 1)
+    return result
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -39,11 +39,8 @@ to stay in cache."""
 
 
 @njit(cache=True, nogil=True, inline="always")
-def score_high(n: int, hi: np.ndarray, first: int, weight: float, category: np.ndarray, acc: np.ndarray,
-               squares: bool) -> tuple[np.int64, int]:
-    """Add one high-only showdown of ``n`` players (their strengths from ``hi[first]``), worth
-    ``weight``, to ``acc`` (see the module's notes: a pot won alone counts in the cells alone).
-    Returns the best strength and how many players hold it."""
+def _top_two(n: int, hi: np.ndarray, first: int) -> tuple[np.int64, np.int64, int]:
+    """The best of ``n`` strengths from ``hi[first]``, the best below it, and how many hold the best."""
     best = np.int64(0)
     second = np.int64(0)
     n_best = 0
@@ -57,6 +54,16 @@ def score_high(n: int, hi: np.ndarray, first: int, weight: float, category: np.n
             n_best += 1
         elif s > second:
             second = s
+    return best, second, n_best
+
+
+@njit(cache=True, nogil=True, inline="always")
+def score_high(n: int, hi: np.ndarray, first: int, weight: float, category: np.ndarray, acc: np.ndarray,
+               squares: bool) -> tuple[np.int64, int]:
+    """Add one high-only showdown of ``n`` players (their strengths from ``hi[first]``), worth
+    ``weight``, to ``acc`` (see the module's notes: a pot won alone counts in the cells alone).
+    Returns the best strength and how many players hold it."""
+    best, second, n_best = _top_two(n, hi, first)
     best_cat = category[best] * 3
     if n_best == 1:
         # the winner's best other hand is the second best; everyone else's is the winner's
@@ -157,19 +164,7 @@ def score(n: int, hi: np.ndarray, lo: np.ndarray, first: int, hilo: bool, weight
     if not hilo:
         score_high(n, hi, first, weight, category, acc, squares)
         return
-    best = np.int64(0)
-    second = np.int64(0)
-    n_best = 0
-    for i in range(n):
-        s = np.int64(hi[first + i])
-        if s > best:
-            second = best
-            best = s
-            n_best = 1
-        elif s == best:
-            n_best += 1
-        elif s > second:
-            second = s
+    best, second, n_best = _top_two(n, hi, first)
     best_cat = category[best] * 3
     winners = 0
     for i in range(n):

@@ -15,12 +15,10 @@ the board's ORed, give its best low in one lookup
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from numba import njit, prange
 
-from pokerlab.cards.dealing import MAX_REJECTIONS, deal_rest, draw_combo, fill_deck, seed_state
+from pokerlab.cards.dealing import MAX_REJECTIONS, choose, deal_rest, draw_combo, fill_deck, seed_state
 from pokerlab.equity.pots import CELLS, add_tallies, low_winners, score, summary, tally, tally_sizes
 from pokerlab.rankings.lookup import KEY_START, ONE, popcount, strength_of_key, strength_of_rank_key
 
@@ -217,17 +215,6 @@ def runouts_many(holes: np.ndarray, weights: np.ndarray, board: np.ndarray, out_
 
 # --- exact equity before the flop, by rank multisets -----------------------------------------------
 
-@njit(cache=True, nogil=True, inline="always")
-def _choose(n: Any, k: Any) -> int:
-    """C(n, k) for n <= 4."""
-    if k < 0 or k > n:
-        return 0
-    result = 1
-    for j in range(k):
-        result = result * (n - j) // (j + 1)
-    return result
-
-
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # numba's stubs omit _nrt
 def _preflop_plain(n_players: int, weight: float, avail: np.ndarray, used: np.ndarray, hole_rank: np.ndarray,
                    hole_low: np.ndarray, rank_weight: np.ndarray, rank_low: np.ndarray, hilo: bool,
@@ -252,15 +239,15 @@ def _preflop_plain(n_players: int, weight: float, avail: np.ndarray, used: np.nd
                         used[e] += 1
                         if used[a] <= avail[a] and used[b] <= avail[b] and used[c] <= avail[c] \
                                 and used[d] <= avail[d] and used[e] <= avail[e]:
-                            boards = _choose(avail[a], used[a])
+                            boards = choose(avail[a], used[a])
                             if b != a:
-                                boards *= _choose(avail[b], used[b])
+                                boards *= choose(avail[b], used[b])
                             if c != b:
-                                boards *= _choose(avail[c], used[c])
+                                boards *= choose(avail[c], used[c])
                             if d != c:
-                                boards *= _choose(avail[d], used[d])
+                                boards *= choose(avail[d], used[d])
                             if e != d:
-                                boards *= _choose(avail[e], used[e])
+                                boards *= choose(avail[e], used[e])
                             key = rank_weight[a] + rank_weight[b] + rank_weight[c] + rank_weight[d] + rank_weight[e]
                             for i in range(n_players):
                                 hi[i] = strength_of_rank_key(key + hole_rank[i], rank, offsets)
@@ -314,7 +301,7 @@ def _preflop_flushes(n_players: int, weight: float, suit_avail: np.ndarray, off_
                                     key += rank_weight[o1]
                                     lows |= rank_low[o1]
                                 if n_off == 2:
-                                    boards = _choose(off_avail[s, o1], 2) if o2 == o1 else boards * off_avail[s, o2]
+                                    boards = choose(off_avail[s, o1], 2) if o2 == o1 else boards * off_avail[s, o2]
                                     key += rank_weight[o2]
                                     lows |= rank_low[o2]
                                 if boards == 0:

@@ -6,12 +6,10 @@ shares (:mod:`pokerlab.equity.pots`).
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from numba import njit, prange
 
-from pokerlab.cards.dealing import MAX_REJECTIONS, deal_rest, draw_combo, fill_deck, seed_state
+from pokerlab.cards.dealing import MAX_REJECTIONS, choose, deal_rest, draw_combo, fill_deck, seed_state
 from pokerlab.equity.pots import CELLS, add_tallies, low_winners, score, tally, tally_sizes
 from pokerlab.hand_rules.omaha_kernels import (
     HOLE_STRIDE,
@@ -155,17 +153,6 @@ def runouts_many(holes: np.ndarray, weights: np.ndarray, board: np.ndarray, out_
 
 # --- exact equity before the flop ---------------------------------------------------------------
 
-@njit(cache=True, nogil=True, inline="always")
-def _choose(n: Any, k: Any) -> int:
-    """C(n, k) for n <= 4."""
-    if k < 0 or k > n:
-        return 0
-    result = 1
-    for j in range(k):
-        result = result * (n - j) // (j + 1)
-    return result
-
-
 @njit(cache=True, nogil=True)
 def preflop_matchup(holes: np.ndarray, weight: float, dead_mask: np.uint64, hilo: bool, high: np.ndarray,
                     terms: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray, category: np.ndarray,
@@ -233,15 +220,15 @@ def _preflop_plain(n_players: int, weight: float, avail: np.ndarray, used: np.nd
                         used[e] += 1
                         if used[a] <= avail[a] and used[b] <= avail[b] and used[c] <= avail[c] \
                                 and used[d] <= avail[d] and used[e] <= avail[e]:
-                            boards = _choose(avail[a], used[a])
+                            boards = choose(avail[a], used[a])
                             if b != a:
-                                boards *= _choose(avail[b], used[b])
+                                boards *= choose(avail[b], used[b])
                             if c != b:
-                                boards *= _choose(avail[c], used[c])
+                                boards *= choose(avail[c], used[c])
                             if d != c:
-                                boards *= _choose(avail[d], used[d])
+                                boards *= choose(avail[d], used[d])
                             if e != d:
-                                boards *= _choose(avail[e], used[e])
+                                boards *= choose(avail[e], used[e])
                             row = (terms[0, a] + terms[1, b] + terms[2, c] + terms[3, d] + terms[4, e]) * _STRIDE
                             for i in range(n_players):
                                 hi[i] = max(high[row + index[3 * i]], high[row + index[3 * i + 1]],
@@ -320,7 +307,7 @@ def _preflop_flushes(n_players: int, weight: float, suit_avail: np.ndarray, off_
                             if n_off >= 1:
                                 mult = off_avail[s, o1]
                             if n_off == 2:
-                                mult = _choose(off_avail[s, o1], 2) if o2 == o1 else mult * off_avail[s, o2]
+                                mult = choose(off_avail[s, o1], 2) if o2 == o1 else mult * off_avail[s, o2]
                             if mult == 0:
                                 continue
                             if boards == 0:
