@@ -332,6 +332,9 @@ def test_a_seed_repeats_a_run_and_another_seed_does_not():
     (["QQ+,AKs", "random", "random"], "", {"trials": 100_000, "seed": 9}),  # Monte Carlo: chunks, not threads
     (["AhKh", "2c3d"], "", {"game": "holdem-hilo"}),  # one deal's boards cut into a part a thread
     (["AhKh", "2c3d", "5s5d"], "", {"game": "holdem-hilo", "dead": "Ac"}),
+    (["AsKsQd2c", "JhTh9c8c"], "", {"game": "omaha"}),
+    (["AsKsQd2c", "JhTh9c8c", "7d7c6h5h"], "", {"game": "omaha-hilo", "dead": "Ac"}),
+    (["AsKsQd2c3c4c", "JhTh9c8c7h6h"], "", {"game": "omaha6"}),
 ])
 def test_threads_change_nothing_but_the_speed(players, board, options):
     clear_cache()

@@ -105,6 +105,20 @@ def interruptible() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
+def parts_per_item(items: int) -> int:
+    """How many parts to cut each of ``items`` pieces of parallel work into so that every
+    Numba thread has some: one where there are as many items as threads, more where fewer.
+
+    >>> import numba
+    >>> with threads(2):
+    ...     parts_per_item(1), parts_per_item(5)
+    (2, 1)
+    """
+    import numba  # the kernels that take parts have loaded it
+
+    return max(1, int(numba.get_num_threads()) // max(items, 1))
+
+
 def batch_within(left: int, per_chunk: int, n_chunks: int) -> tuple[int, int]:
     """(trials per chunk, chunks) of a Monte Carlo kernel call that deals no more than the
     ``left`` trials asked for: ``per_chunk`` at most in each of ``n_chunks``, and the last fewer

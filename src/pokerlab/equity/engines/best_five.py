@@ -29,7 +29,7 @@ from types import ModuleType
 import numpy as np
 
 from pokerlab.hand_rules.omaha_tables import best_five_low_table, low_bits
-from pokerlab.numba_runtime import interruptible
+from pokerlab.numba_runtime import interruptible, parts_per_item
 from pokerlab.rankings.ranking import ranking_in_deck
 
 _HIGH = "pokerlab.equity.engines.holdem_kernels"
@@ -41,14 +41,6 @@ _POTS = "pokerlab.equity.pots"
 def _kernels(name: str) -> ModuleType:
     """A kernel module, imported on first use: the kernels load Numba, which ``import pokerlab`` does not."""
     return importlib.import_module(name)
-
-
-def _parts(deals: int) -> int:
-    """How many parts each of ``deals`` deals' boards are cut into before the flop: with fewer
-    deals than threads, enough for every thread to have work."""
-    import numba  # loaded by the kernels already
-
-    return max(1, int(numba.get_num_threads()) // max(deals, 1))
 
 
 _RELABELINGS = tuple(tuple(c & ~3 | perm[c & 3] for c in range(52)) for perm in itertools.permutations(range(4)))
@@ -177,7 +169,7 @@ class Engine:
                                                          self.category_order)
             else:
                 acc = _kernels(_SPLIT).preflop_many(holes, weights, np.uint64(fixed), True, *self.tables,
-                                                     _parts(len(holes)))
+                                                     parts_per_item(len(holes)))
         return acc
 
     def _matchups(self, holes: np.ndarray, weights: np.ndarray, fixed: int) -> np.ndarray:
@@ -202,7 +194,8 @@ class Engine:
                              dtype=np.uint64)
             t = self.high_tables
             with interruptible():
-                counted = _kernels(_HIGH).preflop_exact_many(many, masks, t[2], t[3], t[4], t[5], _parts(len(missing)))
+                counted = _kernels(_HIGH).preflop_exact_many(many, masks, t[2], t[3], t[4], t[5],
+                                                             parts_per_item(len(missing)))
             if len(_PREFLOP_CACHE) + len(missing) > MAX_CACHED:
                 _PREFLOP_CACHE.clear()
             for key, row in zip(missing, counted):

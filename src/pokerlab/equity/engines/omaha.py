@@ -14,7 +14,7 @@ import numpy as np
 
 from pokerlab.hand_rules.omaha import kernel_tables
 from pokerlab.hand_rules.omaha_tables import board_multisets, card_keys, card_words, pair_numbers, pair_table
-from pokerlab.numba_runtime import interruptible
+from pokerlab.numba_runtime import interruptible, parts_per_item
 from pokerlab.rankings.ranking import ranking_in_deck
 
 
@@ -88,7 +88,7 @@ class Engine:
             else:
                 high, terms, flush, low, low_bit, _, _, category = self.tables
                 acc = kernels.preflop_many(holes, weights, np.uint64(fixed), self.hilo, high, terms, flush, low,
-                                           low_bit, category)
+                                           low_bit, category, parts_per_item(len(holes)))
         return acc
 
     def sample(self, combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, board: np.ndarray, fixed: int,

@@ -156,7 +156,7 @@ def runouts_many(holes: np.ndarray, weights: np.ndarray, board: np.ndarray, out_
 @njit(cache=True, nogil=True)
 def preflop_matchup(holes: np.ndarray, weight: float, dead_mask: np.uint64, hilo: bool, high: np.ndarray,
                     terms: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray, category: np.ndarray,
-                    acc: np.ndarray) -> None:
+                    part: int, parts: int, acc: np.ndarray) -> None:
     """Every five-card board for one deal of hole cards (P, h), each worth ``weight``, by rank
     multisets, into ``acc``.
 
@@ -165,7 +165,9 @@ def preflop_matchup(holes: np.ndarray, weight: float, dead_mask: np.uint64, hilo
     Part 2 takes the boards with three or more cards of a suit s that gives someone two suited
     hole cards: its ranks F in s and its off-suit ranks O; each such board adds its real
     showdown and takes back the non-flush one part 1 counted. The low depends on ranks alone.
-    ``dead_mask`` holds every card that cannot be dealt, the hole cards included.
+    ``dead_mask`` holds every card that cannot be dealt, the hole cards included. The work is
+    cut into ``parts`` interleaved parts whose counters add up to the whole; this call counts
+    part ``part`` (from 0).
     """
     n_players, n_hole = holes.shape
     avail = np.zeros(13, dtype=np.int64)
@@ -192,7 +194,7 @@ def preflop_matchup(holes: np.ndarray, weight: float, dead_mask: np.uint64, hilo
     plain = np.zeros(n_players, dtype=np.int64)
     used = np.zeros(13, dtype=np.int64)
     _preflop_plain(n_players, weight, avail, used, index, hole_low, rank_low, hilo, high, terms, low, category, hi,
-                   lo, acc)
+                   lo, part, parts, acc)
     off_avail = np.zeros((4, 13), dtype=np.int64)
     for s in range(4):
         for rk in range(13):
@@ -200,17 +202,23 @@ def preflop_matchup(holes: np.ndarray, weight: float, dead_mask: np.uint64, hilo
     flushes = np.zeros((4, n_players), dtype=np.int64)
     suits = np.zeros(4, dtype=np.int64)
     _preflop_flushes(n_players, weight, suit_avail, off_avail, index, hole_suits, hole_low, rank_low, hilo, high, terms,
-                     flush, low, category, flushes, suits, hi, lo, plain, acc)
+                     flush, low, category, flushes, suits, hi, lo, plain, part, parts, acc)
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # numba's stubs omit _nrt
 def _preflop_plain(n_players: int, weight: float, avail: np.ndarray, used: np.ndarray, index: np.ndarray,
                    hole_low: np.ndarray, rank_low: np.ndarray, hilo: bool, high: np.ndarray, terms: np.ndarray,
-                   low: np.ndarray, category: np.ndarray, hi: np.ndarray, lo: np.ndarray, acc: np.ndarray) -> None:
-    """Part 1 of :func:`preflop_matchup`: every board rank multiset a <= b <= c <= d <= e."""
+                   low: np.ndarray, category: np.ndarray, hi: np.ndarray, lo: np.ndarray, part: int, parts: int,
+                   acc: np.ndarray) -> None:
+    """Part 1 of :func:`preflop_matchup`: every board rank multiset a <= b <= c <= d <= e; of
+    the pairs (a, b), every ``parts``-th from ``part``."""
+    pair = 0
     for a in range(13):
         used[a] += 1
         for b in range(a, 13):
+            pair += 1
+            if pair % parts != part:
+                continue
             used[b] += 1
             for c in range(b, 13):
                 used[c] += 1
@@ -250,14 +258,18 @@ def _preflop_flushes(n_players: int, weight: float, suit_avail: np.ndarray, off_
                      hole_suits: np.ndarray, hole_low: np.ndarray, rank_low: np.ndarray, hilo: bool,
                      high: np.ndarray, terms: np.ndarray, flush: np.ndarray, low: np.ndarray, category: np.ndarray,
                      flushes: np.ndarray, suits: np.ndarray, hi: np.ndarray, lo: np.ndarray, plain: np.ndarray,
-                     acc: np.ndarray) -> None:
-    """Part 2 of :func:`preflop_matchup`: boards with m >= 3 cards of one suit."""
+                     part: int, parts: int, acc: np.ndarray) -> None:
+    """Part 2 of :func:`preflop_matchup`: boards with m >= 3 cards of one suit; of the rank
+    sets F in that suit, every ``parts``-th from ``part``."""
+    taken = 0
     for m in range(3, 6):
         n_off = 5 - m
         f = (1 << m) - 1
         while f < (1 << 13):
+            taken += 1
             n_suits = 0
-            for s in range(4):
+            # another part's rank set takes no suit, so it counts nothing here
+            for s in range(4 if taken % parts == part else 0):
                 if f & suit_avail[s] != f:
                     continue
                 any_flush = False
@@ -333,19 +345,21 @@ def _preflop_flushes(n_players: int, weight: float, suit_avail: np.ndarray, off_
 @njit(cache=True, nogil=True, parallel=True)
 def preflop_many(holes: np.ndarray, weights: np.ndarray, dead_mask: np.uint64, hilo: bool, high: np.ndarray,
                  terms: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray,
-                 category: np.ndarray) -> np.ndarray:
+                 category: np.ndarray, n_parts: int) -> np.ndarray:
     """:func:`preflop_matchup` for many deals of hole cards (M, P, h) in parallel, deal m worth
-    ``weights[m]``; ``dead_mask`` holds the dead cards. Returns the summed counters."""
+    ``weights[m]``, each deal's work cut into ``n_parts`` parts (more than one where there are
+    fewer deals than threads); ``dead_mask`` holds the dead cards. Returns the summed counters."""
     n_deals, n_players, n_hole = holes.shape
     width = n_players * CELLS
-    block_acc = np.zeros((n_deals, width + 16), dtype=np.float64)
-    for m in prange(n_deals):
+    block_acc = np.zeros((n_deals * n_parts, width + 16), dtype=np.float64)
+    for item in prange(n_deals * n_parts):
+        m = item // n_parts
         mask = dead_mask
         for i in range(n_players):
             for j in range(n_hole):
                 mask |= _ONE << np.uint64(holes[m, i, j])
         preflop_matchup(holes[m], weights[m], mask, hilo, high, terms, flush, low, low_bit, category,
-                        block_acc[m])
+                        item % n_parts, n_parts, block_acc[item])
     acc: np.ndarray = block_acc[:, :width].sum(axis=0)
     return acc
 
