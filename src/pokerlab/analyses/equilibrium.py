@@ -90,8 +90,10 @@ class Discount:
     def restarting(cls) -> Discount:
         """The schedule of postflop-solver: ``gamma`` 3, the first iteration's positive regrets
         dropped (``lag`` 1) and the average started again after iterations 1, 4, 16, 64, ...
-        (``restart`` 4). On turn and flop spots it often reaches a small exploitability in
-        fewer iterations than the paper's; on rivers it gains little.
+        (``restart`` 4); its average strategy weights each combo's strategy by the combo's
+        own reach here, as the paper's does, where postflop-solver's does not. On turn and
+        flop spots it often reaches a small exploitability in fewer iterations than the
+        paper's; on rivers it gains little.
 
         >>> Discount.restarting()
         Discount(alpha=1.5, beta=0.0, gamma=3.0, lag=1, restart=4)
