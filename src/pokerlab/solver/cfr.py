@@ -66,6 +66,10 @@ reach, the traverser's values (best response under RESPOND)."""
 EV = OWN
 """RESPOND needs no own reach: its average strategy's values take those rows."""
 
+Factors = tuple[float, float, float, float]
+"""One iteration's row of :meth:`~pokerlab.analyses.equilibrium.Discount.table`: positive and
+negative regrets' multipliers, what the strategy sums keep, and their multiplier."""
+
 _I16 = 32767.0
 _U16 = 65535.0
 
@@ -248,7 +252,7 @@ def _split(weights: np.ndarray, reach: np.ndarray, out: np.ndarray, scale: np.nd
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _update(st: Store, base: int, scale: int, regrets: np.ndarray, sums: np.ndarray, strat: np.ndarray,
-            values: np.ndarray, reach: np.ndarray, out: np.ndarray, factors: tuple[float, float, float, float]) -> None:
+            values: np.ndarray, reach: np.ndarray, out: np.ndarray, factors: Factors) -> None:
     """Discounted CFR's step at one of the traverser's nodes (tables at ``base``, 16-bit
     scales at ``scale``), its value into ``out``; ``regrets`` and ``sums`` scratch for 16-bit
     tables decoded."""
@@ -340,7 +344,7 @@ def _add_rows(values: np.ndarray, out: np.ndarray) -> None:
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _backward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int, mode: int, ctx: int,
-              c1: int, c2: int, factors: tuple[float, float, float, float]) -> None:
+              c1: int, c2: int, factors: Factors) -> None:
     """The block's values from its terminal nodes (and its chance nodes, filled in already)
     up to its root, updating the traverser's regrets on the way under UPDATE."""
     wo, wp = t.counts[1 - p], t.counts[p]
@@ -427,7 +431,7 @@ def _gather(t: Tables, p: int, deal: int, values: np.ndarray, total: np.ndarray)
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _leaf(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int, mode: int, c1: int, c2: int,
-          factors: tuple[float, float, float, float]) -> None:
+          factors: Factors) -> None:
     """A block without chance nodes, its root's reaches set: forward, then backward."""
     ctx = _context(t, t.node[t.members[t.bounds[b, 0]], DEPTH], c1, c2)
     _forward(t, st, s, b, lv, tid, p, mode, ctx)
@@ -436,7 +440,7 @@ def _leaf(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int, m
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _middle(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int, mode: int, c1: int,
-            factors: tuple[float, float, float, float]) -> None:
+            factors: Factors) -> None:
     """A block one card deep whose chance nodes deal the river: each river block in turn."""
     ctx = _context(t, 1, c1, -1)
     _forward(t, st, s, b, lv, tid, p, mode, ctx)
@@ -464,7 +468,7 @@ def _middle(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: int,
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _item(t: Tables, st: Store, s: Scratch, item: int, m: int, tid: int, depth: int, p: int, mode: int, c1: int,
-          factors: tuple[float, float, float, float]) -> None:
+          factors: Factors) -> None:
     """One of the ``m`` deals listed, on thread ``tid``: its values into row ``item`` of
     ``items`` (under RESPOND its average strategy's into row ``m + item``)."""
     c = s.item_index[0, item]
@@ -524,7 +528,7 @@ def _gather_items(t: Tables, s: Scratch, b: int, situation: int, p: int, mode: i
 
 @njit(cache=True, parallel=True)
 def _parallel_items(t: Tables, st: Store, s: Scratch, m: int, workers: int, depth: int, p: int, mode: int,
-                    c1: int, factors: tuple[float, float, float, float]) -> None:
+                    c1: int, factors: Factors) -> None:
     """The ``m`` deals of ``item_index``, on ``workers`` threads: each takes the next deal not
     yet taken (``claim``, 0 on entry) until none is left."""
     for _ in prange(workers):

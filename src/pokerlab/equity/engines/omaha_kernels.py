@@ -267,10 +267,10 @@ def _preflop_flushes(n_players: int, weight: float, suit_avail: np.ndarray, off_
         f = (1 << m) - 1
         while f < (1 << 13):
             taken += 1
+            mine = taken % parts == part
             n_suits = 0
-            # another part's rank set takes no suit, so it counts nothing here
-            for s in range(4 if taken % parts == part else 0):
-                if f & suit_avail[s] != f:
+            for s in range(4):
+                if not mine or f & suit_avail[s] != f:
                     continue
                 any_flush = False
                 for i in range(n_players):
