@@ -4,6 +4,7 @@ same configuration), and the tree's invariants over random configurations."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -11,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import pokerlab as pl
 from pokerlab.errors import InvalidArgumentError, clip
 from pokerlab.solver.betting import TreeConfig, build_tree
 from pokerlab.solver.sizes import (
@@ -26,6 +28,7 @@ from pokerlab.solver.sizes import (
     parse_sizes,
     sizes_by_street,
 )
+from pokerlab.solver.solution import SavedSpot
 from pokerlab.solver.tree import CHANCE, FOLD, IP, OOP, SHOWDOWN, ActionTree
 
 # --- sizes -----------------------------------------------------------------------------------
@@ -375,3 +378,32 @@ def test_tree_invariants(config: TreeConfig) -> None:
                 put_in = invested[child, kind[node]] - invested[street_start, kind[node]]
                 assert math.isclose(float(label.split()[1]), put_in, rel_tol=1e-12)
                 assert (label.startswith("All-in")) == math.isclose(invested[child, kind[node]], config.stack)
+
+
+def _broken(tree: ActionTree, how: str) -> ActionTree:
+    """``tree`` with one rule of a tree broken."""
+    fields = {name: getattr(tree, name).copy() for name in ("kind", "street", "first_child", "n_children", "parent")}
+    if how == "parent":
+        fields["parent"][fields["first_child"][0] + 1] = 3  # the root's second child names another parent
+    elif how == "terminal with children":
+        fields["kind"][0] = FOLD
+    elif how == "child before its parent":
+        node = int(np.flatnonzero(fields["n_children"] > 0)[-1])
+        fields["first_child"][node] = node
+    elif how == "streets":
+        fields["street"][:] = 0
+    return ActionTree(**fields, invested=tree.invested, folder=tree.folder, labels=tree.labels, pot=tree.pot,
+                      stack=tree.stack)
+
+
+@pytest.mark.parametrize(("how", "message"), [("parent", "tree node 0 "), ("terminal with children", "tree node 0 "),
+                                              ("child before its parent", "tree node "),
+                                              ("streets", "streets do not match a board of 5 cards")])
+def test_a_broken_tree_is_refused_before_a_solve(how: str, message: str) -> None:
+    spot = pl.solver.Spot("Td9d6hQc2s", "AA,KK", "QQ,JJ", 100, 200, bets="50%, a", raises="2.5x")
+    hands = tuple((spot.combos(p), spot.weights(p)) for p in (0, 1))
+    saved = SavedSpot(spot.board, spot.game, spot.pot, spot.stack, spot.rake, spot.rake_cap, spot.tree, hands)
+    assert pl.solver.solve(saved, exploitability=0.01).exploitability <= 0.01  # the tree as built is sound
+    broken = dataclasses.replace(saved, tree=_broken(spot.tree, how))
+    with pytest.raises(InvalidArgumentError, match=message):
+        pl.solver.solve(broken)

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import NamedTuple, Protocol
 
 import numpy as np
+from numba import njit
 
 from pokerlab.errors import InvalidArgumentError
 from pokerlab.games import Game
@@ -141,7 +142,8 @@ class Tables(NamedTuple):
     two cards in the other player's range (-1: none); rows past a player's count unused."""
     perm: np.ndarray
     """(2, 6, n) uint16: the row of each combo with the suits of a swap exchanged, or 65535
-    where the range lacks it (a swap the solver uses lacks none)."""
+    where the range lacks it (a swap the solver uses lacks none; all 65535 where the spot
+    deals no card)."""
     board_mask: int
     order: np.ndarray
     """(boards, hands of both) uint32: each river board's hands of each player not blocked
@@ -331,45 +333,29 @@ def _deal(cards: list[int], swaps: Sequence[int]) -> list[tuple[int, list[tuple[
     return out
 
 
-def _blocks(tree: ActionTree) -> list[list[int]]:
-    """The tree's blocks (a street's betting, up to its chance and terminal nodes), each its
-    nodes in increasing order, the root's first."""
-    blocks: list[list[int]] = []
-    starts = [0]
-    while starts:
-        start = starts.pop()
-        members = [start]
-        stack = [start]
-        while stack:
-            node = stack.pop()
-            for child in tree.children(node):
-                if tree.kind[node] == CHANCE:
-                    starts.append(child)
-                    continue
-                members.append(child)
-                stack.append(child)
-        blocks.append(sorted(members))
-    return blocks
+@njit(cache=True, nogil=True)
+def _first_fault(kind: np.ndarray, first: np.ndarray, count: np.ndarray, parent: np.ndarray) -> int:
+    """Numba: the first node whose children break the tree's rules (an action or chance node
+    has children, a chance node one, each after its parent and naming it), or -1."""
+    n = len(kind)
+    for node in range(n):
+        has = count[node] > 0
+        if has != (kind[node] <= CHANCE) or (kind[node] == CHANCE and count[node] != 1) or (has and first[node] < 0):
+            return node
+        for child in range(first[node], first[node] + count[node]):
+            if not node < child < n or parent[child] != node:
+                return node
+    return -1
 
 
 def _check_tree(tree: ActionTree, board: tuple[int, ...]) -> np.ndarray:
-    n = len(tree)
-    kind = np.asarray(tree.kind)
-    first = np.asarray(tree.first_child).astype(np.int64)
-    count = np.asarray(tree.n_children).astype(np.int64)
-    parents = np.asarray(tree.parent)
-    owners = np.repeat(np.arange(n), count)
-    children = np.repeat(first, count) + np.arange(len(owners)) - np.repeat(np.cumsum(count) - count, count)
-    sound = (((count > 0) == (kind <= CHANCE)) & ((kind != CHANCE) | (count == 1))).all() and (
-        (owners < children) & (children < n)).all() and (parents[np.minimum(children, n - 1)] == owners).all()
-    for node in range(n if not sound else 0):  # node by node only to name what is wrong
-        if (count[node] > 0) != (kind[node] <= CHANCE) or (kind[node] == CHANCE and count[node] != 1):
-            raise InvalidArgumentError(f"tree node {node} of kind {kind[node]} has {count[node]} children")
-        for child in tree.children(node):
-            if not node < child < n or parents[child] != node:
-                raise InvalidArgumentError(f"tree node {node}'s child {child} is out of order")
-        if count[node] and first[node] < 0:
-            raise InvalidArgumentError(f"tree node {node} has no first child")
+    """Each node's depth (cards dealt above it), once the tree is found sound."""
+    columns = (tree.kind, tree.first_child, tree.n_children, tree.parent)
+    node = _first_fault(*(np.asarray(c, dtype=np.int64) for c in columns))
+    if node >= 0:
+        raise InvalidArgumentError(f"tree node {node} of kind {tree.kind[node]} has {tree.n_children[node]} children, "
+                                   f"from {tree.first_child[node]}: an action node needs children, a chance node one, "
+                                   "each after it and naming it as its parent")
     depth: np.ndarray = np.asarray(tree.street, dtype=np.int64) - (len(board) - 3)
     if depth.min() < 0 or depth.max() > LEVELS - 1:
         raise InvalidArgumentError(f"the tree's streets do not match a board of {len(board)} cards")
@@ -401,9 +387,11 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
     board_mask = sum(1 << c for c in board)
     masks = [_masks(c) for c in combos]
     weights = [np.where(m & board_mask, 0.0, w) for m, w in zip(masks, weights)]
-    perms = swapped_rows(combos)
+    deals_cards = bool(depth.max() >= 1)
+    # on the river no card is dealt, so no copy of one is solved as another
+    perms = swapped_rows(combos) if deals_cards else None
     swaps: tuple[int, ...] = ()
-    if isomorphism:
+    if isomorphism and perms is not None:
         swaps = tuple(s for s in symmetric_swaps(board, combos, weights, perms, fixed)
                       if locked_swaps is None or s in locked_swaps)
     deck = [c for c in spot.game.deck if not board_mask >> c & 1]
@@ -419,21 +407,10 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
     left = len(deck) - 4  # the cards a dealt card can be, given both players' hands
     chance_factor = np.array([1.0 / max(left, 1), 1.0 / max(left - 1, 1), 0.0])
 
-    node, members, bounds, rows, strategy_cells = _node_table(tree, depth, counts)
+    node, members, bounds, rows, strategy_cells, cells, scales = _node_table(tree, depth, counts, contexts)
     dealing = [len(situations.get(0, [])), max([len(situations[s]) for s in situations if s], default=0), 0]
     items = max(max(int(b[3] - b[2]), 2 * min(int(b[3] - b[2]), CHANCES_AT_ONCE)) * dealing[int(depth[members[b[0]]])]
                 for b in bounds)
-    cells = scales = 0
-    for start, end, _, _ in bounds:
-        acting = [int(n) for n in members[start:end] if node[n, KIND] <= IP]
-        chunk = 2 * int(node[acting, SIZE].sum())
-        node[acting, OFFSET] = cells + np.cumsum([0] + [2 * int(node[n, SIZE]) for n in acting[:-1]])
-        node[acting, STRIDE] = chunk
-        node[acting, SCALE] = scales + np.arange(len(acting))
-        node[acting, SSTRIDE] = len(acting)
-        times = contexts[depth[members[start]]]
-        cells += times * chunk
-        scales += times * len(acting)
 
     width = int(counts.max())
     hands = np.zeros((2, width, 4), dtype=np.int64)
@@ -442,7 +419,8 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
         hands[p, :counts[p], :2] = combos[p]
         hands[p, :counts[p], 2] = masks[p]
         hands[p, :counts[p], 3] = _row_table(combos[1 - p])[combos[p][:, 0], combos[p][:, 1]]
-        perm[p, :, :counts[p]] = np.where(perms[p] >= 0, perms[p], 65535)
+        if perms is not None:
+            perm[p, :, :counts[p]] = np.where(perms[p] >= 0, perms[p], 65535)
     pairs = _pairs(combos, weights, hands[0, :counts[0], 3])
     if pairs <= 0:
         raise InvalidArgumentError("the two ranges have no pair of hands without a card in common")
@@ -507,11 +485,10 @@ def _deal_table(situations: dict[int, Deal]) -> tuple[np.ndarray, np.ndarray, np
             np.array(isos, dtype=np.int64).reshape(-1, 2))
 
 
-def _node_table(tree: ActionTree, depth: np.ndarray,
-                counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int]:
-    """The node table (all but the arena's columns), the blocks' members and bounds, and the
-    most rows and strategy cells a block needs."""
-    blocks = _blocks(tree)
+def _node_table(tree: ActionTree, depth: np.ndarray, counts: np.ndarray,
+                contexts: Sequence[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int, int, int]:
+    """The node table, the blocks' members and bounds, the most rows and strategy cells a
+    block needs, and the arena's cells and 16-bit scales (see :func:`_place_nodes`)."""
     node = np.zeros((len(tree), 13), dtype=np.int64)
     node[:, KIND] = tree.kind
     node[:, FIRST] = tree.first_child
@@ -519,31 +496,84 @@ def _node_table(tree: ActionTree, depth: np.ndarray,
     node[:, DEPTH] = depth
     node[:, CHILD] = -1
     node[:, LOCK] = -1
-    acting = node[:, KIND] <= IP
-    node[acting, SIZE] = node[acting, COUNT] * counts[node[acting, KIND]]
-    block_of_root = {members[0]: b for b, members in enumerate(blocks)}
-    strategy_cells = 0
-    chances: list[list[int]] = []
-    for members in blocks:
-        cells = [0, 0]  # each player's nodes in the block: a pass keeps the traverser's strategies
-        chances.append([])
-        for r, n in enumerate(members):
-            node[n, ROW] = r
-            kind = int(node[n, KIND])
+    members = np.zeros(len(tree) + int(np.count_nonzero(node[:, KIND] == CHANCE)), dtype=np.int64)
+    bounds = np.zeros((len(tree), 4), dtype=np.int64)
+    blocks, rows, strategy_cells, cells, scales = _place_nodes(node, counts, np.asarray(contexts, dtype=np.int64),
+                                                               members, bounds)
+    return node, members, bounds[:blocks], rows, strategy_cells, cells, scales
+
+
+@njit(cache=True, nogil=True)
+def _place_nodes(node: np.ndarray, counts: np.ndarray, contexts: np.ndarray, members: np.ndarray,
+                 bounds: np.ndarray) -> tuple[int, int, int, int, int]:
+    """Numba: cut the tree of ``node`` (its ``KIND``, ``FIRST``, ``COUNT`` and ``DEPTH``
+    columns filled) into blocks, a street's betting up to its chance and terminal nodes,
+    the root's first, and fill the other columns, ``members`` and ``bounds`` (see
+    :class:`Tables`). ``contexts``: how many times each depth is stored. Returns the number
+    of blocks, the most nodes in one, the most strategy cells of one player's nodes in one,
+    and the arena's cells and scales."""
+    n = len(node)
+    starts = np.zeros(n, dtype=np.int64)  # the first nodes of blocks still to walk
+    stack = np.zeros(n, dtype=np.int64)
+    block_of = np.zeros(n, dtype=np.int64)  # a block's first node: its number
+    waiting, at, blocks = 1, 0, 0
+    while waiting:
+        waiting -= 1
+        start = starts[waiting]
+        block_of[start] = blocks
+        bounds[blocks, 0] = at
+        members[at] = start
+        at += 1
+        stack[0] = start
+        depth = 1
+        while depth:
+            depth -= 1
+            parent = stack[depth]
+            for child in range(node[parent, FIRST], node[parent, FIRST] + node[parent, COUNT]):
+                if node[parent, KIND] == CHANCE:
+                    starts[waiting] = child
+                    waiting += 1
+                else:
+                    members[at] = child
+                    at += 1
+                    stack[depth] = child
+                    depth += 1
+        members[bounds[blocks, 0]:at].sort()
+        bounds[blocks, 1] = at
+        blocks += 1
+    rows = strategy_cells = cells = scales = 0
+    for b in range(blocks):
+        bounds[b, 2] = at
+        own = np.zeros(2, dtype=np.int64)  # each player's strategy cells: a pass keeps the traverser's
+        chunk = acting = 0
+        for r in range(bounds[b, 1] - bounds[b, 0]):
+            v = members[bounds[b, 0] + r]
+            node[v, ROW] = r
+            kind = node[v, KIND]
             if kind <= IP:
-                node[n, SOFF] = cells[kind]
-                cells[kind] += int(node[n, SIZE])
+                size = node[v, COUNT] * counts[kind]
+                node[v, SIZE] = size
+                node[v, SOFF] = own[kind]
+                own[kind] += size
+                node[v, OFFSET] = cells + chunk
+                node[v, SCALE] = scales + acting
+                chunk += 2 * size
+                acting += 1
             elif kind == CHANCE:
-                chances[-1].append(n)
-                node[n, CHILD] = block_of_root[int(node[n, FIRST])]
-        strategy_cells = max(strategy_cells, *cells)
-    flat = [n for members in blocks for n in members]
-    ends = np.cumsum([len(m) for m in blocks])
-    chance_ends = len(flat) + np.cumsum([len(c) for c in chances])
-    bounds = np.stack([ends - [len(m) for m in blocks], ends, chance_ends - [len(c) for c in chances], chance_ends],
-                      axis=1).astype(np.int64)
-    members_array = np.array(flat + [n for c in chances for n in c], dtype=np.int64)
-    return node, members_array, bounds, max(len(m) for m in blocks), strategy_cells
+                members[at] = v
+                at += 1
+                node[v, CHILD] = block_of[node[v, FIRST]]
+        bounds[b, 3] = at
+        for i in range(bounds[b, 0], bounds[b, 1]):
+            if node[members[i], KIND] <= IP:
+                node[members[i], STRIDE] = chunk
+                node[members[i], SSTRIDE] = acting
+        times = contexts[node[members[bounds[b, 0]], DEPTH]]
+        cells += times * chunk
+        scales += times * acting
+        rows = max(rows, bounds[b, 1] - bounds[b, 0])
+        strategy_cells = max(strategy_cells, own[0], own[1])
+    return blocks, rows, strategy_cells, cells, scales
 
 
 def _pairs(combos: list[np.ndarray], weights: list[np.ndarray], rows: np.ndarray) -> float:
@@ -560,16 +590,16 @@ def _pairs(combos: list[np.ndarray], weights: list[np.ndarray], rows: np.ndarray
 def _amounts(tree: ActionTree, spot: SpotLike, pairs: float) -> np.ndarray:
     """Each terminal node's payoffs to each player, net of the chips it put in (the pot it
     started with counted as half each), the rake taken from the pot as called."""
-    amount = np.zeros((len(tree), 2, 3))
     kind = np.asarray(tree.kind)
-    folder = np.asarray(tree.folder)
     pot = float(spot.pot) + 2 * np.asarray(tree.invested, dtype=np.float64).min(axis=1)
     rake = np.minimum(pot * float(spot.rake), float(spot.rake_cap))
-    for p in (0, 1):
-        fold = kind == FOLD
-        amount[fold, p, 0] = np.where(folder[fold] == p, -pot[fold] / 2, pot[fold] / 2 - rake[fold])
-        shown = kind == SHOWDOWN
-        amount[shown, p] = np.stack([pot[shown] / 2 - rake[shown], -pot[shown] / 2, -rake[shown] / 2], axis=1)
+    half = pot / 2
+    # a showdown's win, loss and tie, the same for both players; at a fold each player's payoff first
+    amount = np.stack([half - rake, -half, -rake / 2], axis=1)[:, None, :].repeat(2, axis=1)
+    amount[kind != SHOWDOWN] = 0.0
+    fold = np.flatnonzero(kind == FOLD)
+    folded = np.asarray(tree.folder)[fold, None] == (0, 1)
+    amount[fold, :, 0] = np.where(folded, -half[fold, None], (half - rake)[fold, None])
     out: np.ndarray = amount / pairs
     return out
 
@@ -600,15 +630,15 @@ def available_memory(meminfo: str | Path = "/proc/meminfo") -> int | None:
     True
     """
     try:
-        text = Path(meminfo).read_text()
+        text = Path(meminfo).read_bytes()  # bytes: a text read costs more than the rest of a river solve's checks
     except OSError:
         return None
     for line in text.splitlines():
-        name, _, value = line.partition(":")
-        if name == "MemAvailable":
+        name, _, value = line.partition(b":")
+        if name == b"MemAvailable":
             parts = value.split()
             if parts and parts[0].isdigit():
-                return int(parts[0]) * (1024 if parts[1:] == ["kB"] else 1)
+                return int(parts[0]) * (1024 if parts[1:] == [b"kB"] else 1)
     return None
 
 

@@ -42,6 +42,9 @@ __all__ = ["card_sums", "fold_values", "river_tables", "showdown_values"]
 
 Deals = Mapping[int, Sequence[tuple[int, Sequence[tuple[int, int]]]]]
 
+BLOCKED = 1 << 20
+"""The strength given to a hand the board blocks: above any hand's, so it sorts last."""
+
 
 def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
                  combos: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -84,45 +87,49 @@ def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
     both = np.concatenate(combos)
     hand_bits = (np.int64(1) << both[:, 0].astype(np.int64)) | (np.int64(1) << both[:, 1].astype(np.int64))
     blocked = (bits[:, None] & hand_bits[None, :]) != 0
-    strengths = np.full(blocked.shape, 1 << 20, dtype=np.int64)  # a blocked hand sorts last
+    strengths = np.full(blocked.shape, BLOCKED, dtype=np.int64)
     rows, columns = np.nonzero(~blocked)
     if len(rows):
         # on one thread: the parallel evaluator would wake threads for a few thousand hands
         with numba_runtime.threads(1):
             strengths[rows, columns] = game.evaluate_many(both[columns], boards[rows])
     order = np.zeros(blocked.shape, dtype=np.uint32)
-    strength = np.zeros(blocked.shape, dtype=np.int64)
     count = np.zeros((len(boards), 2), dtype=np.int64)
-    start = 0
-    for p, cards in enumerate(combos):
-        part = slice(start, start + len(cards))
-        codes = np.arange(len(cards)) | cards[:, 0].astype(np.int64) << 11 | cards[:, 1].astype(np.int64) << 17
-        weakest = np.argsort(strengths[:, part], axis=1, kind="stable")
-        order[:, part] = codes[weakest]
-        strength[:, part] = np.take_along_axis(strengths[:, part], weakest, axis=1)
-        count[:, p] = (~blocked[:, part]).sum(axis=1)
-        start += len(cards)
     ranks = np.zeros((len(boards), 6, len(both)), dtype=np.uint16)
-    _ranks(order, strength, count, len(combos[0]), ranks)
+    wide = [cards.astype(np.int64) for cards in combos]
+    codes = np.concatenate([np.arange(len(cards)) | cards[:, 0] << 11 | cards[:, 1] << 17 for cards in wide])
+    _ranks(strengths, codes, len(combos[0]), order, count, ranks)
     return board_id, order, count, ranks
 
 
 @njit(cache=True, nogil=True)
-def _ranks(order: np.ndarray, strength: np.ndarray, count: np.ndarray, split: int, ranks: np.ndarray) -> None:
-    """Fill ``ranks`` (see :func:`river_tables`; player 1's hands start at ``split``): each
-    list merged with the opponent's, once for the weaker hands and once for those not
-    stronger."""
+def _ranks(strengths: np.ndarray, codes: np.ndarray, split: int, order: np.ndarray, count: np.ndarray,
+           ranks: np.ndarray) -> None:
+    """Fill ``order``, ``count`` and ``ranks`` (see :func:`river_tables`) from each board's
+    ``strengths`` of both players' hands (player 1's from ``split``; a blocked hand's
+    ``BLOCKED``, above any other) and each hand's entry ``codes``: each player's hands
+    sorted, weakest first, then each list merged with the opponent's, once for the weaker
+    hands and once for those not stronger."""
+    strength = np.zeros(strengths.shape[1], dtype=np.int64)  # one board's, in the order of order's
     last = np.zeros(52, dtype=np.int64)
     for b in range(order.shape[0]):
+        for p in range(2):
+            start, end = (0, split) if p == 0 else (split, strengths.shape[1])
+            weakest = np.argsort(strengths[b, start:end], kind="mergesort")  # stable: ties keep the range's order
+            for m in range(end - start):
+                i = start + weakest[m]
+                order[b, start + m] = codes[i]
+                strength[start + m] = strengths[b, i]
+                count[b, p] += strengths[b, i] < BLOCKED
         for p in range(2):
             mine, theirs = (0, split) if p == 0 else (split, 0)
             for tied in range(2):
                 last[:] = 0
                 k = 0
                 for m in range(count[b, p]):
-                    s = strength[b, mine + m]
+                    s = strength[mine + m]
                     while k < count[b, 1 - p]:
-                        other = strength[b, theirs + k]
+                        other = strength[theirs + k]
                         if other > s or other == s and tied == 0:
                             break
                         last[order[b, theirs + k] >> 11 & 63] = 1 + 2 * k

@@ -36,6 +36,11 @@ BATCH_SECONDS = 0.05
 """About how long one call of the compiled iterations runs: Ctrl-C and ``seconds`` are
 heard between calls, and a call's fixed cost stays small beside it."""
 
+CELL_SECONDS = 2e-8
+"""A generous guess of what an iteration costs per cell of the arena (several times what it
+measures here), which sizes the first call before any has been timed: a river spot runs its
+first ``check_every`` iterations in one call, a turn or a flop starts with one."""
+
 Checked = Callable[[int, float], None]
 """``on_check(iterations, exploitability)``: told at each measure of the exploitability."""
 
@@ -56,9 +61,8 @@ def _measure(engine: Engine, pot: float, out: np.ndarray | None = None) -> tuple
         out = engine.run(RESPOND, np.ones((1, 4)))
     gains, evs = [], []
     for p in (0, 1):
-        weights = engine.weights[p].astype(np.float64)
-        n = len(weights)
-        best, own = float(weights @ out[p, 0, :n]), float(weights @ out[p, 1, :n])
+        weights = engine.layout.weights[p]
+        best, own = (float(x) for x in out[p, :, :len(weights)] @ weights)
         gains.append(best - own)
         evs.append(own + pot / 2)
     return (gains[0] + gains[1]) / 2 / pot, (evs[0], evs[1])
@@ -142,7 +146,7 @@ def _run(spot: SpotLike, engine: Engine, target: float, limit: int, budget: floa
     pot = float(spot.pot)
     history: list[tuple[int, float]] = []
     done = 0
-    batch = 1
+    batch = max(1, int(BATCH_SECONDS / (CELL_SECONDS * max(engine.layout.cells, 1))))
     fastest = math.inf  # seconds an iteration takes at best: a slow call (the machine busy) is no guide
     interrupted = False
     gap, ev = math.inf, (math.nan, math.nan)
@@ -154,8 +158,8 @@ def _run(spot: SpotLike, engine: Engine, target: float, limit: int, budget: floa
                 check = (done + count) % every == 0 or done + count == limit
                 began = time.perf_counter()
                 out = engine.run(UPDATE, discount.table(done + 1, count), respond=check)
-                if not check:
-                    fastest = min(fastest, (time.perf_counter() - began) / count)
+                # a best-response pass costs about what an iteration does
+                fastest = min(fastest, (time.perf_counter() - began) / (count + check))
                 done += count
                 # as many iterations a call as take about BATCH_SECONDS
                 batch = max(1, min(4 * batch, int(BATCH_SECONDS / max(fastest, 1e-9))))
