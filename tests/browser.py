@@ -89,6 +89,16 @@ def wait_for_text(page, selector: str, text: str) -> None:
     page.wait_for_function("([s, t]) => document.querySelector(s)?.textContent === t", arg=[selector, text])
 
 
+def wait_until(page, condition, timeout: float = WAIT_MS) -> None:
+    """Wait until ``condition()`` (Python, such as a dialog's handler having run) holds,
+    letting the page's events in meanwhile; fail after ``timeout`` ms."""
+    for _ in range(int(timeout // 50)):
+        if condition():
+            return
+        page.wait_for_timeout(50)
+    assert condition(), f"not within {timeout / 1000:.0f} s"
+
+
 def focused(page) -> str:
     """The focused element as tag#id.class[data-*], for messages; 'body' when focus fell out."""
     return page.evaluate("""() => { const e = document.activeElement;

@@ -17,6 +17,7 @@ from browser import (
     screenshot,
     wait_for_state,
     wait_for_text,
+    wait_until,
 )
 from pokerlab import evaluate
 from pokerlab.analyses.grid import grid
@@ -405,7 +406,8 @@ def test_changing_the_game_or_bet_asks_and_keeps_the_credits(page, url):
     asked = []
     page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     page.select_option("#coins", "1")
-    page.wait_for_timeout(200)
+    wait_until(page, lambda: asked)  # a busy machine may take more than a moment to ask
+    page.wait_for_function("() => document.querySelector('#coins').value === '5'")
     assert asked and "statistics of your 1 hand start again" in asked[0] and f"{after_one:,} credits" in asked[0]
     assert page.input_value("#coins") == "5" and credits(page) == after_one and page.inner_text("#hands") == "1"
     page.once("dialog", lambda dialog: dialog.accept())
