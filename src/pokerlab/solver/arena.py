@@ -152,8 +152,9 @@ class Tables(NamedTuple):
     order_count: np.ndarray
     """(boards, 2) int64: how many hands of each player each river board leaves."""
     ranks: np.ndarray
-    """(boards, 6, hands of both) uint16: where each hand stands among the opponent's on each
-    river board (see :func:`~pokerlab.solver.showdown.river_tables`)."""
+    """(boards, hands of both, 6) uint16: where each hand stands among the opponent's on each
+    river board (see :func:`~pokerlab.solver.showdown.river_tables`), a hand's six places side
+    by side, which a showdown reads together."""
     lock_at: np.ndarray
     """Per context of a locked node, where its (actions, combos) lock starts in
     ``lock_values`` (-1: none); a combo's lock is unused where its first action's is < 0."""
@@ -426,7 +427,7 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
         raise InvalidArgumentError("the two ranges have no pair of hands without a card in common")
     order = np.zeros((0, int(counts.sum())), dtype=np.uint32)
     order_count = np.zeros((0, 2), dtype=np.int64)
-    ranks = np.zeros((0, 6, int(counts.sum())), dtype=np.uint16)
+    ranks = np.zeros((0, int(counts.sum()), 6), dtype=np.uint16)
     tables = Tables(node=node, amount=_amounts(tree, spot, pairs), members=members, bounds=bounds, dealt=dealt,
                     deal_start=deal_start, deals=deals, isos=isos, chance_factor=chance_factor, counts=counts,
                     hands=hands, perm=perm, board_mask=board_mask, order=order, order_count=order_count, ranks=ranks,

@@ -22,7 +22,7 @@ quadratic. Ties win nothing and lose nothing, but pay their half of the rake.
 >>> board_id, order, count, ranks = river_tables(HOLDEM, board, {}, combos)
 >>> own = np.array([[*cards, 0, -1] for cards in combos[0].tolist()])   # cards, bits, same cards' row
 >>> out = np.zeros(2, dtype=np.float32)
->>> showdown_values(out, np.ones(1, dtype=np.float32), order[0, 2:], int(count[0, 1]), ranks[0, :, :2], own, 0,
+>>> showdown_values(out, np.ones(1, dtype=np.float32), order[0, 2:], int(count[0, 1]), ranks[0, :2], own, 0,
 ...                 1.0, -1.0, 0.0, np.zeros(2), np.zeros(3), np.zeros(53))
 >>> out.tolist()                       # aces beat the kings, queens lose to them
 [1.0, -1.0]
@@ -54,7 +54,7 @@ def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
 
     Returns ``board_id`` (53, 53) (the board of dealt cards ``c1, c2`` at ``[c1 + 1, c2 + 1]``,
     0 for a card not dealt), ``order`` (boards, hands of both) uint32, ``count`` (boards, 2)
-    int64 and ``ranks`` (boards, 6, hands of both) uint16, both players' hands side by side,
+    int64 and ``ranks`` (boards, hands of both, 6) uint16, both players' hands side by side,
     out of position's first. Player ``p``'s part of ``order[b]`` lists, in its first
     ``count[b, p]`` places, its hands the board leaves, weakest first, each entry the combo's
     row and its two cards (bits 11 and 17). Its part of ``ranks[b]`` places each of its
@@ -95,7 +95,7 @@ def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
             strengths[rows, columns] = game.evaluate_many(both[columns], boards[rows])
     order = np.zeros(blocked.shape, dtype=np.uint32)
     count = np.zeros((len(boards), 2), dtype=np.int64)
-    ranks = np.zeros((len(boards), 6, len(both)), dtype=np.uint16)
+    ranks = np.zeros((len(boards), len(both), 6), dtype=np.uint16)
     wide = [cards.astype(np.int64) for cards in combos]
     codes = np.concatenate([np.arange(len(cards)) | cards[:, 0] << 11 | cards[:, 1] << 17 for cards in wide])
     _ranks(strengths, codes, len(combos[0]), order, count, ranks)
@@ -137,9 +137,9 @@ def _ranks(strengths: np.ndarray, codes: np.ndarray, split: int, order: np.ndarr
                         k += 1
                     e = order[b, mine + m]
                     i = mine + (e & 2047)
-                    ranks[b, tied, i] = k
-                    ranks[b, 2 + 2 * tied, i] = last[e >> 11 & 63]
-                    ranks[b, 3 + 2 * tied, i] = last[e >> 17]
+                    ranks[b, i, tied] = k
+                    ranks[b, i, 2 + 2 * tied] = last[e >> 11 & 63]
+                    ranks[b, i, 3 + 2 * tied] = last[e >> 17]
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
@@ -183,7 +183,7 @@ def showdown_values(out: np.ndarray, reach: np.ndarray, theirs: np.ndarray, thei
     """Numba: each hand's value at a showdown on one river board, into ``out``.
 
     ``theirs`` lists the opponent's hands that the board leaves, weakest first, and
-    ``ranks`` (6, hands) places each of the player's hands among them (the players' parts of
+    ``ranks`` (hands, 6) places each of the player's hands among them (the players' parts of
     one board's tables from :func:`river_tables`). A hand gets ``win`` times the opponent's
     reach below it, ``lose`` times the reach above it and ``tie`` times the reach level with
     it, all of it sharing no card with the hand; a hand that holds a card of ``blocked`` gets
@@ -222,14 +222,14 @@ def showdown_values(out: np.ndarray, reach: np.ndarray, theirs: np.ndarray, thei
             out[i] = 0.0
         return
     for i in range(n):
-        below = prefix[ranks[0, i]] - snaps[ranks[2, i]] - snaps[ranks[3, i]]
-        level = prefix[ranks[1, i]] - snaps[ranks[4, i]] - snaps[ranks[5, i]]  # not above; the same cards twice out
+        below = prefix[ranks[i, 0]] - snaps[ranks[i, 2]] - snaps[ranks[i, 3]]
+        level = prefix[ranks[i, 1]] - snaps[ranks[i, 4]] - snaps[ranks[i, 5]]  # not above; the same cards twice out
         above = total - acc[own[i, 0]] - acc[own[i, 1]] - level
         out[i] = 0.0 if own[i, 2] & blocked else win * below + lose * above
     if tie != 0.0:
         for i in range(n):
-            below = prefix[ranks[0, i]] - snaps[ranks[2, i]] - snaps[ranks[3, i]]
-            level = prefix[ranks[1, i]] - snaps[ranks[4, i]] - snaps[ranks[5, i]]
+            below = prefix[ranks[i, 0]] - snaps[ranks[i, 2]] - snaps[ranks[i, 3]]
+            level = prefix[ranks[i, 1]] - snaps[ranks[i, 4]] - snaps[ranks[i, 5]]
             s = own[i, 3]
             back = reach[s] if s >= 0 else 0.0
             out[i] += 0.0 if own[i, 2] & blocked else tie * (level - below + back)
