@@ -139,6 +139,28 @@ def test_the_first_bad_row_is_named_wherever_its_card_sits(n_hole, row, at, sour
     omaha_strengths(holes, boards, validate=False)  # refused only on request; never a crash
 
 
+@pytest.mark.parametrize("n_hole", [4, 5, 6])
+def test_rows_are_read_alike_in_any_layout(n_hole):
+    holes, boards = deals(5_000, n_hole, seed=11)
+    high, low = omaha_strengths(holes, boards), omaha_lows(holes, boards)
+    together = np.concatenate([holes, boards], axis=1)
+    padded = np.zeros((len(holes), n_hole + 9), dtype=np.uint8)
+    padded[:, 2:2 + n_hole], padded[:, 3 + n_hole:8 + n_hole] = holes, boards
+    layouts = {"slices of one array": (together[:, :n_hole], together[:, n_hole:]),
+               "slices with columns between": (padded[:, 2:2 + n_hole], padded[:, 3 + n_hole:8 + n_hole]),
+               "column-major": (np.asfortranarray(holes), np.asfortranarray(boards)),
+               "every other row": (np.repeat(holes, 2, axis=0)[::2], np.repeat(boards, 2, axis=0)[::2]),
+               "cards in reverse": (holes[:, ::-1], boards[:, ::-1])}
+    for name, (h, b) in layouts.items():
+        assert np.array_equal(omaha_strengths(h, b), high), name
+        assert np.array_equal(omaha_lows(h, b), low), name
+    first = np.broadcast_to(holes[:1], holes.shape), boards[:1].repeat(len(boards), axis=0)  # rows 0 bytes apart
+    assert (omaha_strengths(*first) == high[0]).all() and (omaha_lows(*first) == low[0]).all()
+    reversed_rows = holes[::-1], boards[::-1]
+    assert np.array_equal(omaha_strengths(*reversed_rows), high[::-1])
+    assert np.array_equal(omaha_lows(*reversed_rows), low[::-1])
+
+
 def test_any_integer_dtype_and_threads_give_the_same():
     holes, boards = deals(20_000, 4, seed=5)
     base = omaha_strengths(holes, boards)

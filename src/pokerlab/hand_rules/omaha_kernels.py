@@ -41,9 +41,11 @@ CHUNK = 128
 lookups (no branch between them, so many are in flight at once), then the flushes."""
 
 _ONE = np.uint64(1)
+_THREE = np.uint64(3)
 _BYTE = np.uint64(0xFF)
 _TWO = np.uint64(2)
 _FOUR = np.uint64(4)
+_FIVE = np.uint64(5)
 _RANKS = np.uint64(0x1FFF)
 _FIVES = np.uint64(0x5555)
 _SIXES = np.uint64(0x6666)
@@ -117,18 +119,29 @@ def index5(r0: Any, r1: Any, r2: Any, r3: Any, r4: Any, terms: np.ndarray) -> An
 def hole_indices(cards: np.ndarray, row: int, first: int, n_hole: int, terms: np.ndarray, out: np.ndarray,
                  at: int) -> None:
     """Write the high table columns of a hole (the 4, 5 or 6 ids from ``cards[row, first]``) to
+    ``out[at:at + 3]`` (see :func:`indices_of_hole`)."""
+    c4 = np.uint64(cards[row, first + 4]) if n_hole > 4 else _BYTE
+    c5 = np.uint64(cards[row, first + 5]) if n_hole > 5 else _BYTE
+    indices_of_hole(np.uint64(cards[row, first]), np.uint64(cards[row, first + 1]), np.uint64(cards[row, first + 2]),
+                    np.uint64(cards[row, first + 3]), c4, c5, n_hole, terms, out, at)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def indices_of_hole(c0: np.uint64, c1: np.uint64, c2: np.uint64, c3: np.uint64, c4: np.uint64, c5: np.uint64,
+                    n_hole: int, terms: np.ndarray, out: np.ndarray, at: int) -> None:
+    """Write the high table columns of a hole of ``n_hole`` ids (4 to 6; those past it unused) to
     ``out[at:at + 3]``: one four-card subset for four cards (repeated), three for more."""
-    r0 = min(np.uint64(cards[row, first]) & _BYTE, np.uint64(51)) >> _TWO
-    r1 = min(np.uint64(cards[row, first + 1]) & _BYTE, np.uint64(51)) >> _TWO
-    r2 = min(np.uint64(cards[row, first + 2]) & _BYTE, np.uint64(51)) >> _TWO
-    r3 = min(np.uint64(cards[row, first + 3]) & _BYTE, np.uint64(51)) >> _TWO
+    r0 = min(c0 & _BYTE, np.uint64(51)) >> _TWO
+    r1 = min(c1 & _BYTE, np.uint64(51)) >> _TWO
+    r2 = min(c2 & _BYTE, np.uint64(51)) >> _TWO
+    r3 = min(c3 & _BYTE, np.uint64(51)) >> _TWO
     if n_hole == 4:
         i = index4(r0, r1, r2, r3, terms)
         out[at] = i
         out[at + 1] = i
         out[at + 2] = i
         return
-    r4 = min(np.uint64(cards[row, first + 4]) & _BYTE, np.uint64(51)) >> _TWO
+    r4 = min(c4 & _BYTE, np.uint64(51)) >> _TWO
     if n_hole == 5:
         r0, r1 = _order(r0, r1)
         r3, r4 = _order(r3, r4)
@@ -144,7 +157,7 @@ def hole_indices(cards: np.ndarray, row: int, first: int, n_hole: int, terms: np
         out[at + 1] = terms[0, r0] + terms[1, r2] + tail
         out[at + 2] = terms[0, r0] + terms[1, r1] + tail
         return
-    r5 = min(np.uint64(cards[row, first + 5]) & _BYTE, np.uint64(51)) >> _TWO
+    r5 = min(c5 & _BYTE, np.uint64(51)) >> _TWO
     r1, r2 = _order(r1, r2)
     r4, r5 = _order(r4, r5)
     r0, r2 = _order(r0, r2)
@@ -226,13 +239,15 @@ def flush_suit(counts: np.uint64) -> np.uint64:
 
 
 @njit(cache=True, nogil=True, inline="always")
-def row_is_valid(holes: np.ndarray, boards: np.ndarray, r: int) -> bool:
-    """Whether row r of the holes and boards holds ids 0..51 only, none twice."""
+def row_is_valid(holes: np.ndarray, hole_at: np.uint64, n_hole: int, boards: np.ndarray, board_at: np.uint64) -> bool:
+    """Whether the row whose hole starts at ``holes[0, hole_at]`` and whose board starts at
+    ``boards[0, board_at]`` (flat rows, see :func:`high_rows_4`) holds ids 0..51 only, none twice."""
     seen = np.uint64(0)
     twice = np.uint64(0)
     top = np.uint64(0)  # negative ids of a signed dtype become huge
-    for j in range(holes.shape[1] + 5):
-        i = np.uint64(holes[r, j]) if j < holes.shape[1] else np.uint64(boards[r, j - holes.shape[1]])
+    for j in range(n_hole + 5):
+        i = np.uint64(holes[0, hole_at + np.uint64(j)]) if j < n_hole else \
+            np.uint64(boards[0, board_at + np.uint64(j - n_hole)])
         top = max(top, i)
         bit = _ONE << (i & np.uint64(63))
         twice |= seen & bit
@@ -241,28 +256,29 @@ def row_is_valid(holes: np.ndarray, boards: np.ndarray, r: int) -> bool:
 
 
 @njit(cache=True, nogil=True, inline="always")
-def board_words(boards: np.ndarray, r: int | np.uint64, words: np.ndarray) -> tuple[np.uint64, np.uint64]:
-    """The sums of board row r's :func:`~pokerlab.hand_rules.omaha_tables.card_words`: its key sum and
-    its suit-rank bits (:func:`~pokerlab.rankings.lookup.sum_card_words`). A card is read
-    as its id's low byte, so that no id reads past the table (free for uint8 rows)."""
-    return sum_card_words(words, (np.uint64(boards[r, 0]) & _BYTE, np.uint64(boards[r, 1]) & _BYTE,
-                                  np.uint64(boards[r, 2]) & _BYTE, np.uint64(boards[r, 3]) & _BYTE,
-                                  np.uint64(boards[r, 4]) & _BYTE))
+def board_words(boards: np.ndarray, at: np.uint64, words: np.ndarray) -> tuple[np.uint64, np.uint64]:
+    """The sums of the :func:`~pokerlab.hand_rules.omaha_tables.card_words` of the five board
+    cards from ``boards[0, at]`` (flat rows, see :func:`high_rows_4`): their key sum and their
+    suit-rank bits (:func:`~pokerlab.rankings.lookup.sum_card_words`). A card is read as its
+    id's low byte, so that no id reads past the table (free for uint8 rows)."""
+    return sum_card_words(words, (np.uint64(boards[0, at]) & _BYTE, np.uint64(boards[0, at + _ONE]) & _BYTE,
+                                  np.uint64(boards[0, at + _TWO]) & _BYTE, np.uint64(boards[0, at + _THREE]) & _BYTE,
+                                  np.uint64(boards[0, at + _FOUR]) & _BYTE))
 
 
 @njit(cache=True, nogil=True, inline="always")
-def hole_words(holes: np.ndarray, r: int | np.uint64, n_hole: int, words: np.ndarray) -> tuple[np.uint64, np.uint64]:
-    """As :func:`board_words`, for the ``n_hole`` (4 to 6) cards of hole row r."""
-    c0 = np.uint64(holes[r, 0]) & _BYTE
-    c1 = np.uint64(holes[r, 1]) & _BYTE
-    c2 = np.uint64(holes[r, 2]) & _BYTE
-    c3 = np.uint64(holes[r, 3]) & _BYTE
+def hole_words(holes: np.ndarray, at: np.uint64, n_hole: int, words: np.ndarray) -> tuple[np.uint64, np.uint64]:
+    """As :func:`board_words`, for the ``n_hole`` (4 to 6) hole cards from ``holes[0, at]``."""
+    c0 = np.uint64(holes[0, at]) & _BYTE
+    c1 = np.uint64(holes[0, at + _ONE]) & _BYTE
+    c2 = np.uint64(holes[0, at + _TWO]) & _BYTE
+    c3 = np.uint64(holes[0, at + _THREE]) & _BYTE
     if n_hole == 4:
         return sum_card_words(words, (c0, c1, c2, c3))
-    c4 = np.uint64(holes[r, 4]) & _BYTE
+    c4 = np.uint64(holes[0, at + _FOUR]) & _BYTE
     if n_hole == 5:
         return sum_card_words(words, (c0, c1, c2, c3, c4))
-    return sum_card_words(words, (c0, c1, c2, c3, c4, np.uint64(holes[r, 5]) & _BYTE))
+    return sum_card_words(words, (c0, c1, c2, c3, c4, np.uint64(holes[0, at + _FIVE]) & _BYTE))
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -274,26 +290,33 @@ def may_flush(board_sum: np.uint64, hole_sum: np.uint64) -> bool:
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _add_flushes(holes: np.ndarray, boards: np.ndarray, rows: np.ndarray, n_rows: int | np.uint64, flush: np.ndarray,
-                 words: np.ndarray, out: np.ndarray) -> None:
+def _add_flushes(holes: np.ndarray, hole_stride: np.uint64, n_hole: int, boards: np.ndarray, board_stride: np.uint64,
+                 rows: np.ndarray, n_rows: int | np.uint64, flush: np.ndarray, words: np.ndarray,
+                 out: np.ndarray) -> None:
     """Raise ``out[r]`` to the row's best flush, for the first ``n_rows`` rows r listed in ``rows``
     (those with three board cards and two hole cards of one suit), from the rows' word sums."""
-    n_hole = holes.shape[1]
     for f in range(n_rows):
         r = rows[f]
-        board_sum, board_bits = board_words(boards, r, words)
-        _, hole_bits = hole_words(holes, r, n_hole, words)
+        board_sum, board_bits = board_words(boards, np.uint64(r) * board_stride, words)
+        _, hole_bits = hole_words(holes, np.uint64(r) * hole_stride, n_hole, words)
         shift = flush_suit(board_sum >> _SUIT_BITS) << _FOUR
         # an unchecked row's bits may carry past a suit's 13 ranks: the mask keeps the lookup in the table
         out[r] = max(out[r], flush_high((hole_bits >> shift) & _RANKS, (board_bits >> shift) & _RANKS, flush))
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def high_rows_4(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, flush: np.ndarray, words: np.ndarray,
-                board_numbers: np.ndarray, hole_numbers: np.ndarray) -> tuple[np.ndarray, int]:
-    """High strengths of (N, 4) hole and (N, 5) board uint8 rows, in parallel over row blocks,
-    and the first invalid row (N when all are valid): one with an id outside 0..51 or a card
-    twice, whose value means nothing. The check always runs: skipping it on request would
+def high_rows_4(holes: np.ndarray, hole_stride: np.uint64, boards: np.ndarray, board_stride: np.uint64, n_rows: int,
+                high: np.ndarray, flush: np.ndarray, words: np.ndarray, board_numbers: np.ndarray,
+                hole_numbers: np.ndarray) -> tuple[np.ndarray, int]:
+    """High strengths of ``n_rows`` rows of 4 hole and 5 board uint8 ids, in parallel over row
+    blocks, and the first invalid row (N when all are valid): one with an id outside 0..51 or
+    a card twice, whose value means nothing.
+
+    Rows come flat: ``holes`` is one (1, L) run of bytes whose row r starts at ``r *
+    hole_stride`` (:func:`pokerlab.hand_rules.omaha.flat_rows`), and ``boards`` likewise. Numba
+    reads a strided 2-D array (a slice such as ``deals[:, :4]``) with its inner step looked up
+    at run time, which made such slices 7 to 13% slower than contiguous rows; a flat run reads
+    them both alike. The check always runs: skipping it on request would
     cost a branch a row and, worse, leave the compiler to move the bits' loads into that
     branch, where their card ids must wait on the stack, which costs more than the check.
 
@@ -307,7 +330,6 @@ def high_rows_4(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, flush: 
     deals), from the rows' word sums again. Every table but ``high`` stays in the first-level
     cache: the time goes to the lookups, one random read of ``high`` a row.
     """
-    n_rows = holes.shape[0]
     out = np.empty(n_rows, dtype=np.uint16)
     n_blocks = max(1, min(n_rows // 4096, 256))
     first_bad = np.full(n_blocks, n_rows, dtype=np.int64)
@@ -325,8 +347,8 @@ def high_rows_4(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, flush: 
             end = min(chunk + np.uint64(CHUNK), stop)
             n_flush = np.uint64(0)
             for r in range(chunk, end):
-                hole_sum, hole_bits = hole_words(holes, r, 4, words)
-                board_sum, board_bits = board_words(boards, r, words)
+                hole_sum, hole_bits = hole_words(holes, r * hole_stride, 4, words)
+                board_sum, board_bits = board_words(boards, r * board_stride, words)
                 row = board_number(board_sum, board_numbers) * _STRIDE
                 index[r - chunk] = row + hole_number(hole_sum, hole_numbers)
                 flushes[n_flush] = r
@@ -335,20 +357,20 @@ def high_rows_4(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, flush: 
                     bad = min(bad, np.uint64(r))
             for r in range(chunk, end):
                 out[r] = high[index[r - chunk]]
-            _add_flushes(holes, boards, flushes, n_flush, flush, words, out)
+            _add_flushes(holes, hole_stride, 4, boards, board_stride, flushes, n_flush, flush, words, out)
         if bad < stop:
             first_bad[blk] = bad
     return out, first_bad.min()
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np.ndarray, flush: np.ndarray,
-              words: np.ndarray, board_numbers: np.ndarray) -> tuple[np.ndarray, int]:
-    """:func:`high_rows_4` for (N, 5) and (N, 6) holes: each hole's ranks are sorted to give the
-    table columns of three four-card subsets (:data:`~pokerlab.hand_rules.omaha_tables.HOLE_COVERS`), the
-    best of three lookups.
+def high_rows(holes: np.ndarray, hole_stride: np.uint64, n_hole: int, boards: np.ndarray, board_stride: np.uint64,
+              n_rows: int, high: np.ndarray, terms: np.ndarray, flush: np.ndarray, words: np.ndarray,
+              board_numbers: np.ndarray) -> tuple[np.ndarray, int]:
+    """:func:`high_rows_4` for ``n_hole`` 5 or 6 (flat rows likewise): each hole's ranks are
+    sorted to give the table columns of three four-card subsets
+    (:data:`~pokerlab.hand_rules.omaha_tables.HOLE_COVERS`), the best of three lookups.
     """
-    n_rows, n_hole = holes.shape
     out = np.empty(n_rows, dtype=np.uint16)
     n_blocks = max(1, min(n_rows // 4096, 256))
     first_bad = np.full(n_blocks, n_rows, dtype=np.int64)
@@ -366,10 +388,15 @@ def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np
             n_flush = 0
             for r in range(chunk, end):
                 k = 3 * (r - chunk)
-                board_sum, board_bits = board_words(boards, r, words)
-                hole_sum, hole_bits = hole_words(holes, r, n_hole, words)
+                hole_at = np.uint64(r) * hole_stride
+                board_sum, board_bits = board_words(boards, np.uint64(r) * board_stride, words)
+                hole_sum, hole_bits = hole_words(holes, hole_at, n_hole, words)
                 row = board_number(board_sum, board_numbers) * _STRIDE
-                hole_indices(holes, r, 0, n_hole, terms, index, k)
+                c4 = np.uint64(holes[0, hole_at + _FOUR])
+                c5 = np.uint64(holes[0, hole_at + _FIVE]) if n_hole > 5 else _BYTE
+                indices_of_hole(np.uint64(holes[0, hole_at]), np.uint64(holes[0, hole_at + _ONE]),
+                                np.uint64(holes[0, hole_at + _TWO]), np.uint64(holes[0, hole_at + _THREE]), c4, c5,
+                                n_hole, terms, index, k)
                 index[k] += row
                 index[k + 1] += row
                 index[k + 2] += row
@@ -380,37 +407,38 @@ def high_rows(holes: np.ndarray, boards: np.ndarray, high: np.ndarray, terms: np
             for r in range(chunk, end):
                 k = 3 * (r - chunk)
                 out[r] = max(high[index[k]], high[index[k + 1]], high[index[k + 2]])
-            _add_flushes(holes, boards, flushes, n_flush, flush, words, out)
+            _add_flushes(holes, hole_stride, n_hole, boards, board_stride, flushes, n_flush, flush, words, out)
         if bad < stop:
             first_bad[blk] = bad
     return out, first_bad.min()
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def low_rows(holes: np.ndarray, boards: np.ndarray, low: np.ndarray, low_bit: np.ndarray,
-             validate: bool) -> tuple[np.ndarray, int]:
-    """Eight-or-better lows (uint8, 0 = none) of (N, 4..6) hole and (N, 5) board rows and the
-    first invalid row, as :func:`high_rows` (``low_bit`` has 256 entries, so any byte reads
-    inside it)."""
-    n_rows, n_hole = holes.shape
+def low_rows(holes: np.ndarray, hole_stride: np.uint64, n_hole: int, boards: np.ndarray, board_stride: np.uint64,
+             n_rows: int, low: np.ndarray, low_bit: np.ndarray, validate: bool) -> tuple[np.ndarray, int]:
+    """Eight-or-better lows (uint8, 0 = none) of ``n_rows`` rows of ``n_hole`` (4 to 6) hole and 5
+    board ids (flat rows, as :func:`high_rows_4` takes them) and the first invalid row, as
+    :func:`high_rows` (``low_bit`` has 256 entries, so any byte reads inside it)."""
     out = np.empty(n_rows, dtype=np.uint8)
     n_blocks = max(1, min(n_rows // 4096, 256))
     first_bad = np.full(n_blocks, n_rows, dtype=np.int64)
     for blk in prange(n_blocks):
-        start = blk * n_rows // n_blocks
-        stop = (blk + 1) * n_rows // n_blocks
+        start = np.uint64(blk * n_rows // n_blocks)
+        stop = np.uint64((blk + 1) * n_rows // n_blocks)
         bad = stop
         for r in range(start, stop):
+            hole_at = r * hole_stride
+            board_at = r * board_stride
             h = np.uint64(0)
             for j in range(n_hole):
-                h |= low_bit[np.uint64(holes[r, j]) & _BYTE]
+                h |= low_bit[np.uint64(holes[0, hole_at + np.uint64(j)]) & _BYTE]
             b = np.uint64(0)
             for j in range(5):
-                b |= low_bit[np.uint64(boards[r, j]) & _BYTE]
+                b |= low_bit[np.uint64(boards[0, board_at + np.uint64(j)]) & _BYTE]
             out[r] = low[h * np.uint64(256) + b]
-            if validate and not row_is_valid(holes, boards, r):
+            if validate and not row_is_valid(holes, hole_at, n_hole, boards, board_at):
                 out[r] = 0
-                bad = min(bad, r)
+                bad = min(bad, np.uint64(r))
         if bad < stop:
             first_bad[blk] = bad
     return out, first_bad.min()
