@@ -14,7 +14,7 @@ The tables come from :mod:`pokerlab.hand_rules.omaha_tables`:
   :func:`hole_number`); the batch kernels read ``words``, the keys beside each card's
   suit-rank bit (:func:`~pokerlab.hand_rules.omaha_tables.card_words`), a vector sum a card;
 - ``flush``: the hold'em flush table (:attr:`pokerlab.rankings.tables.Tables.flush`);
-- ``low``: the eight-or-better low at ``board_set * 256 + hole_set`` of low-rank bit sets, with
+- ``low``: the eight-or-better low at ``hole_set * 256 + board_set`` of low-rank bit sets, with
   ``low_bit[card]`` the bit of a card's low rank (0 for nine and up).
 
 Ranks are sorted by a sorting network of branch-free min/max pairs. A flush needs three
@@ -435,7 +435,7 @@ def low_rows(holes: np.ndarray, hole_stride: np.uint64, n_hole: int, boards: np.
             b = np.uint64(0)
             for j in range(5):
                 b |= low_bit[np.uint64(boards[0, board_at + np.uint64(j)]) & _BYTE]
-            out[r] = low[(b << np.uint64(8)) | h]
+            out[r] = low[h * np.uint64(256) + b]
             if validate and not row_is_valid(holes, hole_at, n_hole, boards, board_at):
                 out[r] = 0
                 bad = min(bad, np.uint64(r))

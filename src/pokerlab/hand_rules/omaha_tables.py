@@ -385,16 +385,15 @@ def ranks_of_low(value: int) -> tuple[int, ...]:
 @functools.cache
 def low_table() -> np.ndarray:
     """The best eight-or-better low of two hole and three board cards, as a (256 * 256,) uint8
-    array at ``board_set * 256 + hole_set`` (each an 8-bit set of the low ranks held): the
-    players of one deal read one board's row, 256 bytes.
+    array at ``hole_set * 256 + board_set`` (each an 8-bit set of the low ranks held).
 
     Each of the 56 lows, split each of the ten ways into two hole and three board ranks, marks
     the pairs of sets that hold the split; the best low marked wins.
 
     >>> t = low_table()
-    >>> int(t[0b0001_1100 * 256 + 0b0000_0011])   # A2 in the hole, 3-4-5 on the board: the wheel
+    >>> int(t[0b0000_0011 * 256 + 0b0001_1100])   # A2 in the hole, 3-4-5 on the board: the wheel
     56
-    >>> int(t[0b0000_0111 * 256 + 0b0000_0011])   # A2 and A-2-3: no five distinct low ranks
+    >>> int(t[0b0000_0011 * 256 + 0b0000_0111])   # A2 and A-2-3: no five distinct low ranks
     0
     """
     sets = np.arange(256)
@@ -407,7 +406,7 @@ def low_table() -> np.ndarray:
             b = mask & ~h
             held = ((hole & h) == h) & ((board & b) == b)
             best[held] = np.maximum(best[held], value)
-    table = np.ascontiguousarray(best.T).reshape(-1)  # a board's row first
+    table = best.reshape(-1)
     table.setflags(write=False)
     return table
 
@@ -435,8 +434,9 @@ def low_bits() -> np.ndarray:
 @functools.cache
 def best_five_low_table() -> np.ndarray:
     """The best eight-or-better low of a hand that is the best five of all its cards (hold'em
-    hi/lo), as a (256 * 256,) uint8 array at ``hole_set * 256 + board_set``. Any five of the low
-    ranks held between the two make a low, and the best is the five lowest.
+    hi/lo), as :func:`low_table` lays it out: a (256 * 256,) uint8 array at
+    ``hole_set * 256 + board_set``. Any five of the low ranks held between the two make a low,
+    and the best is the five lowest.
 
     >>> t = best_five_low_table()
     >>> int(t[0b0000_0011 * 256 + 0b0000_0111]), int(t[0b0000_0011 * 256 + 0b1001_1100])  # A2 and A-2-3; 3-4-5-8

@@ -28,7 +28,6 @@ _BATCH = 64
 _ONE = np.uint64(1)
 _TWO = np.uint64(2)
 _FOUR = np.uint64(4)
-_EIGHT = np.uint64(8)
 _RANKS = np.uint64(0x1FFF)
 _FIVES = np.uint64(0x5555)
 _TOPS = np.uint64(0x8888)
@@ -57,7 +56,7 @@ def _runouts(holes: np.ndarray, weight: float, board: np.ndarray, out_mask: np.u
             lows |= low_bit[c]
             out_mask |= _ONE << c
         hole_suits[i] = suits
-        hole_low[i] = lows
+        hole_low[i] = lows * np.uint64(256)
     n = fill_deck(out_mask, deck)
     n_board = board.shape[0]
     n_deal = 5 - n_board
@@ -102,7 +101,7 @@ def _runouts(holes: np.ndarray, weight: float, board: np.ndarray, out_mask: np.u
                     hi[i] = max(hi[i], flush_high((hole_suits[i] >> shift) & _RANKS, suited, flush))
             if hilo:
                 for i in range(n_players):
-                    lo[i] = low[(lows << _EIGHT) | hole_low[i]]
+                    lo[i] = low[hole_low[i] + lows]
             if joint.shape[0]:
                 tally(n_players, hi, 0, low_winners(n_players, lo, 0) if hilo else 0, weight, category, joint, pots)
             else:
@@ -186,6 +185,7 @@ def preflop_matchup(holes: np.ndarray, weight: float, dead_mask: np.uint64, hilo
             c = np.uint64(holes[i, j])
             hole_suits[i, c & np.uint64(3)] |= _ONE << (c >> _TWO)
             hole_low[i] |= low_bit[c]
+        hole_low[i] *= np.uint64(256)
     rank_low = np.zeros(13, dtype=np.uint64)
     for rk in range(13):
         rank_low[rk] = low_bit[4 * rk]
@@ -244,7 +244,7 @@ def _preflop_plain(n_players: int, weight: float, avail: np.ndarray, used: np.nd
                             if hilo:
                                 lows = rank_low[a] | rank_low[b] | rank_low[c] | rank_low[d] | rank_low[e]
                                 for i in range(n_players):
-                                    lo[i] = low[(lows << _EIGHT) | hole_low[i]]
+                                    lo[i] = low[hole_low[i] + lows]
                             score(n_players, hi, lo, 0, hilo, weight * boards, category, acc, False)
                         used[e] -= 1
                     used[d] -= 1
@@ -330,7 +330,7 @@ def _preflop_flushes(n_players: int, weight: float, suit_avail: np.ndarray, off_
                                                    high[row + index[3 * i + 2]])
                                 if hilo:
                                     for i in range(n_players):
-                                        lo[i] = low[(lows << _EIGHT) | hole_low[i]]
+                                        lo[i] = low[hole_low[i] + lows]
                             boards += mult
                             for i in range(n_players):
                                 hi[i] = max(plain[i], flushes[s, i])
@@ -370,7 +370,7 @@ def preflop_many(holes: np.ndarray, weights: np.ndarray, dead_mask: np.uint64, h
 def combo_features(combos: np.ndarray, terms: np.ndarray, low_bit: np.ndarray) -> tuple[np.ndarray, np.ndarray,
                                                                                              np.ndarray, np.ndarray]:
     """What Monte Carlo needs of each hole combo (K, h), worked out once: its three high table
-    columns (K, 3), suit-rank bits (16 a suit), low-rank set, and card mask."""
+    columns (K, 3), suit-rank bits (16 a suit), low-rank set times 256, and card mask."""
     n, n_hole = combos.shape
     index = np.zeros(3 * n + 3, dtype=np.uint64)
     suits = np.zeros(n, dtype=np.uint64)
@@ -383,6 +383,7 @@ def combo_features(combos: np.ndarray, terms: np.ndarray, low_bit: np.ndarray) -
             suits[k] |= _ONE << ((c & np.uint64(3)) * np.uint64(16) + (c >> _TWO))
             lows[k] |= low_bit[c]
             masks[k] |= _ONE << c
+        lows[k] *= np.uint64(256)
     return index[:3 * n].reshape((n, 3)), suits, lows, masks
 
 
@@ -478,7 +479,7 @@ def _seat_random(n_players: int, starts: np.ndarray, drawn: np.ndarray, n_hole: 
                     s_bits |= words[c, 1]
                     l_bits |= low_bit[c]
             suits[base + i] = s_bits
-            lows[base + i] = l_bits
+            lows[base + i] = l_bits * np.uint64(256)
             first += n_hole
     return first
 
@@ -634,7 +635,7 @@ def _score_batch(n_players: int, batch: int, hilo: bool, low_outcome: np.ndarray
             continue
         if hilo:
             for i in range(n_players):
-                lo[base + i] = low[(boards_seen[4 * t + 2] << _EIGHT) | lows[base + i]]
+                lo[base + i] = low[lows[base + i] + boards_seen[4 * t + 2]]
         if joint.shape[0]:
             tally(n_players, hi, base, low_winners(n_players, lo, base) if hilo else 0, 1.0, category, joint, pots)
         else:
@@ -702,7 +703,7 @@ def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, 
     held_lows = np.zeros(n_players, dtype=np.int64)
     for board_set in range(low_outcome.shape[0]):
         for i in range(n_players):
-            held_lows[i] = low[(np.uint64(board_set) << _EIGHT) | combo_low[starts[i]]]
+            held_lows[i] = low[combo_low[starts[i]] + np.uint64(board_set)]
         low_outcome[board_set] = low_winners(n_players, held_lows, 0)
     board_sum = np.uint64(0)
     board_bits = np.uint64(0)
