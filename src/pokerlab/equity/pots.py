@@ -148,10 +148,10 @@ def low_winners(n: int, lo: np.ndarray, first: int) -> int:
     for i in range(n):
         best = max(best, np.int64(lo[first + i]))
     winners = 0
-    for i in range(n):
-        winners |= int(np.int64(lo[first + i]) == best) << i
-    # no branch on whether anyone has a low: about half the boards allow none, at random
-    return winners * int(best > 0)
+    if best:
+        for i in range(n):
+            winners |= int(np.int64(lo[first + i]) == best) << i
+    return winners
 
 
 @njit(cache=True, nogil=True, inline="always")
