@@ -388,9 +388,8 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
     board_mask = sum(1 << c for c in board)
     masks = [_masks(c) for c in combos]
     weights = [np.where(m & board_mask, 0.0, w) for m, w in zip(masks, weights)]
-    deals_cards = bool(depth.max() >= 1)
     # on the river no card is dealt, so no copy of one is solved as another
-    perms = swapped_rows(combos) if deals_cards else None
+    perms = swapped_rows(combos) if depth.max() >= 1 else None
     swaps: tuple[int, ...] = ()
     if isomorphism and perms is not None:
         swaps = tuple(s for s in symmetric_swaps(board, combos, weights, perms, fixed)
@@ -631,15 +630,15 @@ def available_memory(meminfo: str | Path = "/proc/meminfo") -> int | None:
     True
     """
     try:
-        text = Path(meminfo).read_bytes()  # bytes: a text read costs more than the rest of a river solve's checks
+        text = Path(meminfo).read_text()
     except OSError:
         return None
     for line in text.splitlines():
-        name, _, value = line.partition(b":")
-        if name == b"MemAvailable":
+        name, _, value = line.partition(":")
+        if name == "MemAvailable":
             parts = value.split()
             if parts and parts[0].isdigit():
-                return int(parts[0]) * (1024 if parts[1:] == [b"kB"] else 1)
+                return int(parts[0]) * (1024 if parts[1:] == ["kB"] else 1)
     return None
 
 
