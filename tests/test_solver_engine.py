@@ -22,6 +22,7 @@ from pokerlab.analyses.equilibrium import Discount
 from pokerlab.errors import InvalidArgumentError, InvalidRangeError, PokerlabError
 from pokerlab.games import HOLDEM
 from pokerlab.ranges.holdem import CLASS_NAMES
+from pokerlab.solver import arena
 from pokerlab.solver.arena import memory_estimate
 from pokerlab.solver.showdown import card_sums, fold_values, river_tables, showdown_values
 from pokerlab.solver.solution import Node
@@ -257,6 +258,20 @@ def test_the_memory_refusal_gives_the_estimate():
     with pytest.raises(InvalidArgumentError, match=r"needs about [0-9.]+ MiB, over its memory limit") as err:
         pl.solver.solve(spot(TURN), memory_limit=1000)
     assert isinstance(err.value, PokerlabError)
+
+
+def test_by_default_a_large_solve_is_weighed_against_the_available_memory(tmp_path, monkeypatch):
+    meminfo = tmp_path / "meminfo"
+    meminfo.write_text("MemTotal:       1000000 kB\nMemAvailable:     20000 kB\n")
+    read = arena.available_memory
+    assert read(meminfo) == 20000 * 1024
+    monkeypatch.setattr(arena, "available_memory", lambda: read(meminfo))
+    arena.check_memory(arena.SMALL_SOLVE, None)  # a small solve is never refused for it
+    arena.check_memory(15 * 2**20, None)  # under 75% of the 19.5 MiB said to be available
+    with pytest.raises(InvalidArgumentError, match=r"needs about 17.0 MiB, over its memory limit of 14.6 MiB"):
+        arena.check_memory(17 * 2**20, None)
+    monkeypatch.setattr(arena, "available_memory", lambda: None)
+    arena.check_memory(10**12, None)  # a machine that does not say is not refused
 
 
 def test_a_spot_must_be_a_spot():

@@ -89,6 +89,14 @@ COMBO_CLASSES.flags.writeable = False
 _CLASS_SIZES = np.bincount(COMBO_CLASSES, minlength=169)
 _MEMBERS = tuple(np.flatnonzero(COMBO_CLASSES == cell) for cell in range(169))
 
+
+def _of_cells(cells: list[int]) -> np.ndarray:
+    """The 0/1 weight of each combo of :data:`COMBOS`: 1 for those in the grid ``cells``."""
+    chosen = np.zeros(169)
+    chosen[cells] = 1.0
+    out: np.ndarray = chosen[COMBO_CLASSES]
+    return out
+
 STARTING_HANDS: MappingProxyType[str, int] = MappingProxyType(
     {name: int(size) for name, size in zip(CLASS_NAMES, _CLASS_SIZES)})
 """The 169 starting-hand classes and their combo counts (6 a pair, 4 suited, 12 offsuit),
@@ -568,29 +576,25 @@ class _Parser:
                     raise self.error(weight_start - 1, ":", "missing weight")
                 raise self.error(token_start, stripped, "a weight is a number from 0 to 1")
             body = body.rstrip()
-        return self.atom(start, body) * weight
+        weights = self.atom(start, body)
+        return weights if weight == 1 else weights * weight
 
     def atom(self, start: int, text: str) -> np.ndarray:
         """The 0/1 weights of an item without its weight."""
-        weights = np.zeros(len(COMBOS))
         if is_random(text):
-            weights[:] = 1
-            return weights
+            return np.ones(len(COMBOS))
         top = _TOP.fullmatch(text)
         if top:
             percent = float(top.group(1))
             if percent > 100:
                 raise self.error(start, text, "a percentage is at most 100")
-            for name in top_classes(percent, self.order):
-                weights[_MEMBERS[_CLASS_INDEX[name]]] = 1
-            return weights
+            return _of_cells([_CLASS_INDEX[name] for name in top_classes(percent, self.order)])
         combo = _COMBO.fullmatch(text)
         if combo:
+            weights = np.zeros(len(COMBOS))
             weights[self.combos(start, text, combo)] = 1
             return weights
-        for cell in self.classes(start, text):
-            weights[_MEMBERS[cell]] = 1
-        return weights
+        return _of_cells(self.classes(start, text))
 
     def combos(self, start: int, text: str, match: re.Match[str]) -> list[int]:
         """The combo indices of ``AsKs`` or of a suit pattern such as ``AhKx``."""

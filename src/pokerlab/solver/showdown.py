@@ -35,8 +35,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from numba import njit
 
-from pokerlab import numba_runtime
 from pokerlab.games import Game
+from pokerlab.rankings.lookup import KEY_START, ONE, strength_of_key
 
 __all__ = ["card_sums", "fold_values", "river_tables", "showdown_values"]
 
@@ -83,44 +83,55 @@ def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
         for second, _ in deals.get(1 + first, ()):
             add((first, second))
     boards = np.array(rivers, dtype=np.uint8)
-    bits = (np.int64(1) << boards.astype(np.int64)).sum(axis=1)
     both = np.concatenate(combos)
-    hand_bits = (np.int64(1) << both[:, 0].astype(np.int64)) | (np.int64(1) << both[:, 1].astype(np.int64))
-    blocked = (bits[:, None] & hand_bits[None, :]) != 0
-    strengths = np.full(blocked.shape, BLOCKED, dtype=np.int64)
-    rows, columns = np.nonzero(~blocked)
-    if len(rows):
-        # on one thread: the parallel evaluator would wake threads for a few thousand hands
-        with numba_runtime.threads(1):
-            strengths[rows, columns] = game.evaluate_many(both[columns], boards[rows])
-    order = np.zeros(blocked.shape, dtype=np.uint32)
+    order = np.zeros((len(boards), len(both)), dtype=np.uint32)
     count = np.zeros((len(boards), 2), dtype=np.int64)
     ranks = np.zeros((len(boards), len(both), 6), dtype=np.uint16)
     wide = [cards.astype(np.int64) for cards in combos]
     codes = np.concatenate([np.arange(len(cards)) | cards[:, 0] << 11 | cards[:, 1] << 17 for cards in wide])
-    _ranks(strengths, codes, len(combos[0]), order, count, ranks)
+    t = game.ranking_tables.tables
+    _ranks(boards, both, t.card_key, t.card_mask, t.rank, t.offsets, t.flush, codes, len(combos[0]), order, count,
+           ranks)
     return board_id, order, count, ranks
 
 
 @njit(cache=True, nogil=True)
-def _ranks(strengths: np.ndarray, codes: np.ndarray, split: int, order: np.ndarray, count: np.ndarray,
-           ranks: np.ndarray) -> None:
-    """Fill ``order``, ``count`` and ``ranks`` (see :func:`river_tables`) from each board's
-    ``strengths`` of both players' hands (player 1's from ``split``; a blocked hand's
-    ``BLOCKED``, above any other) and each hand's entry ``codes``: each player's hands
-    sorted, weakest first, then each list merged with the opponent's, once for the weaker
-    hands and once for those not stronger."""
-    strength = np.zeros(strengths.shape[1], dtype=np.int64)  # one board's, in the order of order's
+def _ranks(boards: np.ndarray, both: np.ndarray, card_key: np.ndarray, card_mask: np.ndarray, rank: np.ndarray,
+           offsets: np.ndarray, flush: np.ndarray, codes: np.ndarray, split: int, order: np.ndarray,
+           count: np.ndarray, ranks: np.ndarray) -> None:
+    """Fill ``order``, ``count`` and ``ranks`` (see :func:`river_tables`) for each of
+    ``boards`` from both players' hands ``both`` (player 1's from ``split``) and each hand's
+    entry ``codes``: each hand's strength under the ranking's tables (a blocked hand's
+    ``BLOCKED``, above any other), each player's hands sorted, weakest first, then each list
+    merged with the opponent's, once for the weaker hands and once for those not stronger."""
+    n = both.shape[0]
+    raw = np.zeros(n, dtype=np.int64)  # one board's strengths, in the order of both
+    strength = np.zeros(n, dtype=np.int64)  # and in the order of order's
     last = np.zeros(52, dtype=np.int64)
-    for b in range(order.shape[0]):
+    for b in range(boards.shape[0]):
+        key = KEY_START
+        mask = np.uint64(0)
+        dealt = np.uint64(0)
+        for j in range(boards.shape[1]):
+            c = boards[b, j]
+            key += card_key[c]
+            mask |= card_mask[c]
+            dealt |= ONE << np.uint64(c)
+        for i in range(n):
+            c0, c1 = both[i, 0], both[i, 1]
+            if (dealt >> np.uint64(c0) | dealt >> np.uint64(c1)) & ONE:
+                raw[i] = BLOCKED
+            else:
+                raw[i] = strength_of_key(key + card_key[c0] + card_key[c1], mask | card_mask[c0] | card_mask[c1],
+                                         rank, offsets, flush)
         for p in range(2):
-            start, end = (0, split) if p == 0 else (split, strengths.shape[1])
-            weakest = np.argsort(strengths[b, start:end], kind="mergesort")  # stable: ties keep the range's order
+            start, end = (0, split) if p == 0 else (split, n)
+            weakest = np.argsort(raw[start:end], kind="mergesort")  # stable: ties keep the range's order
             for m in range(end - start):
                 i = start + weakest[m]
                 order[b, start + m] = codes[i]
-                strength[start + m] = strengths[b, i]
-                count[b, p] += strengths[b, i] < BLOCKED
+                strength[start + m] = raw[i]
+                count[b, p] += raw[i] < BLOCKED
         for p in range(2):
             mine, theirs = (0, split) if p == 0 else (split, 0)
             for tied in range(2):

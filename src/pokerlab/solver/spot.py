@@ -69,9 +69,19 @@ def _board(board: object, game: Game) -> tuple[int, ...]:
     return cards
 
 
-def _range(name: str, value: object, board: tuple[int, ...], game: Game) -> tuple[str, np.ndarray]:
+def _dealt(board: tuple[int, ...], game: Game) -> np.ndarray:
+    """Which combos of :data:`~pokerlab.ranges.holdem.COMBOS` can be dealt: both cards in the
+    game's deck and neither on the board."""
+    left = np.zeros(52, dtype=bool)
+    left[list(game.deck)] = True
+    left[list(board)] = False
+    out: np.ndarray = left[COMBOS[:, 0]] & left[COMBOS[:, 1]]
+    return out
+
+
+def _range(name: str, value: object, dealt: np.ndarray, game: Game) -> tuple[str, np.ndarray]:
     """A player's range text, and its weight for each combo of :data:`~pokerlab.ranges.holdem.COMBOS`
-    that holds no board card and no card the game's deck leaves out."""
+    that ``dealt`` (see :func:`_dealt`) allows."""
     try:
         if isinstance(value, Range):
             text, weights = value.text, value.weights
@@ -84,7 +94,6 @@ def _range(name: str, value: object, board: tuple[int, ...], game: Game) -> tupl
         raise InvalidRangeError(f"{name}: {err}", position=err.position, token=err.token, text=err.text) from None
     except InvalidArgumentError as err:
         raise InvalidArgumentError(f"{name}: {err}") from None
-    dealt = (COMBOS >> 2 >= game.lowest_rank).all(axis=1) & ~np.isin(COMBOS, board).any(axis=1)
     kept = np.where(dealt, weights, 0.0)
     if not kept.any():
         left_out = ", and the cards short deck leaves out," if game.lowest_rank else ""
@@ -168,7 +177,8 @@ class Spot:
         if rate == 1:
             raise InvalidArgumentError(f"rake must be a share of the pot below 1, got {rake!r}")
         most = math.inf if rake_cap is None else check_number("rake_cap", rake_cap, low=0)
-        texts, weights = zip(*(_range(name, value, cards, chosen) for name, value in (("oop", oop), ("ip", ip))))
+        dealt = _dealt(cards, chosen)
+        texts, weights = zip(*(_range(name, value, dealt, chosen) for name, value in (("oop", oop), ("ip", ip))))
         if not _can_meet(*weights):
             raise InvalidRangeError("oop, ip: every combo of one range shares a card with every combo of the other, "
                                     "so no deal gives both players a hand")
