@@ -3,19 +3,20 @@ the bench's, never asserted here)."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from pokerlab.bench.solver import CASES, TARGETS, best, time_to_targets
 from pokerlab.solver import Spot
 
 
-@pytest.fixture(scope="module")
 def spot() -> Spot:
     return Spot("Td9d6hQc2s", "AA,KK,QQ,JJ,AK,T9s,87s", "QQ-99,AQs,KQs,JTs", 200, 900, bets="60%, e, a")
 
 
 @pytest.mark.timeout(600)
-def test_each_target_is_met_at_a_check_the_stricter_later(spot: Spot) -> None:
+def test_each_target_is_met_at_a_check_the_stricter_later() -> None:
     reached = time_to_targets(spot, threads=2)
     assert all(r is not None for r in reached)
     (loose_seconds, loose), (strict_seconds, strict) = reached
@@ -25,7 +26,7 @@ def test_each_target_is_met_at_a_check_the_stricter_later(spot: Spot) -> None:
 
 
 @pytest.mark.timeout(600)
-def test_best_keeps_the_iterations_of_a_deterministic_solve(spot: Spot) -> None:
+def test_best_keeps_the_iterations_of_a_deterministic_solve() -> None:
     once = time_to_targets(spot, threads=1)
     twice = best(spot, 1, repeat=2)
     assert [r[1] for r in once if r] == [r[1] for r in twice if r]
@@ -35,3 +36,16 @@ def test_the_cases_are_the_issue_s_spots() -> None:
     combos = {case.name: (len(case.spot().combos(0)), len(case.spot().combos(1))) for case in CASES
               if case.name != "flop"}
     assert combos == {"river": (167, 246), "turn": (167, 250)}
+
+
+def test_the_time_counts_building_the_spot() -> None:
+    built = []
+
+    def slow_build() -> Spot:
+        built.append(1)
+        time.sleep(0.2)  # as if reading the ranges and building the tree took that long
+        return spot()
+
+    reached = time_to_targets(slow_build, threads=1)
+    assert built == [1]
+    assert all(r is not None and r[0] >= 0.2 for r in reached)

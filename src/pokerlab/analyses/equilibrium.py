@@ -90,10 +90,15 @@ class Discount:
     def restarting(cls) -> Discount:
         """The schedule of postflop-solver: ``gamma`` 3, the first iteration's positive regrets
         dropped (``lag`` 1) and the average started again after iterations 1, 4, 16, 64, ...
-        (``restart`` 4); its average strategy weights each combo's strategy by the combo's
-        own reach here, as the paper's does, where postflop-solver's does not. On turn and
-        flop spots it often reaches a small exploitability in fewer iterations than the
-        paper's; on rivers it gains little.
+        (``restart`` 4). Two things differ from postflop-solver's own: the average strategy
+        weights each combo's strategy by the combo's own reach, as the paper's does; and
+        regrets are discounted once the iteration's are added, as in the paper, where
+        postflop-solver discounts the sum before adding them, so that its second iteration
+        plays by the first's regrets where this one plays evenly. Its update written out
+        (tried over seven rivers and four turns) reached 0.5% in 410 river iterations in all
+        against 460, but 0.3% in 550 turn iterations against 470. On turn and flop spots this
+        schedule often reaches a small exploitability in fewer iterations than the paper's;
+        on rivers it gains little.
 
         >>> Discount.restarting()
         Discount(alpha=1.5, beta=0.0, gamma=3.0, lag=1, restart=4)

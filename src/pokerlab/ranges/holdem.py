@@ -475,7 +475,7 @@ def check_items_dealt(text: str, lowest_rank: int, game: str) -> None:
     parser.check_nesting()
     dealt = COMBOS[:, 0] >> 2 >= lowest_rank
     for start, end in parser.items(0, len(text)):
-        weights = parser.item(start, end)
+        weights = parser.item_weights(start, end)
         if weights.any() and not weights[dealt].any():
             raise parser.error(start, text[start:end], f"{game} deals no card below the {RANK_NAMES[lowest_rank]}, "
                                                        "so this item holds no hand")
@@ -512,8 +512,15 @@ class _Parser:
     def union(self, start: int, end: int) -> np.ndarray:
         """The weights of the comma-separated items in ``text[start:end]``."""
         weights = np.zeros(len(COMBOS))
+        cells: list[int] = []  # the whole classes the items hold, weighted 1: taken in one step
         for item_start, item_end in self.items(start, end):
-            np.maximum(weights, self.item(item_start, item_end), out=weights)
+            item = self.item(item_start, item_end)
+            if isinstance(item, list):
+                cells += item
+            else:
+                np.maximum(weights, item, out=weights)
+        if cells:
+            np.maximum(weights, _of_cells(cells), out=weights)
         return weights
 
     def items(self, start: int, end: int) -> list[tuple[int, int]]:
@@ -547,8 +554,14 @@ class _Parser:
             raise self.error(opened, "(", "unclosed bracket")
         return bounds
 
-    def item(self, start: int, end: int) -> np.ndarray:
-        """The weights of one item: a weighted group, or an atom with an optional ``:weight``."""
+    def item_weights(self, start: int, end: int) -> np.ndarray:
+        """The weights of one item."""
+        item = self.item(start, end)
+        return _of_cells(item) if isinstance(item, list) else item
+
+    def item(self, start: int, end: int) -> np.ndarray | list[int]:
+        """The weights of one item (a weighted group, or an atom with an optional ``:weight``),
+        or the grid cells of whole classes weighted 1."""
         text = self.text[start:end]
         group = _GROUP.match(text)
         if group and text.endswith(")"):
@@ -577,10 +590,12 @@ class _Parser:
                 raise self.error(token_start, stripped, "a weight is a number from 0 to 1")
             body = body.rstrip()
         weights = self.atom(start, body)
-        return weights if weight == 1 else weights * weight
+        if weight == 1:
+            return weights
+        return (_of_cells(weights) if isinstance(weights, list) else weights) * weight
 
-    def atom(self, start: int, text: str) -> np.ndarray:
-        """The 0/1 weights of an item without its weight."""
+    def atom(self, start: int, text: str) -> np.ndarray | list[int]:
+        """The 0/1 weights of an item without its weight, or the grid cells it holds whole."""
         if is_random(text):
             return np.ones(len(COMBOS))
         top = _TOP.fullmatch(text)
@@ -588,13 +603,13 @@ class _Parser:
             percent = float(top.group(1))
             if percent > 100:
                 raise self.error(start, text, "a percentage is at most 100")
-            return _of_cells([_CLASS_INDEX[name] for name in top_classes(percent, self.order)])
+            return [_CLASS_INDEX[name] for name in top_classes(percent, self.order)]
         combo = _COMBO.fullmatch(text)
         if combo:
             weights = np.zeros(len(COMBOS))
             weights[self.combos(start, text, combo)] = 1
             return weights
-        return _of_cells(self.classes(start, text))
+        return self.classes(start, text)
 
     def combos(self, start: int, text: str, match: re.Match[str]) -> list[int]:
         """The combo indices of ``AsKs`` or of a suit pattern such as ``AhKx``."""
