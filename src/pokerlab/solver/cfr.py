@@ -617,6 +617,10 @@ class Engine:
         shapes = layout.scratch(int(numba.config.NUMBA_NUM_THREADS), bits)  # type: ignore[attr-defined]
         self.scratch = Scratch(**{name: np.zeros(shape, dtype=kind) for name, (shape, kind) in shapes.items()})
         self.weights = [np.ascontiguousarray(w, dtype=np.float32) for w in layout.weights]
+        self.reach = np.zeros((2, int(self.tables.counts.max())), dtype=np.float32)
+        """Each player's reach at the root, its weights: what a pass starts from by default."""
+        for p in (0, 1):
+            self.reach[p, :len(self.weights[p])] = self.weights[p]
 
     def strategy(self, node: int, ctx: int) -> np.ndarray:
         """Action node ``node``'s average strategy in context ``ctx``, (actions, combos of the
@@ -639,13 +643,9 @@ class Engine:
         its average strategy's values, as (2, 2, combos)."""
         t = self.tables if tables is None else tables
         width = int(t.counts.max())
-        if reach is None:
-            reach = np.zeros((2, width), dtype=np.float32)
-            for p in (0, 1):
-                reach[p, :len(self.weights[p])] = self.weights[p]
         out = np.zeros((2, 2, width), dtype=np.float32)
         workers = min(numba.get_num_threads(), self.scratch.rows.shape[2])
         rows = np.ascontiguousarray(factors, dtype=np.float64).reshape(-1, 4)
         _passes(t, self.store, self.scratch, block, c1, c2, rows if mode == UPDATE else rows[:0],
-                respond or mode == RESPOND, reach, out, workers)
+                respond or mode == RESPOND, self.reach if reach is None else reach, out, workers)
         return out
