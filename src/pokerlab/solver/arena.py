@@ -35,7 +35,8 @@ from pokerlab.games import Game
 from pokerlab.solver.tree import CHANCE, FOLD, IP, SHOWDOWN, ActionTree
 
 __all__ = ["GAP", "SWAPS", "Layout", "MemoryEstimate", "SpotLike", "Tables", "available_memory", "check_memory",
-           "layout", "memory_estimate", "swap_card", "swapped_rows", "symmetric_swaps", "with_showdowns"]
+           "compatible_pairs", "layout", "memory_estimate", "swap_card", "swapped_rows", "symmetric_swaps",
+           "with_showdowns"]
 
 SWAPS: tuple[tuple[int, int], ...] = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 """The six swaps of two suits (0..3 = c, d, h, s), by number."""
@@ -414,14 +415,12 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
 
     width = int(counts.max())
     hands = np.zeros((2, width, 4), dtype=np.int64)
+    _fill_hands((combos[0], combos[1]), hands)
     perm = np.full((2, len(SWAPS), width), 65535, dtype=np.uint16)
     for p in (0, 1):
-        hands[p, :counts[p], :2] = combos[p]
-        hands[p, :counts[p], 2] = masks[p]
-        hands[p, :counts[p], 3] = _row_table(combos[1 - p])[combos[p][:, 0], combos[p][:, 1]]
         if perms is not None:
             perm[p, :, :counts[p]] = np.where(perms[p] >= 0, perms[p], 65535)
-    pairs = _pairs(combos, weights, hands[0, :counts[0], 3])
+    pairs = compatible_pairs(combos[0], combos[1], weights[0], weights[1])
     if pairs <= 0:
         raise InvalidArgumentError("the two ranges have no pair of hands without a card in common")
     order = np.zeros((0, int(counts.sum())), dtype=np.uint32)
@@ -452,7 +451,7 @@ def with_showdowns(plan: Layout, spot: SpotLike) -> Layout:
     deals = {s: [(int(card), ()) for card in t.deals[t.deal_start[s]:t.deal_start[s + 1], 0]]
              for s in np.flatnonzero(np.diff(t.deal_start)).tolist()}
     dealt = t.dealt.copy()
-    combos = [np.sort(np.asarray(spot.combos(p), dtype=np.uint8), axis=1) for p in (0, 1)]
+    combos = [t.hands[p, :t.counts[p], :2].astype(np.uint8) for p in (0, 1)]  # sorted, as layout read them
     board_id, order, order_count, ranks = river_tables(spot.game, tuple(int(c) for c in spot.board), deals, combos)
     dealt[1] = board_id[:dealt.shape[1], :dealt.shape[2]]
     return dataclasses.replace(plan, tables=t._replace(dealt=dealt, order=order, order_count=order_count,
@@ -576,32 +575,77 @@ def _place_nodes(node: np.ndarray, counts: np.ndarray, contexts: np.ndarray, mem
     return blocks, rows, strategy_cells, cells, scales
 
 
-def _pairs(combos: list[np.ndarray], weights: list[np.ndarray], rows: np.ndarray) -> float:
-    """The weighted count of pairs (OOP hand, IP hand) that share no card (``rows``: the row
-    of each OOP combo's very cards in IP's range, or -1)."""
+@njit(cache=True, nogil=True)
+def compatible_pairs(oop: np.ndarray, ip: np.ndarray, oop_weights: np.ndarray, ip_weights: np.ndarray) -> float:
+    """Numba: the weighted count of pairs (OOP hand, IP hand) that share no card: each OOP
+    combo's weight times IP's weight in all, less IP's through either of its cards, plus the
+    weight of IP's combo of the very same cards (taken away twice).
+
+    >>> aces, kings = np.array([[48, 49], [50, 51]], dtype=np.uint8), np.array([[44, 45]], dtype=np.uint8)
+    >>> compatible_pairs(aces, kings, np.ones(2), np.ones(1)), compatible_pairs(aces, aces, np.ones(2), np.ones(2))
+    (2.0, 2.0)
+    """
     per_card = np.zeros(52)
-    np.add.at(per_card, combos[1][:, 0], weights[1])
-    np.add.at(per_card, combos[1][:, 1], weights[1])
-    identical = np.where(rows >= 0, weights[1][np.maximum(rows, 0)], 0.0)
-    compatible = weights[1].sum() - per_card[combos[0][:, 0]] - per_card[combos[0][:, 1]] + identical
-    return float((weights[0] * compatible).sum())
+    same = np.full((52, 52), -1, dtype=np.int64)
+    total = 0.0
+    for j in range(len(ip)):
+        per_card[ip[j, 0]] += ip_weights[j]
+        per_card[ip[j, 1]] += ip_weights[j]
+        total += ip_weights[j]
+        same[ip[j, 0], ip[j, 1]] = same[ip[j, 1], ip[j, 0]] = j
+    pairs = 0.0
+    for i in range(len(oop)):
+        a, b = oop[i, 0], oop[i, 1]
+        back = ip_weights[same[a, b]] if same[a, b] >= 0 else 0.0
+        pairs += oop_weights[i] * (total - per_card[a] - per_card[b] + back)
+    return pairs
+
+
+@njit(cache=True, nogil=True)
+def _fill_hands(combos: tuple[np.ndarray, np.ndarray], hands: np.ndarray) -> None:
+    """Numba: each player's rows of :attr:`Tables.hands` from its sorted ``combos``: the two
+    cards, their bits, and the row of the opponent's combo of the very same cards (-1: none)."""
+    same = np.full((52, 52), -1, dtype=np.int64)
+    for p in range(2):
+        mine, theirs = combos[p], combos[1 - p]
+        same[:, :] = -1
+        for j in range(len(theirs)):
+            same[theirs[j, 0], theirs[j, 1]] = j
+        for i in range(len(mine)):
+            a, b = mine[i, 0], mine[i, 1]
+            hands[p, i, 0] = a
+            hands[p, i, 1] = b
+            hands[p, i, 2] = (np.int64(1) << np.int64(a)) | (np.int64(1) << np.int64(b))
+            hands[p, i, 3] = same[a, b]
 
 
 def _amounts(tree: ActionTree, spot: SpotLike, pairs: float) -> np.ndarray:
     """Each terminal node's payoffs to each player, net of the chips it put in (the pot it
-    started with counted as half each), the rake taken from the pot as called."""
-    kind = np.asarray(tree.kind)
-    pot = float(spot.pot) + 2 * np.asarray(tree.invested, dtype=np.float64).min(axis=1)
-    rake = np.minimum(pot * float(spot.rake), float(spot.rake_cap))
-    half = pot / 2
-    # a showdown's win, loss and tie, the same for both players; at a fold each player's payoff first
-    amount = np.stack([half - rake, -half, -rake / 2], axis=1)[:, None, :].repeat(2, axis=1)
-    amount[kind != SHOWDOWN] = 0.0
-    fold = np.flatnonzero(kind == FOLD)
-    folded = np.asarray(tree.folder)[fold, None] == (0, 1)
-    amount[fold, :, 0] = np.where(folded, -half[fold, None], (half - rake)[fold, None])
-    out: np.ndarray = amount / pairs
+    started with counted as half each), the rake taken from the pot as called, per pair of
+    hands: (nodes, 2, 3), a showdown's win, loss and tie, and at a fold its first entry."""
+    out = np.zeros((len(tree), 2, 3))
+    _payoffs(np.asarray(tree.kind), np.asarray(tree.invested, dtype=np.float64), np.asarray(tree.folder),
+             float(spot.pot), float(spot.rake), float(spot.rake_cap), pairs, out)
     return out
+
+
+@njit(cache=True, nogil=True)
+def _payoffs(kind: np.ndarray, invested: np.ndarray, folder: np.ndarray, pot: float, rate: float, cap: float,
+             pairs: float, out: np.ndarray) -> None:
+    """Numba: :func:`_amounts` into ``out``."""
+    for n in range(len(kind)):
+        if kind[n] != SHOWDOWN and kind[n] != FOLD:
+            continue
+        called = pot + 2.0 * min(invested[n, 0], invested[n, 1])
+        rake = min(called * rate, cap)
+        half = called / 2.0
+        for p in range(2):
+            if kind[n] == FOLD:
+                out[n, p, 0] = (-half if folder[n] == p else half - rake) / pairs
+            else:
+                out[n, p, 0] = (half - rake) / pairs
+                out[n, p, 1] = -half / pairs
+                out[n, p, 2] = -rake / 2.0 / pairs
 
 
 def memory_estimate(spot: SpotLike, *, isomorphism: bool = True, threads: int | None = None) -> MemoryEstimate:

@@ -253,7 +253,8 @@ class TreeConfig:
                 invested.append((self.stack - state.stack[OOP], self.stack - state.stack[IP]))
                 labels.append("" if state.last == _DEALT else _label(state.last, state.amount))
             # last child first onto the stack, so that the first child's subtree is laid out first
-            pending.extend((firsts[index] + i, children[i]) for i in reversed(range(len(children))))
+            first = firsts[index]
+            pending.extend(zip(range(first + len(children) - 1, first - 1, -1), reversed(children)))
         return ActionTree(kind=np.array(kinds, dtype=np.int8), street=np.array(streets, dtype=np.int8),
                           first_child=np.array(firsts, dtype=np.int32), n_children=np.array(counts, dtype=np.int32),
                           parent=np.array(parents, dtype=np.int32), invested=np.array(invested, dtype=np.float64),
@@ -273,7 +274,10 @@ class TreeConfig:
             else:
                 seen += 1
                 children = below[node] = self._children(*node)
-                sizes[node] = 1 + sum(size(child) for child in children)
+                total = 1
+                for child in children:
+                    total += size(child)
+                sizes[node] = total
             if seen > max_nodes:
                 raise InvalidArgumentError(f"bets, raises: the tree would have more than {max_nodes:,} nodes; "
                                            "give fewer sizes, a cap on raises, or an all-in threshold")

@@ -87,27 +87,27 @@ def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
     order = np.zeros((len(boards), len(both)), dtype=np.uint32)
     count = np.zeros((len(boards), 2), dtype=np.int64)
     ranks = np.zeros((len(boards), len(both), 6), dtype=np.uint16)
-    wide = [cards.astype(np.int64) for cards in combos]
-    codes = np.concatenate([np.arange(len(cards)) | cards[:, 0] << 11 | cards[:, 1] << 17 for cards in wide])
     t = game.ranking_tables.tables
-    _ranks(boards, both, t.card_key, t.card_mask, t.rank, t.offsets, t.flush, codes, len(combos[0]), order, count,
-           ranks)
+    _ranks(boards, both, t.card_key, t.card_mask, t.rank, t.offsets, t.flush, len(combos[0]), order, count, ranks)
     return board_id, order, count, ranks
 
 
 @njit(cache=True, nogil=True)
 def _ranks(boards: np.ndarray, both: np.ndarray, card_key: np.ndarray, card_mask: np.ndarray, rank: np.ndarray,
-           offsets: np.ndarray, flush: np.ndarray, codes: np.ndarray, split: int, order: np.ndarray,
-           count: np.ndarray, ranks: np.ndarray) -> None:
+           offsets: np.ndarray, flush: np.ndarray, split: int, order: np.ndarray, count: np.ndarray,
+           ranks: np.ndarray) -> None:
     """Fill ``order``, ``count`` and ``ranks`` (see :func:`river_tables`) for each of
-    ``boards`` from both players' hands ``both`` (player 1's from ``split``) and each hand's
-    entry ``codes``: each hand's strength under the ranking's tables (a blocked hand's
+    ``boards`` from both players' hands ``both`` (player 1's from ``split``): each hand's
+    strength under the ranking's tables (a blocked hand's
     ``BLOCKED``, above any other), each player's hands sorted, weakest first, then each list
     merged with the opponent's, once for the weaker hands and once for those not stronger."""
     n = both.shape[0]
     raw = np.zeros(n, dtype=np.int64)  # one board's strengths, in the order of both
     strength = np.zeros(n, dtype=np.int64)  # and in the order of order's
     last = np.zeros(52, dtype=np.int64)
+    codes = np.zeros(n, dtype=np.uint32)  # a hand's entry in order: its row, and its cards at bits 11 and 17
+    for i in range(n):
+        codes[i] = (i if i < split else i - split) | np.uint32(both[i, 0]) << 11 | np.uint32(both[i, 1]) << 17
     for b in range(boards.shape[0]):
         key = KEY_START
         mask = np.uint64(0)

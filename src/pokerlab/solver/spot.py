@@ -27,7 +27,7 @@ from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidRangeErr
 from pokerlab.games import HOLDEM, SHORT_DECK, Game
 from pokerlab.games import get as get_game
 from pokerlab.ranges.holdem import COMBOS, Range, check_items_dealt
-from pokerlab.solver.arena import MemoryEstimate, memory_estimate
+from pokerlab.solver.arena import MemoryEstimate, compatible_pairs, memory_estimate
 from pokerlab.solver.betting import TreeConfig
 from pokerlab.solver.sizes import SizesLike
 from pokerlab.solver.tree import IP, OOP, ActionTree
@@ -101,16 +101,6 @@ def _range(name: str, value: object, dealt: np.ndarray, game: Game) -> tuple[str
     return text, kept
 
 
-def _can_meet(oop: np.ndarray, ip: np.ndarray) -> bool:
-    """Whether some OOP combo and some IP combo share no card: for each OOP combo, the IP combos
-    less those holding either of its cards (the one holding both counted back once)."""
-    held = ip > 0
-    mine = COMBOS[oop > 0]
-    per_card = np.bincount(COMBOS[held].ravel(), minlength=52)
-    same = held[oop > 0].astype(np.int64)  # the IP range holds this very combo
-    return bool((held.sum() - per_card[mine[:, 0]] - per_card[mine[:, 1]] + same > 0).any())
-
-
 @dataclass(frozen=True, init=False, repr=False)
 class Spot:
     """A spot: ``board`` (3, 4 or 5 cards), the ranges of the player out of position (``oop``,
@@ -179,9 +169,6 @@ class Spot:
         most = math.inf if rake_cap is None else check_number("rake_cap", rake_cap, low=0)
         dealt = _dealt(cards, chosen)
         texts, weights = zip(*(_range(name, value, dealt, chosen) for name, value in (("oop", oop), ("ip", ip))))
-        if not _can_meet(*weights):
-            raise InvalidRangeError("oop, ip: every combo of one range shares a card with every combo of the other, "
-                                    "so no deal gives both players a hand")
         combos, kept = [], []
         for w in weights:
             present = np.flatnonzero(w)
@@ -189,6 +176,9 @@ class Spot:
             order = np.lexsort((high_first[:, 1], high_first[:, 0]))
             combos.append(np.ascontiguousarray(high_first[order]))
             kept.append(w[present][order])
+        if not compatible_pairs(combos[0], combos[1], kept[0], kept[1]) > 0:
+            raise InvalidRangeError("oop, ip: every combo of one range shares a card with every combo of the other, "
+                                    "so no deal gives both players a hand")
         for array in combos + kept:
             array.flags.writeable = False
         values = {"board": cards, "oop": texts[0], "ip": texts[1], "pot": config.pot, "stack": config.stack,
