@@ -62,7 +62,8 @@ def _measure(engine: Engine, pot: float, out: np.ndarray | None = None) -> tuple
     gains, evs = [], []
     for p in (0, 1):
         weights = engine.layout.weights[p]
-        best, own = (float(x) for x in out[p, :, :len(weights)] @ weights)
+        # float32 values widened first: a mixed-type product takes a slower path
+        best, own = np.dot(out[p, :, :len(weights)].astype(np.float64), weights).tolist()
         gains.append(best - own)
         evs.append(own + pot / 2)
     return (gains[0] + gains[1]) / 2 / pot, (evs[0], evs[1])
