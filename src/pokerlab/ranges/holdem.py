@@ -97,6 +97,7 @@ def _of_cells(cells: list[int]) -> np.ndarray:
     out: np.ndarray = chosen[COMBO_CLASSES]
     return out
 
+
 STARTING_HANDS: MappingProxyType[str, int] = MappingProxyType(
     {name: int(size) for name, size in zip(CLASS_NAMES, _CLASS_SIZES)})
 """The 169 starting-hand classes and their combo counts (6 a pair, 4 suited, 12 offsuit),

@@ -689,7 +689,7 @@ def available_memory(meminfo: str | Path = "/proc/meminfo") -> int | None:
 SMALL_SOLVE = 16 * 2**20
 """A solve of at most this many bytes is not weighed against the available memory: no
 machine that runs the solver lacks that much, and reading what is available takes 25 to
-100 us, a few percent of a river solve."""
+120 us, a few percent of a river solve."""
 
 
 def check_memory(needed: int, memory_limit: float | None) -> None:
