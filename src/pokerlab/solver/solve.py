@@ -95,7 +95,9 @@ def solve(spot: SpotLike, exploitability: float = 0.005, max_iterations: int = 1
       ``Discount.restarting()`` is postflop-solver's, often fewer iterations on a turn or a
       flop);
     - ``memory_limit``: the most bytes the solve may take (None: 75% of the available
-      memory); a larger solve is refused before it starts, with its estimate.
+      memory, for a solve of more than
+      :data:`~pokerlab.solver.arena.SMALL_SOLVE`); a larger solve is refused before it
+      starts, with its estimate.
 
     Bad input raises a :class:`~pokerlab.errors.PokerlabError` naming the argument.
 
