@@ -208,6 +208,8 @@ def check_list(name: str, value: object, what: str = "hands") -> list[object]:
     ...
     pokerlab.errors.InvalidArgumentError: players must be a list of hands, like ["AsKs", "QdQc"]; got the string ...
     """
+    if type(value) is list or type(value) is tuple:  # the common case, before the slower checks
+        return list(value)
     if isinstance(value, (str, bytes)):
         raise InvalidArgumentError(f'{name} must be a list of {what}, like ["AsKs", "QdQc"]; '
                                    f"got the string {clip(value)}")

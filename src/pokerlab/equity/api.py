@@ -92,6 +92,16 @@ def _mask(cards: tuple[int, ...]) -> int:
     return sum(1 << c for c in cards)
 
 
+@functools.lru_cache(maxsize=4096)
+def _holes(hands: tuple[tuple[int, ...], ...]) -> np.ndarray:
+    """Known hands as the engines take them, (players, hole cards) uint8, remembered: the same
+    hands come again and again, and making the array costs a flop call a twentieth of its time.
+    One array serves every call with these hands, so nothing may write to it: the engines only
+    read their hands (left writable, as every other caller's are, so that the kernels keep one
+    compiled version each)."""
+    return np.array(hands, dtype=np.uint8)
+
+
 @functools.cache
 def _all_combos() -> np.ndarray:
     return np.array(COMBOS, dtype=np.uint8)
@@ -228,12 +238,12 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
             for i, hand in enumerate(hands):  # a card the deck leaves out, or twice: named
                 rules.check_cards(f"player {i + 1}", hand)
             parse_cards([*(c for hand in hands for c in hand), *board_ids, *dead_ids])
-        holes = np.array(hands, dtype=np.uint8)  # in any order: the engines read a hand's cards as a set
+        holes = _holes(tuple(hands))  # in any order: the engines read a hand's cards as a set
         result = known_result(holes, [hand_label(hand) for hand in hands], board_ids, dead_ids, fixed, rules,
                               options[5], options[6], started)
         if not by_combo:
             return result
-        holes.sort(axis=1)
+        holes = np.sort(holes, axis=1)
         return _with_combos(result, [(holes[i:i + 1], np.ones(1)) for i in range(len(hands))], options[5],
                             options[6], rules, started)
     labels, read = players_of(rules, players, board_ids, dead_ids)

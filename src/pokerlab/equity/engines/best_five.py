@@ -82,6 +82,9 @@ def canonical_matchup(hands: tuple[tuple[int, int], ...], dead: tuple[int, ...])
 _PREFLOP_CACHE: dict[tuple[str, Matchup], np.ndarray] = {}
 """The pot counters of exact preflop matchups of a high pot by ranking and canonical matchup,
 kept for the process (cleared past :data:`MAX_CACHED`)."""
+_PREFLOP_SUMMARIES: dict[tuple[str, Matchup], np.ndarray] = {}
+"""The :func:`~pokerlab.equity.pots.summary` of the matchups that :meth:`Engine.known` has
+read from :data:`_PREFLOP_CACHE`, kept and cleared with it."""
 MAX_CACHED = 100_000
 
 
@@ -91,6 +94,7 @@ def clear_cache() -> None:
     >>> clear_cache()
     """
     _PREFLOP_CACHE.clear()
+    _PREFLOP_SUMMARIES.clear()
 
 
 _ONE = np.ones(1)
@@ -148,9 +152,17 @@ class Engine:
             return counted
         if self.hilo:
             acc = self.deals(holes[None], _ONE, board, fixed)
-        else:  # one matchup, most often remembered
-            acc = self._rows([canonical_matchup(tuple(map(tuple, holes.tolist())), _ids(fixed))])[0]
-        return acc, _kernels(_POTS).summary(acc, len(holes), self.hilo, False)
+            return acc, _kernels(_POTS).summary(acc, len(holes), self.hilo, False)
+        # one matchup, most often remembered, and its summary with it (a Numba call from Python
+        # costs a remembered matchup a microsecond)
+        key = (self.name, canonical_matchup(tuple(map(tuple, holes.tolist())), _ids(fixed)))
+        acc = self._rows([key[1]])[0]
+        summary = _PREFLOP_SUMMARIES.get(key)
+        if summary is None:
+            summary = _kernels(_POTS).summary(acc, len(holes), False, False)
+            summary.setflags(write=False)
+            _PREFLOP_SUMMARIES[key] = summary
+        return acc, summary
 
     def deals(self, holes: np.ndarray, weights: np.ndarray, board: np.ndarray, fixed: int) -> np.ndarray:
         """The counters of every completion of ``board`` for deals of hole cards (M, P, 2), deal
@@ -197,7 +209,7 @@ class Engine:
                 counted = _kernels(_HIGH).preflop_exact_many(many, masks, t[2], t[3], t[4], t[5],
                                                              parts_per_item(len(missing)))
             if len(_PREFLOP_CACHE) + len(missing) > MAX_CACHED:
-                _PREFLOP_CACHE.clear()
+                clear_cache()
             for key, row in zip(missing, counted):
                 row.setflags(write=False)  # results may hold it: none can change what is remembered
                 _PREFLOP_CACHE[self.name, key] = row
