@@ -258,11 +258,6 @@ _SWAPPED = np.array([[swap_card(c, s) for c in range(52)] for s in range(len(SWA
 """Each card with the suits of each swap exchanged, (6, 52)."""
 
 
-def _masks(cards: np.ndarray) -> np.ndarray:
-    one = np.int64(1)
-    return (one << cards[:, 0].astype(np.int64)) | (one << cards[:, 1].astype(np.int64))
-
-
 def _hands(spot: SpotLike) -> tuple[list[np.ndarray], list[np.ndarray]]:
     combos, weights = [], []
     for player in (0, 1):
@@ -387,8 +382,10 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
     combos, weights = _hands(spot)
     counts = np.array([len(c) for c in combos], dtype=np.int64)
     board_mask = sum(1 << c for c in board)
-    masks = [_masks(c) for c in combos]
-    weights = [np.where(m & board_mask, 0.0, w) for m, w in zip(masks, weights)]
+    width = int(counts.max())
+    hands = np.zeros((2, width, 4), dtype=np.int64)
+    _fill_hands((combos[0], combos[1]), hands)
+    weights = [np.where(hands[p, :counts[p], 2] & board_mask, 0.0, w) for p, w in enumerate(weights)]
     # on the river no card is dealt, so no copy of one is solved as another
     perms = swapped_rows(combos) if depth.max() >= 1 else None
     swaps: tuple[int, ...] = ()
@@ -413,9 +410,6 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
     items = max(max(int(b[3] - b[2]), 2 * min(int(b[3] - b[2]), CHANCES_AT_ONCE)) * dealing[int(depth[members[b[0]]])]
                 for b in bounds)
 
-    width = int(counts.max())
-    hands = np.zeros((2, width, 4), dtype=np.int64)
-    _fill_hands((combos[0], combos[1]), hands)
     perm = np.full((2, len(SWAPS), width), 65535, dtype=np.uint16)
     for p in (0, 1):
         if perms is not None:

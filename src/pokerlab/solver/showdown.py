@@ -98,9 +98,9 @@ def _ranks(boards: np.ndarray, both: np.ndarray, card_key: np.ndarray, card_mask
            ranks: np.ndarray) -> None:
     """Fill ``order``, ``count`` and ``ranks`` (see :func:`river_tables`) for each of
     ``boards`` from both players' hands ``both`` (player 1's from ``split``): each hand's
-    strength under the ranking's tables (a blocked hand's
-    ``BLOCKED``, above any other), each player's hands sorted, weakest first, then each list
-    merged with the opponent's, once for the weaker hands and once for those not stronger."""
+    strength under the ranking's tables (a blocked hand's ``BLOCKED``, above any other), each
+    player's hands sorted, weakest first, then each list merged with the opponent's, once for
+    the weaker hands and once for those not stronger."""
     n = both.shape[0]
     raw = np.zeros(n, dtype=np.int64)  # one board's strengths, in the order of both
     strength = np.zeros(n, dtype=np.int64)  # and in the order of order's
