@@ -404,7 +404,7 @@ def test_terminal_values_are_pair_by_pair_sums(seed, rake):
     board = tuple(int(c) for c in deck[:5])
     every = np.array([(a, b) for a in range(52) for b in range(a + 1, 52)], dtype=np.uint8)
     combos = [every[np.sort(rng.choice(len(every), size=int(rng.integers(1, 60)), replace=False))] for _ in (0, 1)]
-    _, order, count, ranks = river_tables(HOLDEM, board, {}, combos)
+    _, order, count, ranks, card_last = river_tables(HOLDEM, board, {}, combos)
     blocked = sum(1 << c for c in board)
     strength = [[int(HOLDEM.evaluate_many(h[None], np.array([board], dtype=np.uint8))[0])
                  if not set(h.tolist()) & set(board) else 0 for h in c] for c in combos]
@@ -431,7 +431,7 @@ def test_terminal_values_are_pair_by_pair_sums(seed, rake):
         start, other = (0, split) if p == 0 else (split, 0)
         out = np.zeros(len(mine), dtype=np.float32)
         acc = np.zeros(53)
-        showdown_values(out, reach, order[0, other:other + len(theirs)], int(count[0, 1 - p]),
+        showdown_values(out, reach, order[0, other:other + len(theirs)], int(count[0, 1 - p]), card_last[0, 1 - p],
                         ranks[0, start:start + len(mine)], own, blocked, win, lose, tie,
                         np.zeros(len(theirs) + 1), np.zeros(2 * len(theirs) + 1), acc)
         np.testing.assert_allclose(out, expected, rtol=1e-5, atol=1e-5)

@@ -147,15 +147,18 @@ class Tables(NamedTuple):
     deals no card)."""
     board_mask: int
     order: np.ndarray
-    """(boards, hands of both) uint32: each river board's hands of each player not blocked
-    by it, weakest first, out of position's part first (see
-    :func:`~pokerlab.solver.showdown.river_tables`)."""
+    """(boards, hands of both) uint64: each river board's hands of each player not blocked
+    by it, weakest first, out of position's part first, each with the running sums its cards
+    add to (see :func:`~pokerlab.solver.showdown.river_tables`)."""
     order_count: np.ndarray
     """(boards, 2) int64: how many hands of each player each river board leaves."""
     ranks: np.ndarray
     """(boards, hands of both, 6) uint16: where each hand stands among the opponent's on each
     river board (see :func:`~pokerlab.solver.showdown.river_tables`), a hand's six places side
     by side, which a showdown reads together."""
+    card_last: np.ndarray
+    """(boards, 2, 52) uint16: for each river board and player, each card's last running sum
+    in the player's part of ``order`` (see :func:`~pokerlab.solver.showdown.river_tables`)."""
     lock_at: np.ndarray
     """Per context of a locked node, where its (actions, combos) lock starts in
     ``lock_values`` (-1: none); a combo's lock is unused where its first action's is < 0."""
@@ -239,7 +242,7 @@ class Layout:
         """What a solve allocates: the arena, the tables, and scratch for ``threads`` threads."""
         tables = sum(int(a.nbytes) for a in self.tables if isinstance(a, np.ndarray))
         both = int(self.tables.counts.sum())
-        tables += 0 if len(self.tables.order) else self.boards * (both * (4 + 6 * 2) + 2 * 8)
+        tables += 0 if len(self.tables.order) else self.boards * (both * (8 + 6 * 2) + 2 * 8 + 2 * 52 * 2)
         sizes = []
         for bits in (32, 16):
             shapes = self.scratch(threads, bits).values()
@@ -417,12 +420,14 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
     pairs = compatible_pairs(combos[0], combos[1], weights[0], weights[1])
     if pairs <= 0:
         raise InvalidArgumentError("the two ranges have no pair of hands without a card in common")
-    order = np.zeros((0, int(counts.sum())), dtype=np.uint32)
+    order = np.zeros((0, int(counts.sum())), dtype=np.uint64)
     order_count = np.zeros((0, 2), dtype=np.int64)
     ranks = np.zeros((0, int(counts.sum()), 6), dtype=np.uint16)
+    card_last = np.zeros((0, 2, 52), dtype=np.uint16)
     tables = Tables(node=node, amount=_amounts(tree, spot, pairs), members=members, bounds=bounds, dealt=dealt,
                     deal_start=deal_start, deals=deals, isos=isos, chance_factor=chance_factor, counts=counts,
                     hands=hands, perm=perm, board_mask=board_mask, order=order, order_count=order_count, ranks=ranks,
+                    card_last=card_last,
                     lock_at=np.zeros(0, dtype=np.int64), lock_values=np.zeros(0, dtype=np.float32))
     boards = contexts[min(2, 5 - len(board))] if len(board) < 5 else 1
     plan = Layout(tables, cells, scales, rows, strategy_cells, items, (contexts[0], contexts[1], contexts[2]),
@@ -446,10 +451,11 @@ def with_showdowns(plan: Layout, spot: SpotLike) -> Layout:
              for s in np.flatnonzero(np.diff(t.deal_start)).tolist()}
     dealt = t.dealt.copy()
     combos = [t.hands[p, :t.counts[p], :2].astype(np.uint8) for p in (0, 1)]  # sorted, as layout read them
-    board_id, order, order_count, ranks = river_tables(spot.game, tuple(int(c) for c in spot.board), deals, combos)
+    board_id, order, order_count, ranks, card_last = river_tables(spot.game, tuple(int(c) for c in spot.board),
+                                                                 deals, combos)
     dealt[1] = board_id[:dealt.shape[1], :dealt.shape[2]]
     return dataclasses.replace(plan, tables=t._replace(dealt=dealt, order=order, order_count=order_count,
-                                                       ranks=ranks))
+                                                       ranks=ranks, card_last=card_last))
 
 
 def _situations(deck: list[int], swaps: tuple[int, ...], max_depth: int, board_size: int) -> dict[int, Deal]:

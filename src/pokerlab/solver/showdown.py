@@ -19,11 +19,11 @@ quadratic. Ties win nothing and lose nothing, but pay their half of the rake.
 >>> board = tuple(parse_cards("2c 2d 2h 3c 3d"))
 >>> combos = [np.array([parse_cards("Ac Ad"), parse_cards("Qc Qd")], dtype=np.uint8),
 ...           np.array([parse_cards("Kc Kd")], dtype=np.uint8)]
->>> board_id, order, count, ranks = river_tables(HOLDEM, board, {}, combos)
+>>> board_id, order, count, ranks, card_last = river_tables(HOLDEM, board, {}, combos)
 >>> own = np.array([[*cards, 0, -1] for cards in combos[0].tolist()])   # cards, bits, same cards' row
 >>> out = np.zeros(2, dtype=np.float32)
->>> showdown_values(out, np.ones(1, dtype=np.float32), order[0, 2:], int(count[0, 1]), ranks[0, :2], own, 0,
-...                 1.0, -1.0, 0.0, np.zeros(2), np.zeros(3), np.zeros(53))
+>>> showdown_values(out, np.ones(1, dtype=np.float32), order[0, 2:], int(count[0, 1]), card_last[0, 1],
+...                 ranks[0, :2], own, 0, 1.0, -1.0, 0.0, np.zeros(2), np.zeros(3), np.zeros(53))
 >>> out.tolist()                       # aces beat the kings, queens lose to them
 [1.0, -1.0]
 """
@@ -47,21 +47,24 @@ BLOCKED = 1 << 20
 
 
 def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
-                 combos: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+                 combos: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Every river board the solver reaches (the board itself, or it with a dealt card or
     two from ``deals``, situation 0 first and ``1 + card`` after it), and for each board the
     hands of both players not blocked by it in order of strength under the game's ranking.
 
     Returns ``board_id`` (53, 53) (the board of dealt cards ``c1, c2`` at ``[c1 + 1, c2 + 1]``,
-    0 for a card not dealt), ``order`` (boards, hands of both) uint32, ``count`` (boards, 2)
-    int64 and ``ranks`` (boards, hands of both, 6) uint16, both players' hands side by side,
-    out of position's first. Player ``p``'s part of ``order[b]`` lists, in its first
-    ``count[b, p]`` places, its hands the board leaves, weakest first, each entry the combo's
-    row and its two cards (bits 11 and 17). Its part of ``ranks[b]`` places each of its
-    combos among the opponent's list: how many of them are weaker, how many are not
-    stronger, and for each count and each of the hand's two cards, the last of those
-    opponent hands that holds the card (``1 + 2 k`` for the first card of the ``k``-th, ``2 +
-    2 k`` for its second, 0 for none), as :func:`showdown_values` numbers its sums.
+    0 for a card not dealt), ``order`` (boards, hands of both) uint64, ``count`` (boards, 2)
+    int64, ``ranks`` (boards, hands of both, 6) uint16 and ``card_last`` (boards, 2, 52)
+    uint16, both players' hands side by side, out of position's first. Player ``p``'s part of
+    ``order[b]`` lists, in its first ``count[b, p]`` places, its hands the board leaves,
+    weakest first, the ``k``-th entry the combo's row (bits 0 to 15) and, for each of its two
+    cards, the running sum it adds to (``1 + 2 k`` for its first card, ``2 + 2 k`` for its
+    second, as :func:`showdown_values` numbers its sums): that of the last weaker hand that
+    holds the card, 0 for none (bits 16 and 32). ``card_last[b, p]`` is the last such sum of
+    each card. Player ``p``'s part of ``ranks[b]`` places each of its combos among the
+    opponent's list: how many of them are weaker, how many are not stronger, and for each
+    count and each of the hand's two cards, the running sum of the last of those opponent
+    hands that holds the card.
     """
     board_id = np.zeros((53, 53), dtype=np.int64)
     keys: dict[tuple[int, ...], int] = {}
@@ -84,30 +87,30 @@ def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
             add((first, second))
     boards = np.array(rivers, dtype=np.uint8)
     both = np.concatenate(combos)
-    order = np.zeros((len(boards), len(both)), dtype=np.uint32)
+    order = np.zeros((len(boards), len(both)), dtype=np.uint64)
     count = np.zeros((len(boards), 2), dtype=np.int64)
     ranks = np.zeros((len(boards), len(both), 6), dtype=np.uint16)
+    card_last = np.zeros((len(boards), 2, 52), dtype=np.uint16)
     t = game.ranking_tables.tables
-    _ranks(boards, both, t.card_key, t.card_mask, t.rank, t.offsets, t.flush, len(combos[0]), order, count, ranks)
-    return board_id, order, count, ranks
+    _ranks(boards, both, t.card_key, t.card_mask, t.rank, t.offsets, t.flush, len(combos[0]), order, count, ranks,
+           card_last)
+    return board_id, order, count, ranks, card_last
 
 
 @njit(cache=True, nogil=True)
 def _ranks(boards: np.ndarray, both: np.ndarray, card_key: np.ndarray, card_mask: np.ndarray, rank: np.ndarray,
            offsets: np.ndarray, flush: np.ndarray, split: int, order: np.ndarray, count: np.ndarray,
-           ranks: np.ndarray) -> None:
-    """Fill ``order``, ``count`` and ``ranks`` (see :func:`river_tables`) for each of
-    ``boards`` from both players' hands ``both`` (player 1's from ``split``): each hand's
-    strength under the ranking's tables (a blocked hand's ``BLOCKED``, above any other), each
-    player's hands sorted, weakest first, then each list merged with the opponent's, once for
-    the weaker hands and once for those not stronger."""
+           ranks: np.ndarray, card_last: np.ndarray) -> None:
+    """Fill ``order``, ``count``, ``ranks`` and ``card_last`` (see :func:`river_tables`) for
+    each of ``boards`` from both players' hands ``both`` (player 1's from ``split``): each
+    hand's strength under the ranking's tables (a blocked hand's ``BLOCKED``, above any
+    other), each player's hands sorted, weakest first, then each list merged with the
+    opponent's, once for the weaker hands and once for those not stronger."""
     n = both.shape[0]
     raw = np.zeros(n, dtype=np.int64)  # one board's strengths, in the order of both
     strength = np.zeros(n, dtype=np.int64)  # and in the order of order's
+    held = np.zeros((n, 2), dtype=np.int64)  # the cards, in the order of order's
     last = np.zeros(52, dtype=np.int64)
-    codes = np.zeros(n, dtype=np.uint32)  # a hand's entry in order: its row, and its cards at bits 11 and 17
-    for i in range(n):
-        codes[i] = (i if i < split else i - split) | np.uint32(both[i, 0]) << 11 | np.uint32(both[i, 1]) << 17
     for b in range(boards.shape[0]):
         key = KEY_START
         mask = np.uint64(0)
@@ -127,11 +130,21 @@ def _ranks(boards: np.ndarray, both: np.ndarray, card_key: np.ndarray, card_mask
         for p in range(2):
             start, end = (0, split) if p == 0 else (split, n)
             weakest = np.argsort(raw[start:end], kind="mergesort")  # stable: ties keep the range's order
+            last[:] = 0
             for m in range(end - start):
                 i = start + weakest[m]
-                order[b, start + m] = codes[i]
+                c0, c1 = both[i, 0], both[i, 1]
+                held[start + m, 0] = c0
+                held[start + m, 1] = c1
                 strength[start + m] = raw[i]
-                count[b, p] += raw[i] < BLOCKED
+                order[b, start + m] = np.uint64(weakest[m]) | np.uint64(last[c0]) << np.uint64(16) | \
+                    np.uint64(last[c1]) << np.uint64(32)
+                if raw[i] < BLOCKED:  # the blocked hands come last, and no sum counts them
+                    count[b, p] += 1
+                    last[c0] = 1 + 2 * m
+                    last[c1] = 2 + 2 * m
+            for c in range(52):
+                card_last[b, p, c] = last[c]
         for p in range(2):
             mine, theirs = (0, split) if p == 0 else (split, 0)
             for tied in range(2):
@@ -143,14 +156,13 @@ def _ranks(boards: np.ndarray, both: np.ndarray, card_key: np.ndarray, card_mask
                         other = strength[theirs + k]
                         if other > s or other == s and tied == 0:
                             break
-                        last[order[b, theirs + k] >> 11 & 63] = 1 + 2 * k
-                        last[order[b, theirs + k] >> 17] = 2 + 2 * k
+                        last[held[theirs + k, 0]] = 1 + 2 * k
+                        last[held[theirs + k, 1]] = 2 + 2 * k
                         k += 1
-                    e = order[b, mine + m]
-                    i = mine + (e & 2047)
+                    i = mine + (order[b, mine + m] & np.uint64(65535))
                     ranks[b, i, tied] = k
-                    ranks[b, i, 2 + 2 * tied] = last[e >> 11 & 63]
-                    ranks[b, i, 3 + 2 * tied] = last[e >> 17]
+                    ranks[b, i, 2 + 2 * tied] = last[held[mine + m, 0]]
+                    ranks[b, i, 3 + 2 * tied] = last[held[mine + m, 1]]
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
@@ -188,44 +200,41 @@ def fold_values(out: np.ndarray, reach: np.ndarray, own: np.ndarray, own_n: int,
 
 
 @njit(cache=True, nogil=True, error_model="numpy", _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
-def showdown_values(out: np.ndarray, reach: np.ndarray, theirs: np.ndarray, their_count: int, ranks: np.ndarray,
-                    own: np.ndarray, blocked: int, win: float, lose: float, tie: float, prefix: np.ndarray,
-                    snaps: np.ndarray, acc: np.ndarray) -> None:
+def showdown_values(out: np.ndarray, reach: np.ndarray, theirs: np.ndarray, their_count: int, their_last: np.ndarray,
+                    ranks: np.ndarray, own: np.ndarray, blocked: int, win: float, lose: float, tie: float,
+                    prefix: np.ndarray, snaps: np.ndarray, acc: np.ndarray) -> None:
     """Numba: each hand's value at a showdown on one river board, into ``out``.
 
-    ``theirs`` lists the opponent's hands that the board leaves, weakest first, and
-    ``ranks`` (hands, 6) places each of the player's hands among them (the players' parts of
-    one board's tables from :func:`river_tables`). A hand gets ``win`` times the opponent's
-    reach below it, ``lose`` times the reach above it and ``tie`` times the reach level with
-    it, all of it sharing no card with the hand; a hand that holds a card of ``blocked`` gets
-    0. ``own`` is the player's rows of :attr:`~pokerlab.solver.arena.Tables.hands`.
-    ``prefix`` (hands + 1), ``snaps`` (2 hands + 1) and ``acc`` (53) are float64 scratch;
-    ``acc`` is left with the opponent's sums as :func:`card_sums` gives them.
+    ``theirs`` lists the opponent's hands that the board leaves, weakest first,
+    ``their_last`` names each card's last running sum in that list, and ``ranks`` (hands, 6)
+    places each of the player's hands among them (the players' parts of one board's tables
+    from :func:`river_tables`). A hand gets ``win`` times the opponent's reach below it,
+    ``lose`` times the reach above it and ``tie`` times the reach level with it, all of it
+    sharing no card with the hand; a hand that holds a card of ``blocked`` gets 0. ``own`` is
+    the player's rows of :attr:`~pokerlab.solver.arena.Tables.hands`. ``prefix`` (hands + 1),
+    ``snaps`` (2 hands + 1) and ``acc`` (53) are float64 scratch; ``acc`` is left with the
+    opponent's sums as :func:`card_sums` gives them.
 
-    One pass up the opponent's list keeps the running sum of the reach (``prefix``) and of
-    the reach through each card (``acc``), noting each card's sum where it grows
-    (``snaps``); each of the player's hands then reads its values where ``ranks`` says, with
-    no comparison (indices unsigned: no check for a negative one).
+    One pass up the opponent's list keeps the running sum of the reach (``prefix``) and, for
+    each card, of the reach through it (``snaps``, one entry per hand and card, each the
+    entry that its list names plus the hand's reach: no 52-entry array is read and written at
+    each step, which made the pass half as fast again); each of the player's hands then reads
+    its values where ``ranks`` says, with no comparison (indices unsigned: no check for a
+    negative one).
     """
-    for c in range(52):
-        acc[c] = 0.0
     prefix[0] = 0.0
     snaps[0] = 0.0
     total = 0.0
     for k in range(their_count):
         e = theirs[k]
-        r = np.float64(reach[e & 2047])
-        c1 = e >> 11 & 63
-        c2 = e >> 17
+        r = np.float64(reach[e & 65535])
         total += r
         prefix[k + 1] = total
-        a = acc[c1] + r
-        acc[c1] = a
-        snaps[2 * k + 1] = a
-        a = acc[c2] + r
-        acc[c2] = a
-        snaps[2 * k + 2] = a
-    # acc[:53] now holds what card_sums would: a fold on the same reach reads it
+        snaps[2 * k + 1] = snaps[e >> 16 & 65535] + r
+        snaps[2 * k + 2] = snaps[e >> 32] + r
+    # acc[:53] as card_sums would leave it: a fold on the same reach reads it
+    for c in range(52):
+        acc[c] = snaps[their_last[c]]
     acc[52] = total
     n = out.shape[0]
     if total == 0.0:  # no reach: common once a line is never played
