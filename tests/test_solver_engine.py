@@ -432,7 +432,7 @@ def test_terminal_values_are_pair_by_pair_sums(seed, rake):
         out = np.zeros(len(mine), dtype=np.float32)
         acc = np.zeros(53)
         showdown_values(out, reach, order[0, other:other + len(theirs)], int(count[0, 1 - p]), card_last[0, 1 - p],
-                        ranks[0, start:start + len(mine)], own, blocked, win, lose, tie,
+                        ranks[0, start:start + len(mine)], own, win, lose, tie,
                         np.zeros(len(theirs) + 1), np.zeros(2 * len(theirs) + 1), acc)
         np.testing.assert_allclose(out, expected, rtol=1e-5, atol=1e-5)
         for sums in (acc, None):  # the showdown's sums, then the fold's own

@@ -370,7 +370,7 @@ def _backward(t: Tables, st: Store, s: Scratch, b: int, lv: int, tid: int, p: in
             mine, theirs = (0, t.counts[0]) if p == 0 else (t.counts[0], 0)
             showdown_values(out, opp[ro * wo:(ro + 1) * wo], t.order[board, theirs:theirs + wo],
                             t.order_count[board, 1 - p], t.card_last[board, 1 - p], t.ranks[board, mine:mine + wp],
-                            t.hands[p], blocked, t.amount[n, p, 0], t.amount[n, p, 1], t.amount[n, p, 2],
+                            t.hands[p], t.amount[n, p, 0], t.amount[n, p, 1], t.amount[n, p, 2],
                             s.prefix[tid], s.snaps[tid], s.acc[tid])
             summed = ro
         else:
