@@ -21,6 +21,7 @@ solver plays the canonical card and permutes its values.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -209,7 +210,7 @@ class Layout:
     boards: int
     """The river boards whose hands are kept in order of strength."""
 
-    @property
+    @functools.cached_property
     def levels(self) -> int:
         """How many streets a pass plays: 1 on the river, 2 from the turn, 3 from the flop."""
         return int(self.tables.node[:, DEPTH].max()) + 1
@@ -243,11 +244,12 @@ class Layout:
         tables = sum(int(a.nbytes) for a in self.tables if isinstance(a, np.ndarray))
         both = int(self.tables.counts.sum())
         tables += 0 if len(self.tables.order) else self.boards * (both * (8 + 2 * 8) + 2 * 8 + 2 * 52 * 2)
-        sizes = []
-        for bits in (32, 16):
-            shapes = self.scratch(threads, bits).values()
-            sizes.append(tables + sum(math.prod(shape) * np.dtype(kind).itemsize for shape, kind in shapes))
-        return MemoryEstimate(sizes[0] + 4 * self.cells, sizes[1] + 2 * self.cells + 8 * self.scales)
+        shapes = self.scratch(threads, 32)
+        scratch = sum(math.prod(shape) * np.dtype(kind).itemsize for shape, kind in shapes.values())
+        # 16-bit tables are decoded into a second row of tmp
+        decoded = math.prod(shapes["tmp"][0]) * 4
+        return MemoryEstimate(tables + scratch + 4 * self.cells,
+                              tables + scratch + decoded + 2 * self.cells + 8 * self.scales)
 
 
 def swap_card(card: int, swap: int) -> int:
@@ -475,7 +477,7 @@ def _deal_table(situations: dict[int, Deal]) -> tuple[np.ndarray, np.ndarray, np
     deal_start = np.zeros(54, dtype=np.int64)
     deals: list[tuple[int, int, int]] = []
     isos: list[tuple[int, int]] = []
-    for s in range(53):
+    for s in range(53 if situations else 0):
         for card, copies in situations.get(s, []):
             deals.append((card, len(isos), len(isos) + len(copies)))
             isos += copies
