@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from pokerlab.bench.solver import CASES, TARGETS, best, time_to_targets
+from pokerlab.bench.solver import CASES, TARGETS, THREADS, best, time_to_targets
 from pokerlab.solver import Spot
 
 
@@ -36,6 +36,15 @@ def test_the_cases_are_the_issue_s_spots() -> None:
     combos = {case.name: (len(case.spot().combos(0)), len(case.spot().combos(1))) for case in CASES
               if case.name != "flop"}
     assert combos == {"river": (167, 246), "turn": (167, 250)}
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
+def test_each_spot_takes_at_most_a_tenth_more_memory_than_postflop_solver(case) -> None:
+    # what the issue asks, in float32 and in 16-bit storage, on the bench's two threads
+    memory = case.spot().memory(threads=THREADS)
+    assert memory.float32 <= 1.1 * case.memory[0] * 2**20
+    assert memory.bits16 <= 1.1 * case.memory[1] * 2**20
 
 
 def test_the_time_counts_building_the_spot() -> None:

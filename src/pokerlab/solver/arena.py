@@ -154,9 +154,9 @@ class Tables(NamedTuple):
     order_count: np.ndarray
     """(boards, 2) int64: how many hands of each player each river board leaves."""
     ranks: np.ndarray
-    """(boards, hands of both, 2) uint64: where each hand stands among the opponent's on each
-    river board, its cards, and whether the board blocks it, in eight 16-bit fields (see
-    :func:`~pokerlab.solver.showdown.river_tables`), which a showdown reads in two loads."""
+    """(boards, hands of both, 3) uint32: where each hand stands among the opponent's on each
+    river board, its cards, and whether the board blocks it, packed in three words (see
+    :func:`~pokerlab.solver.showdown.river_tables`), which a showdown reads together."""
     card_last: np.ndarray
     """(boards, 2, 52) uint16: for each river board and player, each card's last running sum
     in the player's part of ``order`` (see :func:`~pokerlab.solver.showdown.river_tables`)."""
@@ -243,7 +243,7 @@ class Layout:
         """What a solve allocates: the arena, the tables, and scratch for ``threads`` threads."""
         tables = sum(int(a.nbytes) for a in self.tables if isinstance(a, np.ndarray))
         both = int(self.tables.counts.sum())
-        tables += 0 if len(self.tables.order) else self.boards * (both * (8 + 2 * 8) + 2 * 8 + 2 * 52 * 2)
+        tables += 0 if len(self.tables.order) else self.boards * (both * (8 + 3 * 4) + 2 * 8 + 2 * 52 * 2)
         shapes = self.scratch(threads, 32)
         scratch = sum(math.prod(shape) * np.dtype(kind).itemsize for shape, kind in shapes.values())
         # 16-bit tables are decoded into a second row of tmp
@@ -424,7 +424,7 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
         raise InvalidArgumentError("the two ranges have no pair of hands without a card in common")
     order = np.zeros((0, int(counts.sum())), dtype=np.uint64)
     order_count = np.zeros((0, 2), dtype=np.int64)
-    ranks = np.zeros((0, int(counts.sum()), 2), dtype=np.uint64)
+    ranks = np.zeros((0, int(counts.sum()), 3), dtype=np.uint32)
     card_last = np.zeros((0, 2, 52), dtype=np.uint16)
     tables = Tables(node=node, amount=_amounts(tree, spot, pairs), members=members, bounds=bounds, dealt=dealt,
                     deal_start=deal_start, deals=deals, isos=isos, chance_factor=chance_factor, counts=counts,

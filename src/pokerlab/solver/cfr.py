@@ -9,6 +9,9 @@ children to each node), with no recursion. A chance node's children are the next
 block once per card the deck can deal: the top block's run in parallel, one card per task
 and scratch per thread, the deeper ones in turn inside each task.
 
+A solve's iterations and its checks of the exploitability run in one compiled loop
+(:meth:`Engine.iterate`), as many as a call may take.
+
 The top block's deals run on all threads, all of them in one parallel loop in an update
 pass and a group of its chance nodes at a time in a best-response pass (see
 :data:`~pokerlab.solver.arena.CHANCES_AT_ONCE`): each thread takes the next deal not yet
@@ -57,7 +60,7 @@ from pokerlab.solver.arena import (
 from pokerlab.solver.showdown import card_sums, fold_values, showdown_values
 from pokerlab.solver.tree import CHANCE, FOLD, IP, SHOWDOWN
 
-__all__ = ["RESPOND", "UPDATE", "Engine", "Scratch", "Store", "measure_into", "strategy_into"]
+__all__ = ["RESPOND", "UPDATE", "Engine", "Scratch", "Store", "strategy_into"]
 
 UPDATE, RESPOND = 0, 1
 OPP, OWN, VAL = 0, 1, 2
@@ -585,7 +588,7 @@ def _passes(t: Tables, st: Store, s: Scratch, b: int, c1: int, c2: int, factors:
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
-def measure_into(out: np.ndarray, weights: np.ndarray, pot: float, into: np.ndarray) -> None:
+def _measure_into(out: np.ndarray, weights: np.ndarray, pot: float, into: np.ndarray) -> None:
     """Numba: from a RESPOND's values ``out`` (2, 2, combos) and the players' ``weights``
     (2, combos, 0 past a player's last), the average strategy's exploitability (a share of
     ``pot``) and each player's EV, into ``into[:3]``: what a best response gains, in all and
@@ -608,12 +611,11 @@ def _iterate(t: Tables, st: Store, s: Scratch, factors: np.ndarray, first: int, 
              weights: np.ndarray, pot: float, reach: np.ndarray, out: np.ndarray, checks: np.ndarray,
              workers: int) -> int:
     """Iterations ``first``, ``first + 1``, ... from the root, one per row of ``factors``, each
-    followed in the same pass loop, where its number is a multiple of ``every`` or is
-    ``last``, by a check: a RESPOND, and in row ``k`` of ``checks`` for the ``k``-th check
-    the iteration's number, then the exploitability and EVs it gives (see
-    :func:`measure_into`). It stops after a check at or
-    below ``target``; how many iterations it ran. One call runs a river spot's whole solve:
-    a return to Python at each check cost more than the check itself."""
+    followed, where its number is a multiple of ``every`` or is ``last``, by a check: a
+    RESPOND, and in row ``k`` of ``checks`` for the ``k``-th check the iteration's number,
+    then the exploitability and EVs it gives (see :func:`_measure_into`). It stops after a
+    check at or below ``target``; how many iterations it ran. One call runs a river spot's
+    whole solve: a return to Python at each check cost more than the check itself."""
     k = 0
     for i in range(factors.shape[0]):
         iteration = first + i
@@ -621,7 +623,7 @@ def _iterate(t: Tables, st: Store, s: Scratch, factors: np.ndarray, first: int, 
         _passes(t, st, s, 0, -1, -1, factors[i:i + 1], check, reach, out, workers)
         if check:
             checks[k, 0] = iteration
-            measure_into(out, weights, pot, checks[k, 1:])
+            _measure_into(out, weights, pot, checks[k, 1:])
             k += 1
             if checks[k - 1, 1] <= target:
                 return i + 1
@@ -665,7 +667,7 @@ class Engine:
         self.reach = np.zeros((2, width), dtype=np.float32)
         """Each player's reach at the root, its weights: what a pass starts from by default."""
         self.measure_weights = np.zeros((2, width))
-        """The weights again in float64, as :func:`measure_into` reads them."""
+        """The weights again in float64, as :func:`_measure_into` reads them."""
         for p in (0, 1):
             self.reach[p, :len(self.weights[p])] = self.weights[p]
             self.measure_weights[p, :len(layout.weights[p])] = layout.weights[p]
@@ -688,7 +690,7 @@ class Engine:
         if out is None:
             out = self.run(RESPOND, np.ones((1, 4)))
         into = np.zeros(3)
-        measure_into(out, self.measure_weights, float(pot), into)
+        _measure_into(out, self.measure_weights, float(pot), into)
         return float(into[0]), (float(into[1]), float(into[2]))
 
     def iterate(self, factors: np.ndarray, first: int, every: int, last: int, target: float,

@@ -45,11 +45,10 @@ Deals = Mapping[int, Sequence[tuple[int, Sequence[tuple[int, int]]]]]
 BLOCKED = 1 << 20
 """The strength given to a hand the board blocks: above any hand's, so it sorts last."""
 
-BLOCKED_FLAG = 1 << 15
-"""The bit of a hand's last field in ``ranks`` that says the board blocks it."""
-
 _FIELD = np.uint64(65535)
-_S16, _S32, _S48, _S63 = np.uint64(16), np.uint64(32), np.uint64(48), np.uint64(63)
+_S16, _S32 = np.uint64(16), np.uint64(32)
+_COUNT, _SUM, _CARD = np.uint32(2047), np.uint32(4095), np.uint32(63)
+_S11, _S12, _S23, _S29 = np.uint32(11), np.uint32(12), np.uint32(23), np.uint32(29)
 
 
 def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
@@ -60,7 +59,7 @@ def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
 
     Returns ``board_id`` (53, 53) (the board of dealt cards ``c1, c2`` at ``[c1 + 1, c2 + 1]``,
     0 for a card not dealt), ``order`` (boards, hands of both) uint64, ``count`` (boards, 2)
-    int64, ``ranks`` (boards, hands of both, 2) uint64 and ``card_last`` (boards, 2, 52)
+    int64, ``ranks`` (boards, hands of both, 3) uint32 and ``card_last`` (boards, 2, 52)
     uint16, both players' hands side by side, out of position's first. Player ``p``'s part of
     ``order[b]`` lists, in its first ``count[b, p]`` places, its hands the board leaves,
     weakest first, the ``k``-th entry the combo's row (bits 0 to 15) and, for each of its two
@@ -68,11 +67,13 @@ def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
     second, as :func:`showdown_values` numbers its sums): that of the last weaker hand that
     holds the card, 0 for none (bits 16 and 32). ``card_last[b, p]`` is the last such sum of
     each card. Player ``p``'s part of ``ranks[b]`` places each of its combos among the
-    opponent's list, in eight 16-bit fields (two words, the lowest bits first): how many of
-    them are weaker, how many are not stronger, for each count and each of the hand's two
-    cards the running sum of the last of those opponent hands that holds the card, then the
-    hand's two cards, the second with bit 15 set where the board blocks the hand. A showdown
-    reads a hand's eight in two loads.
+    opponent's list in three words: how many of them are weaker (bits 0 to 10 of the first
+    word), how many are not stronger (of the second), for each count and each of the hand's
+    two cards the running sum of the last of those opponent hands that holds the card (the
+    first card's at bit 11 of the first and second words, the second card's in the third word,
+    bits 0 and 12), the hand's two cards (bit 23 of the first and second words) and whether
+    the board blocks it (bit 29 of the second). A showdown reads all of a hand's in three
+    loads.
     """
     board_id = np.zeros((53, 53), dtype=np.int64)
     keys: dict[tuple[int, ...], int] = {}
@@ -97,11 +98,10 @@ def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
     both = np.concatenate(combos)
     order = np.zeros((len(boards), len(both)), dtype=np.uint64)
     count = np.zeros((len(boards), 2), dtype=np.int64)
-    ranks = np.zeros((len(boards), len(both), 2), dtype=np.uint64)
+    ranks = np.zeros((len(boards), len(both), 3), dtype=np.uint32)
     card_last = np.zeros((len(boards), 2, 52), dtype=np.uint16)
     t = game.ranking_tables.tables
-    fields = ranks.view(np.uint16).reshape(len(boards), len(both), 8)  # a little-endian word's fields, lowest first
-    _ranks(boards, both, t.card_key, t.card_mask, t.rank, t.offsets, t.flush, len(combos[0]), order, count, fields,
+    _ranks(boards, both, t.card_key, t.card_mask, t.rank, t.offsets, t.flush, len(combos[0]), order, count, ranks,
            card_last)
     return board_id, order, count, ranks, card_last
 
@@ -109,9 +109,8 @@ def river_tables(game: Game, board: tuple[int, ...], deals: Deals,
 @njit(cache=True, nogil=True)
 def _ranks(boards: np.ndarray, both: np.ndarray, card_key: np.ndarray, card_mask: np.ndarray, rank: np.ndarray,
            offsets: np.ndarray, flush: np.ndarray, split: int, order: np.ndarray, count: np.ndarray,
-           fields: np.ndarray, card_last: np.ndarray) -> None:
-    """Fill ``order``, ``count``, ``ranks`` (as its eight ``fields`` a hand) and ``card_last``
-    (see :func:`river_tables`) for
+           ranks: np.ndarray, card_last: np.ndarray) -> None:
+    """Fill ``order``, ``count``, ``ranks`` and ``card_last`` (see :func:`river_tables`) for
     each of ``boards`` from both players' hands ``both`` (player 1's from ``split``): each
     hand's strength under the ranking's tables (a blocked hand's ``BLOCKED``, above any
     other), each player's hands sorted, weakest first, then each list merged with the
@@ -146,8 +145,8 @@ def _ranks(boards: np.ndarray, both: np.ndarray, card_key: np.ndarray, card_mask
                 c0, c1 = both[i, 0], both[i, 1]
                 held[start + m, 0] = c0
                 held[start + m, 1] = c1
-                fields[b, i, 6] = c0
-                fields[b, i, 7] = c1 | (BLOCKED_FLAG if raw[i] >= BLOCKED else 0)
+                ranks[b, i, 0] = np.uint32(c0) << np.uint32(23)
+                ranks[b, i, 1] = np.uint32(c1) << np.uint32(23) | np.uint32(raw[i] >= BLOCKED) << np.uint32(29)
                 strength[start + m] = raw[i]
                 order[b, start + m] = np.uint64(weakest[m]) | np.uint64(last[c0]) << np.uint64(16) | \
                     np.uint64(last[c1]) << np.uint64(32)
@@ -172,9 +171,8 @@ def _ranks(boards: np.ndarray, both: np.ndarray, card_key: np.ndarray, card_mask
                         last[held[theirs + k, 1]] = 2 + 2 * k
                         k += 1
                     i = mine + (order[b, mine + m] & np.uint64(65535))
-                    fields[b, i, tied] = k
-                    fields[b, i, 2 + 2 * tied] = last[held[mine + m, 0]]
-                    fields[b, i, 3 + 2 * tied] = last[held[mine + m, 1]]
+                    ranks[b, i, tied] |= np.uint32(k) | np.uint32(last[held[mine + m, 0]]) << np.uint32(11)
+                    ranks[b, i, 2] |= np.uint32(last[held[mine + m, 1]]) << np.uint32(12 * tied)
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
@@ -265,16 +263,16 @@ def showdown_values(out: np.ndarray, reach: np.ndarray, theirs: np.ndarray, thei
             out[i] = 0.0
         return
     for i in range(n):
-        x, y = ranks[i, 0], ranks[i, 1]
-        below = prefix[x & _FIELD] - snaps[x >> _S32 & _FIELD] - snaps[x >> _S48]
-        level = prefix[x >> _S16 & _FIELD] - snaps[y & _FIELD] - snaps[y >> _S16 & _FIELD]  # not above
-        above = total - acc[y >> _S32 & _FIELD] - acc[y >> _S48 & np.uint64(63)] - level
-        out[i] = 0.0 if y >> _S63 else win * below + lose * above
+        x, y, z = ranks[i, 0], ranks[i, 1], ranks[i, 2]
+        below = prefix[x & _COUNT] - snaps[x >> _S11 & _SUM] - snaps[z & _SUM]
+        level = prefix[y & _COUNT] - snaps[y >> _S11 & _SUM] - snaps[z >> _S12]  # not above
+        above = total - acc[x >> _S23] - acc[y >> _S23 & _CARD] - level
+        out[i] = 0.0 if y >> _S29 else win * below + lose * above
     if tie != 0.0:
         for i in range(n):
-            x, y = ranks[i, 0], ranks[i, 1]
-            below = prefix[x & _FIELD] - snaps[x >> _S32 & _FIELD] - snaps[x >> _S48]
-            level = prefix[x >> _S16 & _FIELD] - snaps[y & _FIELD] - snaps[y >> _S16 & _FIELD]
+            x, y, z = ranks[i, 0], ranks[i, 1], ranks[i, 2]
+            below = prefix[x & _COUNT] - snaps[x >> _S11 & _SUM] - snaps[z & _SUM]
+            level = prefix[y & _COUNT] - snaps[y >> _S11 & _SUM] - snaps[z >> _S12]
             s = own[i, 3]
             back = reach[s] if s >= 0 else 0.0
-            out[i] += 0.0 if y >> _S63 else tie * (level - below + back)
+            out[i] += 0.0 if y >> _S29 else tie * (level - below + back)

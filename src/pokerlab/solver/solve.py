@@ -154,7 +154,7 @@ def _run(spot: SpotLike, engine: Engine, target: float, limit: int, budget: floa
                 # as many iterations a call as take about BATCH_SECONDS
                 batch = max(1, min(4 * batch, int(BATCH_SECONDS / max(fastest, 1e-9))))
                 found = [(int(at), measured, (ev0, ev1)) for at, measured, ev0, ev1 in checks.tolist()]
-                history += [(at, gap) for at, gap, _ in found]
+                history += [(at, measured) for at, measured, _ in found]
                 if found:
                     _, gap, ev = found[-1]
             for at, checked, _ in found:
