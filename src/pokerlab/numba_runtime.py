@@ -70,7 +70,11 @@ def threads(count: int | None) -> Iterator[None]:
     import numba
 
     previous = numba.get_num_threads()
-    numba.set_num_threads(max(1, min(count, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
+    wanted = max(1, min(count, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+    if wanted == previous:  # setting costs a few microseconds, a share of a river solve
+        yield
+        return
+    numba.set_num_threads(wanted)
     try:
         yield
     finally:
