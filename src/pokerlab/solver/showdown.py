@@ -45,6 +45,9 @@ Deals = Mapping[int, Sequence[tuple[int, Sequence[tuple[int, int]]]]]
 BLOCKED = 1 << 20
 """The strength given to a hand the board blocks: above any hand's, so it sorts last."""
 
+# The fields of order's and ranks' words (a player holds at most 1,326 combos: a count fits
+# in 11 bits, a running sum's number in 12), as unsigned constants: a signed one would have
+# Numba work the word out in float64.
 _FIELD = np.uint64(65535)
 _S16, _S32 = np.uint64(16), np.uint64(32)
 _COUNT, _SUM, _CARD = np.uint32(2047), np.uint32(4095), np.uint32(63)
