@@ -597,6 +597,9 @@ class _Parser:
 
     def atom(self, start: int, text: str) -> np.ndarray | list[int]:
         """The 0/1 weights of an item without its weight, or the grid cells it holds whole."""
+        plus = _PLUS.fullmatch(text)  # the commonest item first: a class, alone or with a plus
+        if plus:
+            return self.plus_cells(start, text, plus)
         if is_random(text):
             return np.ones(len(COMBOS))
         top = _TOP.fullmatch(text)
@@ -624,16 +627,17 @@ class _Parser:
             raise self.error(start, text, "a combo needs two different cards")
         return found
 
+    def plus_cells(self, start: int, text: str, plus: re.Match[str]) -> list[int]:
+        """The grid cells of a class or its plus form, matched by ``_PLUS``."""
+        high, low, suit = self.class_parts(start, text, plus.group(1, 2, 3))
+        if not plus.group(4):
+            return self.cells(high, low, suit)
+        if high == low:
+            return [_cell(r, r, False) for r in range(high, 13)]
+        return [c for kicker in range(low, high) for c in self.cells(high, kicker, suit)]
+
     def classes(self, start: int, text: str) -> list[int]:
-        """The grid cells of a class, a plus form or a dash form."""
-        plus = _PLUS.fullmatch(text)
-        if plus:
-            high, low, suit = self.class_parts(start, text, plus.group(1, 2, 3))
-            if not plus.group(4):
-                return self.cells(high, low, suit)
-            if high == low:
-                return [_cell(r, r, False) for r in range(high, 13)]
-            return [c for kicker in range(low, high) for c in self.cells(high, kicker, suit)]
+        """The grid cells of a dash form (a class or a plus form is :meth:`plus_cells`')."""
         dash = _DASH.fullmatch(text)
         if dash:
             first = self.class_parts(start, text, dash.group(1, 2, 3))

@@ -15,6 +15,7 @@ cannot be read, and a tree of more than :data:`~pokerlab.solver.betting.MAX_NODE
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -69,13 +70,25 @@ def _board(board: object, game: Game) -> tuple[int, ...]:
     return cards
 
 
+_COMBO_BITS = np.left_shift(np.uint64(1), COMBOS[:, 0].astype(np.uint64)) | \
+    np.left_shift(np.uint64(1), COMBOS[:, 1].astype(np.uint64))
+"""Each combo of :data:`~pokerlab.ranges.holdem.COMBOS` as the bits of its two cards."""
+
+_BY_HIGHER = np.lexsort((COMBOS[:, 0], COMBOS[:, 1]))
+"""The combos of :data:`~pokerlab.ranges.holdem.COMBOS` in the order a spot keeps them: by
+their higher card, then their lower."""
+
+
+@functools.cache
+def _bits(cards: tuple[int, ...]) -> int:
+    return sum(1 << c for c in cards)
+
+
 def _dealt(board: tuple[int, ...], game: Game) -> np.ndarray:
     """Which combos of :data:`~pokerlab.ranges.holdem.COMBOS` can be dealt: both cards in the
     game's deck and neither on the board."""
-    left = np.zeros(52, dtype=bool)
-    left[list(game.deck)] = True
-    left[list(board)] = False
-    out: np.ndarray = left[COMBOS[:, 0]] & left[COMBOS[:, 1]]
+    left = np.uint64(_bits(game.deck) & ~_bits(board))
+    out: np.ndarray = _COMBO_BITS & left == _COMBO_BITS
     return out
 
 
@@ -171,11 +184,9 @@ class Spot:
         texts, weights = zip(*(_range(name, value, dealt, chosen) for name, value in (("oop", oop), ("ip", ip))))
         combos, kept = [], []
         for w in weights:
-            present = np.flatnonzero(w)
-            high_first = COMBOS[present][:, ::-1]
-            order = np.lexsort((high_first[:, 1], high_first[:, 0]))
-            combos.append(np.ascontiguousarray(high_first[order]))
-            kept.append(w[present][order])
+            present = _BY_HIGHER[w[_BY_HIGHER] > 0]
+            combos.append(np.ascontiguousarray(COMBOS[present][:, ::-1]))
+            kept.append(w[present])
         if not compatible_pairs(combos[0], combos[1], kept[0], kept[1]) > 0:
             raise InvalidRangeError("oop, ip: every combo of one range shares a card with every combo of the other, "
                                     "so no deal gives both players a hand")
