@@ -1,5 +1,6 @@
 import functools
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -15,6 +16,13 @@ sys.path.insert(0, str(Path(__file__).parent))
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 from pokerlab.cards.iterate import all_hands, sample_hands  # noqa: E402
+
+# A suite started in the background of a script (`make test &`, nohup) inherits Ctrl-C
+# ignored, and Python then leaves it ignored: the Ctrl-C tests send SIGINT and expect what a
+# terminal gives, Python's own handler, here and in the subprocesses the tests start (which
+# inherit an ignored signal, but not a handler). Each xdist worker reads this file too.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
