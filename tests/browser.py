@@ -14,6 +14,7 @@ import pytest
 
 from pokerlab.web import create_app
 from pokerlab.web.server import quiet_openmp, running
+from pokerlab.web.warm import warm_pages
 
 # The test servers run in this process, as pokerlab serve runs its own: their OpenMP threads
 # sleep once idle as serve's do. Set at collection, before any kernel loads OpenMP, which reads
@@ -36,7 +37,11 @@ needs_chromium = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian'
 @contextmanager
 def serving() -> Iterator[str]:
     """A server on a free port with the app's own time limit (the exact answers the tests compare
-    need time on a busy machine); yields its URL."""
+    need time on a busy machine), its pages' kernels loaded first as ``pokerlab serve`` loads
+    them (else a module's first odds grid loads them inside its time budget, runs late and
+    answers with an estimate, unless an earlier test in the process happened to load them);
+    yields its URL."""
+    warm_pages(log=lambda _line: None)
     with running(create_app()) as address:
         yield address
 

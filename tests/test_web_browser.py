@@ -395,6 +395,28 @@ def test_deal_waits_while_a_change_of_bet_starts_its_session(page, url):
     assert credits(page) == 998, "the hand is bet at the new session's two coins"
 
 
+def test_a_change_of_bet_while_a_draw_is_on_its_way_waits_for_it_then_asks(page, url):
+    page.goto(url + "videopoker")
+    page.wait_for_selector("#credits[data-value='1000']")
+    page.click("#deal")
+    wait_for_text(page, "#deal", "Draw")
+    held = []
+    page.route("**/draw", lambda route: held.append(route))
+    page.click("#deal")
+    while not held:
+        page.wait_for_timeout(20)
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.select_option("#coins", "1")  # while the draw is held back
+    page.wait_for_timeout(200)
+    assert not asked and page.input_value("#coins") == "1", "the choice waits for the draw, as chosen"
+    held[0].continue_()
+    wait_until(page, lambda: asked)  # then the question, about the hand just drawn
+    assert "statistics of your 1 hand start again" in asked[0]
+    page.wait_for_function("() => document.querySelector('#coins').value === '5'")  # no: the bet stays
+    assert page.inner_text("#hands") == "1" and page.inner_text("#deal") == "Deal"
+
+
 def test_changing_the_game_or_bet_asks_and_keeps_the_credits(page, url):
     page.goto(url + "videopoker")
     page.wait_for_selector("#credits[data-value='1000']")

@@ -4,7 +4,8 @@
 import { announce, api, cardImage, cardWords, clearRefusal, keepFocus, percent, served, showRefusal } from "/static/common.js";
 
 const game = { paytables: [], session: null, hand: null, held: new Set(), holds: null, result: null,
-               mistakes: null, servesMistakes: false, notice: "", waiting: false };
+               mistakes: null, servesMistakes: false, notice: "", waiting: false,
+               settled: Promise.resolve() };
 const $ = (id) => document.getElementById(id);
 const HAND_SIZE = 5;
 const STRATEGY_POLL_MS = 1500;
@@ -59,12 +60,10 @@ async function resumeSession() {
  * and puts the choice back on a no.
  */
 async function changeGame() {
+  // a deal or draw in flight (its mistakes panel included) settles first, on the session it
+  // was made on; the change then goes on from what it left, as if made a moment later
+  while (game.waiting) await game.settled;
   const s = game.session;
-  if (game.waiting) { // a deal or draw in flight settles first, on the session it was made on
-    $("paytable").value = s.paytable;
-    $("coins").value = String(s.coins);
-    return;
-  }
   const midHand = game.hand && !game.result;
   if (midHand || s.hands > 0) {
     const choice = `${$("paytable").selectedOptions[0].textContent} at ${$("coins").value} coin${$("coins").value === "1" ? "" : "s"}`;
@@ -307,12 +306,15 @@ async function attempt(action) {
 async function holdingDeal(action) {
   if (game.waiting) return;
   game.waiting = true;
+  let settle;
+  game.settled = new Promise((resolve) => { settle = resolve; });
   $("deal").setAttribute("aria-disabled", "true");
   try {
     await action();
   } finally {
     game.waiting = false;
     $("deal").setAttribute("aria-disabled", "false");
+    settle();
   }
 }
 
