@@ -80,14 +80,15 @@ their higher card, then their lower."""
 
 
 @functools.cache
-def _bits(cards: tuple[int, ...]) -> int:
-    return sum(1 << c for c in cards)
+def _deck_bits(deck: tuple[int, ...]) -> int:
+    # remembered per deck (a game or two), never per board: a bot solves boards without end
+    return sum(1 << c for c in deck)
 
 
 def _dealt(board: tuple[int, ...], game: Game) -> np.ndarray:
     """Which combos of :data:`~pokerlab.ranges.holdem.COMBOS` can be dealt: both cards in the
     game's deck and neither on the board."""
-    left = np.uint64(_bits(game.deck) & ~_bits(board))
+    left = np.uint64(_deck_bits(game.deck) & ~sum(1 << c for c in board))
     out: np.ndarray = _COMBO_BITS & left == _COMBO_BITS
     return out
 
