@@ -24,6 +24,7 @@ from pokerlab.games import HOLDEM
 from pokerlab.ranges.holdem import CLASS_NAMES
 from pokerlab.solver import arena
 from pokerlab.solver.arena import memory_estimate
+from pokerlab.solver.cfr import next_check
 from pokerlab.solver.showdown import card_sums, fold_values, river_tables, showdown_values
 from pokerlab.solver.solution import Node
 from solver_referee import PlainDCFR, Referee, every_context
@@ -233,10 +234,55 @@ def test_a_solve_told_of_each_check_stops_where_one_left_alone_does(board):
     checked = []
     told = pl.solver.solve(spot(board), exploitability=0.002, max_iterations=300, check_every=7,
                            on_check=lambda done, gap: checked.append((done, gap)))
-    assert alone.iterations == told.iterations and alone.iterations % 7 == 0
+    assert alone.iterations == told.iterations
     assert alone.history == told.history == tuple(checked)
     assert alone.exploitability == told.exploitability <= 0.002 < alone.history[-2][1]
     assert alone.ev == told.ev
+
+
+def _trend(*checks: tuple[float, float]) -> np.ndarray:
+    return np.array([(0.0, 0.0)] * (2 - len(checks)) + list(checks))
+
+
+@pytest.mark.parametrize("done, checks, target, due", [
+    (0, (), 0.003, 10),                                    # no check yet: the first multiple
+    (10, ((10, 0.05),), 0.003, 20),                        # one check gives no trend
+    (20, ((10, 0.05), (20, 0.02)), 0.003, 30),             # the target far off: the next multiple
+    (20, ((10, 0.008), (20, 0.004)), 0.003, 27),           # halved in 10 iterations: 0.003 near 26.7
+    (20, ((10, 0.0062), (20, 0.0031)), 0.003, 21),         # all but there: the very next iteration
+    (20, ((10, 0.0032), (20, 0.0031)), 0.003, 30),         # falling slowly: met after the next multiple
+    (20, ((10, 0.004), (20, 0.005)), 0.003, 30),           # rising: no trend to follow
+    (20, ((10, 0.008), (20, 0.004)), 0.0, 30),             # a target of 0 is never foreseen
+    (23, ((10, 0.008), (20, 0.004)), 0.003, 27),           # a call that ended between checks
+    (20, ((10, 0.008), (20, 0.004)), 0.0028, 30),          # met about 28.6: one iteration saved is not worth a check
+])
+def test_the_next_check_comes_where_the_trend_meets_the_target(done, checks, target, due):
+    assert next_check(done, _trend(*checks), 10, target) == due
+
+
+@given(st.integers(0, 500), st.integers(1, 30), st.floats(1e-4, 1.0), st.floats(1e-4, 1.0), st.floats(1e-5, 0.1),
+       st.integers(1, 499))
+@settings(max_examples=200, deadline=None)
+def test_the_next_check_is_after_this_one_and_never_later_than_the_next_multiple(done, every, older, newer, target,
+                                                                                  before):
+    latest = max(done, 1)
+    due = next_check(done, _trend((min(before, latest - 1) if latest > 1 else 0, older), (latest, newer)), every,
+                     target)
+    assert done < due <= (done // every + 1) * every
+
+
+def test_a_solve_checks_where_next_check_says_and_stops_soon_after_the_target():
+    each = dict(pl.solver.solve(spot(RIVER), exploitability=0, max_iterations=80, check_every=1).history)
+    crossing = min(i for i, gap in each.items() if gap <= 0.003)
+    sol = pl.solver.solve(spot(RIVER), exploitability=0.003, max_iterations=500, check_every=10)
+    assert crossing <= sol.iterations < -(-crossing // 10) * 10 and sol.exploitability <= 0.003
+    assert sol.exploitability == each[sol.iterations]  # the same iterations, checked or not
+    at = [i for i, _ in sol.history]
+    recent = np.zeros((2, 2))
+    for done, (checked, gap) in zip([0] + at[:-1], sol.history):
+        assert checked == next_check(done, recent, 10, 0.003)
+        recent = np.array([recent[1], (checked, gap)])
+    assert any(i % 10 for i in at)  # this spot's last check is one the trend placed
 
 
 def test_the_last_iteration_is_checked_when_it_is_no_multiple_of_check_every():

@@ -2,9 +2,10 @@
 
 :func:`solve` checks everything first (the spot, the stop rules, the locks, the memory the
 solve will take, refused before anything large is allocated), then runs iterations of
-Discounted CFR with alternating updates (:mod:`pokerlab.solver.cfr`) and, every
-``check_every`` iterations, a best-response pass that measures the exploitability of the
-average strategy. It stops at the target, at ``max_iterations``, when ``seconds`` have
+Discounted CFR with alternating updates (:mod:`pokerlab.solver.cfr`) and, at most
+``check_every`` iterations apart, a best-response pass that measures the exploitability of
+the average strategy (sooner where the last two checks' trend says the target is near, so
+that a solve stops close to where it meets it). It stops at the target, at ``max_iterations``, when ``seconds`` have
 passed, or on Ctrl-C, and returns what it reached with its exploitability.
 """
 
@@ -15,12 +16,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from pokerlab import numba_runtime
 from pokerlab.analyses.equilibrium import Discount
 from pokerlab.checks import Progress, check_int, check_number, check_progress, check_seconds, check_threads
 from pokerlab.errors import InvalidArgumentError, clip
 from pokerlab.solver.arena import SpotLike, check_memory, layout, with_showdowns
-from pokerlab.solver.cfr import Engine
+from pokerlab.solver.cfr import Engine, next_check
 from pokerlab.solver.locks import allowed_swaps, attach_locks, resolve_locks
 from pokerlab.solver.solution import Solution
 from pokerlab.solver.tree import ActionTree
@@ -68,9 +71,11 @@ def solve(spot: SpotLike, exploitability: float = 0.005, max_iterations: int = 1
     - ``threads``: Numba threads for the parallel work over the dealt cards (None: Numba's
       default, all of them);
     - ``progress(done, total)``: told the iterations run out of ``max_iterations`` at each
-      check, every ``check_every`` iterations; ``on_check(iterations, exploitability)`` with
-      the exploitability measured then (either one has the iterations run a check at a time,
-      which costs a river spot about a tenth more);
+      check: every ``check_every`` iterations, or sooner where the last two checks say the
+      target falls before the next (see :func:`~pokerlab.solver.cfr.next_check`);
+      ``on_check(iterations, exploitability)`` with the exploitability measured then
+      (either one has the iterations run a check at a time, which costs a river spot about
+      a tenth more);
     - ``locks``: node locking, a mapping of paths to frequencies (see
       :mod:`pokerlab.solver.locks`);
     - ``bits``: 32 (float32 storage) or 16 (16-bit integers with a scale per table: about
@@ -140,14 +145,16 @@ def _run(spot: SpotLike, engine: Engine, target: float, limit: int, budget: floa
     interrupted = False
     gap, ev = math.inf, (math.nan, math.nan)
     told = progress is not None or on_check is not None
+    recent = np.zeros((2, 2))  # the last two checks' iterations and exploitabilities, for next_check
     try:
         while done < limit and gap > target:
             with numba_runtime.interruptible():
                 count = min(batch, limit - done)
                 if told:  # a call ends at the next check, so that the check is told as it happens
-                    count = min(count, every - done % every)
+                    count = min(count, next_check(done, recent, every, target) - done)
                 began = time.perf_counter()
-                ran, checks = engine.iterate(discount.table(done + 1, count), done + 1, every, limit, target, pot)
+                ran, checks = engine.iterate(discount.table(done + 1, count), done + 1, every, limit, target, pot,
+                                             recent)
                 # a check costs about what an iteration does
                 fastest = min(fastest, (time.perf_counter() - began) / (ran + len(checks)))
                 done += ran
