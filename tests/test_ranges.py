@@ -56,6 +56,30 @@ def test_plus_and_dash_forms_expand_to_their_classes():
     assert Range("AhKx") == Range("AhKc,AhKd,AhKh,AhKs")
 
 
+def _plain_class_weights(text: str) -> np.ndarray:
+    """A class or plus form read by hand: its combos by rank and suit, from COMBOS."""
+    ranks = "23456789TJQKA"
+    high, low = sorted((ranks.index(text[0]), ranks.index(text[1])), reverse=True)
+    suits = text[2:].rstrip("+")
+    if high == low:
+        tops = range(high, 13) if text.endswith("+") else [high]
+        wanted = {(r, r, False) for r in tops}
+    else:
+        kickers = range(low, high) if text.endswith("+") else [low]
+        wanted = {(high, k, s) for k in kickers for s in (True, False) if suits in ("", "s" if s else "o")}
+    return np.array([(max(a, b) >> 2, min(a, b) >> 2, a & 3 == b & 3) in wanted for a, b in COMBOS.tolist()],
+                    dtype=float)
+
+
+@pytest.mark.parametrize("name", sorted(set(STARTING_HANDS) | {name[:2] for name in STARTING_HANDS}))
+def test_every_class_and_plus_form_in_any_spelling_is_its_combos(name):
+    # the canonical spellings are a table lookup, the others read by the pattern: both agree with a plain reading
+    for text in (name, name + "+"):
+        plain = _plain_class_weights(text)
+        spellings = {text, text.lower(), text[1] + text[0] + text[2:]}
+        assert all(np.array_equal(Range(spelling).weights, plain) for spelling in spellings), text
+
+
 def test_runs_of_connectors_and_gappers():
     assert Range("JTs-54s") == Range("JTs,T9s,98s,87s,76s,65s,54s") == Range("54s-JTs")
     assert Range("KQs-JTs") == Range("KQs,QJs,JTs")

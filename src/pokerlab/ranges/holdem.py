@@ -501,6 +501,8 @@ class _Parser:
 
     def check_nesting(self) -> None:
         """Refuse groups nested deeper than :data:`MAX_NESTING`, before any recursion."""
+        if "(" not in self.text:
+            return
         depth = 0
         for pos, char in enumerate(self.text):
             if char == "(":
@@ -526,6 +528,15 @@ class _Parser:
 
     def items(self, start: int, end: int) -> list[tuple[int, int]]:
         """The bounds of each item, whitespace trimmed, splitting at commas outside brackets."""
+        segment = self.text[start:end]
+        if "(" not in segment and ")" not in segment and all(piece.strip() for piece in segment.split(",")):
+            # no brackets and no empty item, as most ranges are: split in one step
+            found, at = [], start
+            for piece in segment.split(","):
+                lo = at + len(piece) - len(piece.lstrip())
+                found.append((lo, lo + len(piece.strip())))
+                at += len(piece) + 1
+            return found
         bounds = []
         depth = 0
         item_start = start
@@ -597,7 +608,10 @@ class _Parser:
 
     def atom(self, start: int, text: str) -> np.ndarray | list[int]:
         """The 0/1 weights of an item without its weight, or the grid cells it holds whole."""
-        plus = _PLUS.fullmatch(text)  # the commonest item first: a class, alone or with a plus
+        known = _CLASS_ITEMS.get(text)  # the commonest item first: a class, alone or with a plus
+        if known is not None:
+            return list(known)
+        plus = _PLUS.fullmatch(text)
         if plus:
             return self.plus_cells(start, text, plus)
         if is_random(text):
@@ -672,3 +686,21 @@ class _Parser:
         if high == low:
             return [_cell(high, low, False)]
         return [_cell(high, low, s) for s in ((True, False) if not suit else (suit == "s",))]
+
+
+def _class_items() -> dict[str, tuple[int, ...]]:
+    # each class and plus form as written in canonical case ("AKs", "AK", "66+"), with the
+    # grid cells the parser gives it: a range's commonest items are then a lookup
+    parser = _Parser("", None)
+    names = set(CLASS_NAMES) | {name[:2] for name in CLASS_NAMES}
+    out = {}
+    for name in sorted(names):
+        for text in (name, name + "+"):
+            plus = _PLUS.fullmatch(text)
+            assert plus is not None
+            out[text] = tuple(parser.plus_cells(0, text, plus))
+    return out
+
+
+_CLASS_ITEMS = _class_items()
+"""The grid cells of each class and plus form in canonical case (``"AKs"``, ``"AK+"``)."""
