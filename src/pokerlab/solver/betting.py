@@ -232,34 +232,31 @@ class TreeConfig:
         >>> len(TreeConfig.of(5, 100, 100, bets="a").build())
         9
         """
-        below, _ = self._grow(max_nodes)
+        below, total = self._grow(max_nodes)
         root: _Node = (OOP, self.street, _State.root(self.stack))
-        kinds, streets, parents, folders = [OOP], [self.street], [-1], [-1]
-        firsts, counts = [-1], [0]
-        invested: list[tuple[float, float]] = [(0.0, 0.0)]
-        labels = [""]
+        stack = self.stack
+        firsts, counts = [-1] * total, [0] * total
+        # a row per node: its kind, street, parent, folder, each player's chips in, and label
+        rows = [(OOP, self.street, -1, -1, 0.0, 0.0, "")]
         pending = [(0, root)]
         while pending:
             index, node = pending.pop()
             children = below[node]
-            firsts[index], counts[index] = (len(kinds) if children else -1), len(children)
+            if not children:
+                continue
+            first = firsts[index] = len(rows)
+            counts[index] = len(children)
             for kind, street, state in children:
-                kinds.append(kind)
-                streets.append(street)
-                parents.append(index)
-                folders.append(node[0] if kind == FOLD else -1)
-                firsts.append(-1)
-                counts.append(0)
-                invested.append((self.stack - state.stack[OOP], self.stack - state.stack[IP]))
-                labels.append("" if state.last == _DEALT else _label(state.last, state.amount))
+                rows.append((kind, street, index, node[0] if kind == FOLD else -1, stack - state.stack[OOP],
+                             stack - state.stack[IP], "" if state.last == _DEALT else _label(state.last, state.amount)))
             # last child first onto the stack, so that the first child's subtree is laid out first
-            first = firsts[index]
             pending.extend(zip(range(first + len(children) - 1, first - 1, -1), reversed(children)))
+        kinds, streets, parents, folders, oop_in, ip_in, labels = zip(*rows)
         return ActionTree(kind=np.array(kinds, dtype=np.int8), street=np.array(streets, dtype=np.int8),
                           first_child=np.array(firsts, dtype=np.int32), n_children=np.array(counts, dtype=np.int32),
-                          parent=np.array(parents, dtype=np.int32), invested=np.array(invested, dtype=np.float64),
-                          folder=np.array(folders, dtype=np.int8), labels=tuple(labels), pot=self.pot,
-                          stack=self.stack)
+                          parent=np.array(parents, dtype=np.int32),
+                          invested=np.array((oop_in, ip_in), dtype=np.float64).T.copy(),
+                          folder=np.array(folders, dtype=np.int8), labels=labels, pot=self.pot, stack=self.stack)
 
     def _grow(self, max_nodes: int) -> tuple[dict[_Node, list[_Node]], int]:
         """The children of every distinct node, and the number of nodes in the whole tree."""
