@@ -633,14 +633,15 @@ def next_check(done: int, recent: np.ndarray, every: int, target: float) -> int:
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
 def _iterate(t: Tables, st: Store, s: Scratch, factors: np.ndarray, first: int, every: int, last: int, target: float,
              weights: np.ndarray, pot: float, reach: np.ndarray, out: np.ndarray, checks: np.ndarray,
-             recent: np.ndarray, workers: int) -> int:
+             recent: np.ndarray, pause: bool, workers: int) -> int:
     """Iterations ``first``, ``first + 1``, ... from the root, one per row of ``factors``, each
     followed, where :func:`next_check` places a check or where its number is ``last``, by a
     check: a RESPOND, and in row ``k`` of ``checks`` for the ``k``-th check the iteration's
     number, then the exploitability and EVs it gives (see :func:`_measure_into`); ``recent``
     keeps the last two checks' iterations and exploitabilities from call to call. It stops
-    after a check at or below ``target``; how many iterations it ran. One call runs a river
-    spot's whole solve: a return to Python at each check cost more than the check itself."""
+    after a check at or below ``target``, and with ``pause`` after its first check; how many
+    iterations it ran. One call runs a river spot's whole solve: a return to Python at each
+    check cost more than the check itself."""
     k = 0
     due = next_check(first - 1, recent, every, target)
     for i in range(factors.shape[0]):
@@ -653,7 +654,7 @@ def _iterate(t: Tables, st: Store, s: Scratch, factors: np.ndarray, first: int, 
             recent[0, 0], recent[0, 1] = recent[1, 0], recent[1, 1]
             recent[1, 0], recent[1, 1] = iteration, checks[k, 1]
             k += 1
-            if checks[k - 1, 1] <= target:
+            if checks[k - 1, 1] <= target or pause:
                 return i + 1
             due = next_check(iteration, recent, every, target)
     return int(factors.shape[0])
@@ -723,13 +724,13 @@ class Engine:
         return float(into[0]), (float(into[1]), float(into[2]))
 
     def iterate(self, factors: np.ndarray, first: int, every: int, last: int, target: float, pot: float,
-                recent: np.ndarray) -> tuple[int, np.ndarray]:
+                recent: np.ndarray, pause: bool = False) -> tuple[int, np.ndarray]:
         """Iterations ``first``, ``first + 1``, ... one per row of ``factors`` (a
         :meth:`~pokerlab.analyses.equilibrium.Discount.table`), checked where
         :func:`next_check` says (at most ``every`` apart, ``recent`` the last two checks,
-        updated) and at ``last``, stopping after a check at or below ``target``: how many
-        ran, and for each check a row of its iteration, the exploitability and the EVs (see
-        :meth:`measure`).
+        updated) and at ``last``, stopping after a check at or below ``target`` (with
+        ``pause``, after the first check): how many ran, and for each check a row of its
+        iteration, the exploitability and the EVs (see :meth:`measure`).
 
         >>> from pokerlab.solver.arena import layout
         >>> from pokerlab.solver.spot import Spot
@@ -744,7 +745,7 @@ class Engine:
         out = np.zeros((2, 2, self.reach.shape[1]), dtype=np.float32)
         workers = min(numba.get_num_threads(), self.scratch.rows.shape[2])
         ran = _iterate(self.tables, self.store, self.scratch, rows, first, every, last, target,
-                       self.measure_weights, float(pot), self.reach, out, checks, recent, workers)
+                       self.measure_weights, float(pot), self.reach, out, checks, recent, pause, workers)
         return ran, checks[:np.count_nonzero(checks[:, 0])]
 
     def run(self, mode: int, factors: np.ndarray, *, respond: bool = False, tables: Tables | None = None,

@@ -23,7 +23,7 @@ from pokerlab.analyses.equilibrium import Discount
 from pokerlab.checks import Progress, check_int, check_number, check_progress, check_seconds, check_threads
 from pokerlab.errors import InvalidArgumentError, clip
 from pokerlab.solver.arena import SpotLike, check_memory, layout, with_showdowns
-from pokerlab.solver.cfr import Engine, next_check
+from pokerlab.solver.cfr import Engine
 from pokerlab.solver.locks import allowed_swaps, attach_locks, resolve_locks
 from pokerlab.solver.solution import Solution
 from pokerlab.solver.tree import ActionTree
@@ -150,11 +150,10 @@ def _run(spot: SpotLike, engine: Engine, target: float, limit: int, budget: floa
         while done < limit and gap > target:
             with numba_runtime.interruptible():
                 count = min(batch, limit - done)
-                if told:  # a call ends at the next check, so that the check is told as it happens
-                    count = min(count, next_check(done, recent, every, target) - done)
                 began = time.perf_counter()
+                # told: the call ends at its first check, so that the check is told as it happens
                 ran, checks = engine.iterate(discount.table(done + 1, count), done + 1, every, limit, target, pot,
-                                             recent)
+                                             recent, pause=told)
                 # a check costs about what an iteration does
                 fastest = min(fastest, (time.perf_counter() - began) / (ran + len(checks)))
                 done += ran
