@@ -120,6 +120,7 @@ def _ranks(boards: np.ndarray, both: np.ndarray, card_key: np.ndarray, card_mask
     opponent's, once for the weaker hands and once for those not stronger."""
     n = both.shape[0]
     raw = np.zeros(n, dtype=np.int64)  # one board's strengths, in the order of both
+    keys = np.zeros(n, dtype=np.int64)  # a player's strengths, each with its place below them
     strength = np.zeros(n, dtype=np.int64)  # and in the order of order's
     held = np.zeros((n, 2), dtype=np.int64)  # the cards, in the order of order's
     last = np.zeros(52, dtype=np.int64)
@@ -141,17 +142,22 @@ def _ranks(boards: np.ndarray, both: np.ndarray, card_key: np.ndarray, card_mask
                                          rank, offsets, flush)
         for p in range(2):
             start, end = (0, split) if p == 0 else (split, n)
-            weakest = np.argsort(raw[start:end], kind="mergesort")  # stable: ties keep the range's order
+            # a strength and its place in one word: sorted, ties keep the range's order
+            sort = keys[:end - start]
+            for m in range(end - start):
+                sort[m] = raw[start + m] << 16 | m
+            sort.sort()
             last[:] = 0
             for m in range(end - start):
-                i = start + weakest[m]
+                weakest = sort[m] & 65535
+                i = start + weakest
                 c0, c1 = both[i, 0], both[i, 1]
                 held[start + m, 0] = c0
                 held[start + m, 1] = c1
                 ranks[b, i, 0] = np.uint32(c0) << np.uint32(23)
                 ranks[b, i, 1] = np.uint32(c1) << np.uint32(23) | np.uint32(raw[i] >= BLOCKED) << np.uint32(29)
                 strength[start + m] = raw[i]
-                order[b, start + m] = np.uint64(weakest[m]) | np.uint64(last[c0]) << np.uint64(16) | \
+                order[b, start + m] = np.uint64(weakest) | np.uint64(last[c0]) << np.uint64(16) | \
                     np.uint64(last[c1]) << np.uint64(32)
                 if raw[i] < BLOCKED:  # the blocked hands come last, and no sum counts them
                     count[b, p] += 1
