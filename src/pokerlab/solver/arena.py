@@ -384,6 +384,7 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
     tree = spot.tree
     board = tuple(int(c) for c in spot.board)
     depth = _check_tree(tree, board)
+    deepest = int(depth.max())  # the cards dealt below the root: 0 on the river
     combos, weights = _hands(spot)
     counts = np.array([len(c) for c in combos], dtype=np.int64)
     board_mask = sum(1 << c for c in board)
@@ -392,14 +393,14 @@ def layout(spot: SpotLike, *, isomorphism: bool = True, fixed: Sequence[int] = (
     _fill_hands((combos[0], combos[1]), hands)
     weights = [np.where(hands[p, :counts[p], 2] & board_mask, 0.0, w) for p, w in enumerate(weights)]
     # on the river no card is dealt, so no copy of one is solved as another
-    perms = swapped_rows(combos) if depth.max() >= 1 else None
+    perms = swapped_rows(combos) if deepest >= 1 else None
     swaps: tuple[int, ...] = ()
     if isomorphism and perms is not None:
         swaps = tuple(s for s in symmetric_swaps(board, combos, weights, perms, fixed)
                       if locked_swaps is None or s in locked_swaps)
     deck = [c for c in spot.game.deck if not board_mask >> c & 1]
-    situations = _situations(deck, swaps, int(depth.max()), len(board))
-    dealt = np.full((2, 53 if depth.max() >= 1 else 1, 53 if depth.max() >= 2 else 1), -1, dtype=np.int16)
+    situations = _situations(deck, swaps, deepest, len(board))
+    dealt = np.full((2, 53 if deepest >= 1 else 1, 53 if deepest >= 2 else 1), -1, dtype=np.int16)
     contexts = [1, len(situations.get(0, [])), 0]
     for i, (first, _) in enumerate(situations.get(0, [])):
         dealt[0, first + 1, 0] = i
