@@ -8,6 +8,7 @@ weights, isomorphism and rake must agree with it exactly.
 from __future__ import annotations
 
 import json
+import math
 import os
 import signal
 import threading
@@ -252,6 +253,7 @@ def _trend(*checks: tuple[float, float]) -> np.ndarray:
     (20, ((10, 0.0062), (20, 0.0031)), 0.003, 21),         # all but there: the very next iteration
     (20, ((10, 0.0032), (20, 0.0031)), 0.003, 30),         # falling slowly: met after the next multiple
     (20, ((10, 0.004), (20, 0.005)), 0.003, 30),           # rising: no trend to follow
+    (20, ((10, 0.003000000003), (20, 0.003)), 0.0029, 30),  # all but flat: the target far off, no overflow
     (20, ((10, 0.008), (20, 0.004)), 0.0, 30),             # a target of 0 is never foreseen
     (23, ((10, 0.008), (20, 0.004)), 0.003, 27),           # a call that ended between checks
     (20, ((10, 0.008), (20, 0.004)), 0.0028, 30),          # met about 28.6: one iteration saved is not worth a check
@@ -260,15 +262,25 @@ def test_the_next_check_comes_where_the_trend_meets_the_target(done, checks, tar
     assert next_check(done, _trend(*checks), 10, target) == due
 
 
-@given(st.integers(0, 500), st.integers(1, 30), st.floats(1e-4, 1.0), st.floats(1e-4, 1.0), st.floats(1e-5, 0.1),
+@given(st.integers(2, 500), st.integers(1, 30), st.floats(1e-4, 1.0), st.floats(1e-12, 0.99), st.floats(1e-5, 0.1),
        st.integers(1, 499))
-@settings(max_examples=200, deadline=None)
-def test_the_next_check_is_after_this_one_and_never_later_than_the_next_multiple(done, every, older, newer, target,
-                                                                                  before):
-    latest = max(done, 1)
-    due = next_check(done, _trend((min(before, latest - 1) if latest > 1 else 0, older), (latest, newer)), every,
-                     target)
-    assert done < due <= (done // every + 1) * every
+@settings(max_examples=300, deadline=None)
+def test_the_next_check_is_where_the_power_law_through_the_last_two_meets_the_target(done, every, newer, fall,
+                                                                                      target, before):
+    before = min(before, done - 1)
+    older = newer / (1 - fall)  # the exploitability fell by the share ``fall``, from barely to nearly all
+    due = next_check(done, _trend((before, older), (done, newer)), every, target)
+    regular = (done // every + 1) * every
+    assert done < due <= regular
+    if newer <= target:
+        assert due == regular
+        return
+    # the iteration where gap * (i / done) ** -power reaches the target, written out apart
+    power = math.log(older / newer) / math.log(done / before)
+    exponent = math.log(newer / target) / power
+    met = math.inf if exponent > 700 else done * math.exp(exponent)
+    guess = max(done + 1, math.ceil(met - 1e-9)) if met < regular else regular
+    assert due == (guess if guess <= regular - 2 else regular)  # a check saves two iterations or is not made
 
 
 def test_a_solve_checks_where_next_check_says_and_stops_soon_after_the_target():

@@ -626,7 +626,10 @@ def next_check(done: int, recent: np.ndarray, every: int, target: float) -> int:
     if before <= 0.0 or target <= 0.0 or not gap_before > gap > target:
         return regular
     power = np.log(gap_before / gap) / np.log(at / before)
-    guess = max(done + 1, int(np.ceil(at * (gap / target) ** (1.0 / power) - 1e-9)))
+    growth = np.log(gap / target) / power  # the log of the iterations to the target over ``at``
+    if growth >= np.log(regular / at):  # worked out in logs: a flat trend gives no overflow
+        return regular
+    guess = max(done + 1, int(np.ceil(at * np.exp(growth) - 1e-9)))
     return guess if guess <= regular - 2 else regular
 
 
