@@ -49,8 +49,9 @@ import numpy as np
 from pokerlab.cards.notation import RANK_NAMES, RANKS, SUITS, CardsLike, card_name, mask_of, parse_cards
 from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidRangeError, clip
 
-__all__ = ["CLASS_NAMES", "COMBOS", "COMBO_CLASSES", "COMBO_NAMES", "COMBO_ORDER", "STARTING_HANDS", "Range",
-           "check_items_dealt", "combo_index", "combo_name", "starting_hand", "starting_hand_order", "top_classes"]
+__all__ = ["CLASS_NAMES", "COMBOS", "COMBO_CLASSES", "COMBO_MASKS", "COMBO_NAMES", "COMBO_ORDER", "STARTING_HANDS",
+           "Range", "check_items_dealt", "combo_index", "combo_name", "starting_hand", "starting_hand_order",
+           "top_classes"]
 
 COMBOS: np.ndarray = np.array(list(itertools.combinations(range(52), 2)), dtype=np.uint8)
 """The 1,326 two-card combos as a (1326, 2) uint8 array, ascending ids, lexicographic."""
@@ -59,7 +60,10 @@ COMBOS.flags.writeable = False
 _COMBO_INDEX = np.full((52, 52), -1, dtype=np.int64)
 _COMBO_INDEX[COMBOS[:, 0], COMBOS[:, 1]] = np.arange(len(COMBOS))
 _COMBO_INDEX[COMBOS[:, 1], COMBOS[:, 0]] = np.arange(len(COMBOS))
-_COMBO_MASKS = (np.uint64(1) << COMBOS[:, 0].astype(np.uint64)) | (np.uint64(1) << COMBOS[:, 1].astype(np.uint64))
+COMBO_MASKS: np.ndarray = (np.uint64(1) << COMBOS[:, 0].astype(np.uint64)) | \
+    (np.uint64(1) << COMBOS[:, 1].astype(np.uint64))
+"""Each combo of :data:`COMBOS` as the 64-bit mask of its two cards."""
+COMBO_MASKS.flags.writeable = False
 
 ORDER_FILE = Path(__file__).parents[1] / "data" / "preflop_vs_random.csv"
 """The shipped equities of the 169 starting hands against one random hand."""
@@ -249,7 +253,7 @@ class Range:
         >>> len(Range("AA,AKs").without("As Kd"))
         5
         """
-        blocked = (_COMBO_MASKS & np.uint64(mask_of(dead))) != 0
+        blocked = (COMBO_MASKS & np.uint64(mask_of(dead))) != 0
         return Range._of(np.where(blocked, 0.0, self._weights))
 
     def __len__(self) -> int:
@@ -529,10 +533,11 @@ class _Parser:
     def items(self, start: int, end: int) -> list[tuple[int, int]]:
         """The bounds of each item, whitespace trimmed, splitting at commas outside brackets."""
         segment = self.text[start:end]
-        if "(" not in segment and ")" not in segment and all(piece.strip() for piece in segment.split(",")):
+        pieces = segment.split(",")
+        if "(" not in segment and ")" not in segment and all(piece.strip() for piece in pieces):
             # no brackets and no empty item, as most ranges are: split in one step
             found, at = [], start
-            for piece in segment.split(","):
+            for piece in pieces:
                 lo = at + len(piece) - len(piece.lstrip())
                 found.append((lo, lo + len(piece.strip())))
                 at += len(piece) + 1

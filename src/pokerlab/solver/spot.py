@@ -27,7 +27,7 @@ from pokerlab.checks import check_number
 from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidRangeError, PokerlabError, clip
 from pokerlab.games import HOLDEM, SHORT_DECK, Game
 from pokerlab.games import get as get_game
-from pokerlab.ranges.holdem import COMBOS, Range, check_items_dealt
+from pokerlab.ranges.holdem import COMBO_MASKS, COMBOS, Range, check_items_dealt
 from pokerlab.solver.arena import MemoryEstimate, compatible_pairs, memory_estimate
 from pokerlab.solver.betting import TreeConfig
 from pokerlab.solver.sizes import SizesLike
@@ -70,10 +70,6 @@ def _board(board: object, game: Game) -> tuple[int, ...]:
     return cards
 
 
-_COMBO_BITS = np.left_shift(np.uint64(1), COMBOS[:, 0].astype(np.uint64)) | \
-    np.left_shift(np.uint64(1), COMBOS[:, 1].astype(np.uint64))
-"""Each combo of :data:`~pokerlab.ranges.holdem.COMBOS` as the bits of its two cards."""
-
 _BY_HIGHER = np.lexsort((COMBOS[:, 0], COMBOS[:, 1]))
 """The combos of :data:`~pokerlab.ranges.holdem.COMBOS` in the order a spot keeps them: by
 their higher card, then their lower."""
@@ -89,7 +85,7 @@ def _dealt(board: tuple[int, ...], game: Game) -> np.ndarray:
     """Which combos of :data:`~pokerlab.ranges.holdem.COMBOS` can be dealt: both cards in the
     game's deck and neither on the board."""
     left = np.uint64(_deck_bits(game.deck) & ~sum(1 << c for c in board))
-    out: np.ndarray = _COMBO_BITS & left == _COMBO_BITS
+    out: np.ndarray = COMBO_MASKS & left == COMBO_MASKS
     return out
 
 
