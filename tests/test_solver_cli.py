@@ -183,6 +183,44 @@ def test_show_refuses_a_file_that_is_not_a_solution(tmp_path: Path) -> None:
     path.write_bytes(b"not a zip")
     assert "cannot read" in one_error(run("show", str(path)))
     assert "cannot read" in one_error(run("show", str(tmp_path / "missing.npz")))
+    assert "not a NumPy .npz archive" in one_error(run("show", __file__))
+
+
+@pytest.mark.timeout(600)
+def test_show_refuses_a_cut_short_solution(saved: Path, tmp_path: Path) -> None:
+    cut = tmp_path / "cut.npz"
+    cut.write_bytes(saved.read_bytes()[:1000])
+    assert "cannot read" in one_error(run("show", str(cut)))
+    with pytest.raises(pl.InvalidArgumentError, match="cannot read"):
+        pl.solver.load(cut)
+
+
+@pytest.mark.timeout(120)
+def test_an_out_file_that_cannot_be_written_is_refused_before_the_solve(tmp_path: Path, monkeypatch) -> None:
+    folder = tmp_path / "taken.npz"
+    folder.mkdir()
+
+    def never(*args, **kwargs):
+        raise AssertionError("solved although the file cannot be written")
+
+    monkeypatch.setattr(pl.solver, "solve", never)
+    assert "out: cannot write" in one_error(run(*SPOT, "--out", str(folder)))
+    assert not list(folder.iterdir())
+    kept = tmp_path / "kept.npz"
+    kept.write_bytes(b"earlier")
+    monkeypatch.undo()
+    ok("--board", BOARD, "--oop", "AA", "--ip", "KK", "--pot", "10", "--stack", "10", "--bets", "a", "--out", str(kept))
+    assert pl.solver.load(kept).spot.pot == 10
+
+
+@pytest.mark.timeout(120)
+def test_a_node_only_one_player_reaches_says_which(tmp_path: Path) -> None:
+    path = tmp_path / "locked.npz"
+    spot = pl.solver.Spot("2c2d2h3c3d", oop="AA,QQ", ip="KK", pot=100, stack=100, bets="a")
+    pl.solver.solve(spot, max_iterations=5, locks={"": {"All-in 100": 1}}).save(path)
+    shown = ok("show", str(path), "--line", "Check").stdout
+    assert "OOP: no combo of its range gets here" in shown
+    assert "IP: no EV: OOP never gets here" in shown
 
 
 @given(st.floats(min_value=0, max_value=1e6, allow_nan=False))

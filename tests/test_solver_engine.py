@@ -331,9 +331,17 @@ def test_bad_arguments_are_refused_by_name(changes, error, words):
 
 
 def test_the_memory_refusal_gives_the_estimate():
-    with pytest.raises(InvalidArgumentError, match=r"needs about [0-9.]+ MiB, over its memory limit") as err:
+    estimate = spot(TURN).memory()
+    assert estimate.float32 < 2**20 / 10  # so that the refusal says it in KiB
+    with pytest.raises(InvalidArgumentError, match=r"needs about [0-9.]+ KiB in float32, over its memory limit of "
+                                                   r"1.0 KiB \(memory_limit\); bits=16 needs about") as err:
         pl.solver.solve(spot(TURN), memory_limit=1000)
     assert isinstance(err.value, PokerlabError)
+    assert f"{estimate.float32 / 2**10:.1f} KiB" in str(err.value)
+    assert f"{estimate.bits16 / 2**10:.1f} KiB" in str(err.value)
+    with pytest.raises(InvalidArgumentError, match=r"in 16-bit, over its memory limit of 9.8 KiB \(memory_limit\); "
+                                                   r"give fewer bet sizes"):
+        pl.solver.solve(spot(TURN), memory_limit=10_000, bits=16)
 
 
 def test_by_default_a_large_solve_is_weighed_against_the_available_memory(tmp_path, monkeypatch):
@@ -342,12 +350,17 @@ def test_by_default_a_large_solve_is_weighed_against_the_available_memory(tmp_pa
     read = arena.available_memory
     assert read(meminfo) == 20000 * 1024
     monkeypatch.setattr(arena, "available_memory", lambda: read(meminfo))
-    arena.check_memory(arena.SMALL_SOLVE, None)  # a small solve is never refused for it
-    arena.check_memory(15 * 2**20, None)  # under 75% of the 19.5 MiB said to be available
-    with pytest.raises(InvalidArgumentError, match=r"needs about 17.0 MiB, over its memory limit of 14.6 MiB"):
-        arena.check_memory(17 * 2**20, None)
+    def needing(size):
+        return arena.MemoryEstimate(size, size // 2)
+
+    arena.check_memory(needing(arena.SMALL_SOLVE), 32, None)  # a small solve is never refused for it
+    arena.check_memory(needing(15 * 2**20), 32, None)  # under 75% of the 19.5 MiB said to be available
+    with pytest.raises(InvalidArgumentError, match=r"needs about 17.0 MiB in float32, over its memory limit of "
+                                                   r"14.6 MiB \(75% of the memory available\)"):
+        arena.check_memory(needing(17 * 2**20), 32, None)
+    arena.check_memory(needing(17 * 2**20), 16, None)  # its 16-bit storage fits
     monkeypatch.setattr(arena, "available_memory", lambda: None)
-    arena.check_memory(10**12, None)  # a machine that does not say is not refused
+    arena.check_memory(needing(10**12), 32, None)  # a machine that does not say is not refused
 
 
 def test_a_spot_must_be_a_spot():
@@ -443,6 +456,31 @@ def test_a_lock_under_one_card_holds_there_only_and_keeps_isomorphism_honest():
         assert np.nan_to_num(strategy[:, 0]).max() == 1 and np.nanmin(strategy[:, 0]) == 1
 
 
+@pytest.mark.parametrize("narrow_first", [False, True])
+def test_the_narrower_of_two_overlapping_locks_holds_in_either_order(narrow_first):
+    settings = dict(TURN, board="Kh Qd 7c 2s")
+    after_ace, everywhere = ("Check", "Check", "As", "Check"), ("Check", "Check", "Check")
+    by_card = [(after_ace, {"All-in 100": 1}), (everywhere, {"Check": 1})]
+    sol = pl.solver.solve(spot(settings), exploitability=0, max_iterations=3,
+                          locks=dict(by_card if narrow_first else by_card[::-1]))
+    for card, column in (("As", 1), ("Ac", 0)):
+        strategy = sol.node("Check", "Check", card, "Check").strategy
+        assert np.nanmin(strategy[:, column]) == 1
+    hands = [("AA", {"Check": 1}), ("AsAh", {"All-in 100": 1})]
+    sol = pl.solver.solve(spot(settings), exploitability=0, max_iterations=3,
+                          locks={"": dict(hands if narrow_first else hands[::-1])})
+    names = sol.combos("oop")
+    for name, row in (("AsAh", [0.0, 1.0]), ("AdAc", [1.0, 0.0])):
+        assert sol.root.strategy[names.index(name)].tolist() == row
+
+
+def test_a_lock_on_hands_that_a_card_on_the_way_blocks_is_refused():
+    settings = dict(TURN, board="Kh Qd 7c 2s")
+    with pytest.raises(InvalidArgumentError, match="no combo of 'AsAh' is in the range .* holding a card dealt"):
+        pl.solver.solve(spot(settings), max_iterations=1, locks={("Check", "Check", "As"): {"AsAh": {"Check": 1}}})
+    pl.solver.solve(spot(settings), max_iterations=1, locks={("Check", "Check", "Ac"): {"AsAh": {"Check": 1}}})
+
+
 def test_locks_survive_save_and_load(tmp_path):
     settings = dict(board="2c2d2h3c3d", oop="AA,QQ", ip="KK", pot=100, stack=100, bets="a")
     sol = pl.solver.solve(spot(settings), exploitability=0, max_iterations=20, locks={"All-in 100": {"Call": 1}})
@@ -450,6 +488,21 @@ def test_locks_survive_save_and_load(tmp_path):
     loaded = pl.solver.load(tmp_path / "locked.npz")
     np.testing.assert_array_equal(loaded.node("All-in 100").strategy, sol.node("All-in 100").strategy)
     assert loaded.exploitability == sol.exploitability
+
+
+def test_a_solution_names_players_and_refuses_a_path_it_cannot_write(tmp_path):
+    settings = dict(board="2c2d2h3c3d", oop="AA,QQ", ip="KK", pot=100, stack=100, bets="a")
+    sol = pl.solver.solve(spot(settings), max_iterations=5)
+    sol.save(tmp_path / "saved.npz")
+    loaded = pl.solver.load(tmp_path / "saved.npz")
+    for solution in (sol, loaded):
+        assert solution.combos("oop") == solution.combos(0) and solution.combos("IP") == solution.combos(1)
+        assert solution.spot.combos("ip").tolist() == solution.spot.combos(1).tolist()
+        with pytest.raises(InvalidArgumentError, match="player must be 0 or 'oop'"):
+            solution.combos(2)
+    for path in (tmp_path / "missing" / "x.npz", tmp_path):
+        with pytest.raises(InvalidArgumentError, match="path: cannot write"):
+            sol.save(path)
 
 
 @settings(max_examples=25, deadline=None)

@@ -57,8 +57,9 @@ def test_a_size_that_cannot_be_read_is_refused_naming_the_argument_and_the_token
     assert clip("".join(text.split())) in str(caught.value)
 
 
-@pytest.mark.parametrize(("text", "words"), [("2.5x", "only a raise"), ("20c3r", "only a raise")])
-def test_raise_only_forms_are_refused_in_bets_and_donks(text: str, words: str) -> None:
+@pytest.mark.parametrize(("text", "words"), [("2.5x", "only a raise"), ("20c3r", "only a raise"),
+                                             ("xx", "is not a size"), ("2.5xx", "is not a size")])
+def test_raise_only_forms_and_non_sizes_are_refused_in_bets_and_donks(text: str, words: str) -> None:
     for name in ("bets", "donks"):
         with pytest.raises(InvalidArgumentError, match=rf"^{name}: '{text}' .*{words}"):
             parse_sizes(text, name)
@@ -294,6 +295,9 @@ def test_rounding_goes_half_up_as_postflop_solver() -> None:
     ({"board_cards": 2}, "board_cards must be an int from 3 to 5"),
     ({"pot": 0}, "pot must be a finite number above 0"),
     ({"stack": math.inf}, "stack must be a finite number above 0"),
+    ({"pot": 1e-300, "stack": 1e-300}, "pot must be from 1e-30 to 1e[+]30 chips"),
+    ({"pot": 1e31, "stack": 1e31}, "pot must be from 1e-30 to 1e[+]30 chips"),
+    ({"pot": 1, "stack": 2e6}, "stack must be at most 1,000,000 times the pot, got 2e[+]06 times"),
     ({"cap": 0}, "cap must be an int of at least 1"),
     ({"add_allin_threshold": -1}, "add_allin_threshold must be a finite number of at least 0"),
     ({"force_allin_threshold": math.nan}, "force_allin_threshold must be a finite number"),

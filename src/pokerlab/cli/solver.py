@@ -137,10 +137,12 @@ def print_node(node: Node) -> None:
               "fold": "a player has folded", "showdown": "showdown"}[node.kind]
     _say(f"At {where}: {acting}; board {format_cards(node.board)}, pot {node.pot:g}")
     players = cast(list[dict[str, float | None]], node.to_dict()["players"])
-    for name, values in zip(("OOP", "IP"), players):
+    for p, (name, values) in enumerate(zip(("OOP", "IP"), players)):
         ev, equity = values["ev"], values["equity"]
         if ev is None or equity is None:
-            _say(f"  {name}: no combo of its range gets here")
+            reached = float(node.reach[p].sum()) > 0
+            _say(f"  {name}: " + (f"no EV: {('IP', 'OOP')[p]} never gets here with a hand {name} could hold beside it"
+                                  if reached else "no combo of its range gets here"))
         else:
             _say(f"  {name}: EV {ev:.2f} chips, equity {equity:.1%}")
     if node.kind == "chance":

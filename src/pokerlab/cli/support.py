@@ -320,6 +320,14 @@ def output_path(path: Path | None, suffixes: tuple[str, ...], option: str = "out
         raise InvalidArgumentError(f"{option} must end in {' or '.join(suffixes)}, got {str(path)!r}")
     if not path.parent.is_dir():
         raise InvalidArgumentError(f"{option}: no such folder {str(path.parent)!r} to write {path.name!r} in")
+    existed = path.exists()
+    try:  # opened to append, so that what is there is kept: a long run must not end in a file it cannot write
+        with open(path, "ab"):
+            pass
+    except OSError as error:
+        raise InvalidArgumentError(f"{option}: cannot write {str(path)!r}: {error.strerror or error}") from None
+    if not existed:
+        path.unlink()
     return path
 
 

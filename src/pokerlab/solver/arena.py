@@ -88,9 +88,9 @@ class SpotLike(Protocol):
     @property
     def tree(self) -> ActionTree: ...
 
-    def combos(self, player: int) -> np.ndarray: ...
+    def combos(self, player: int | str) -> np.ndarray: ...
 
-    def weights(self, player: int) -> np.ndarray: ...
+    def weights(self, player: int | str) -> np.ndarray: ...
 
 
 KIND, FIRST, COUNT, DEPTH, ROW, SOFF, OFFSET, STRIDE, SIZE, SCALE, SSTRIDE, CHILD, LOCK = range(13)
@@ -695,17 +695,26 @@ machine that runs the solver lacks that much, and reading what is available take
 120 us, a few percent of a river solve."""
 
 
-def check_memory(needed: int, memory_limit: float | None) -> None:
-    """Refuse a solve that needs more than ``memory_limit`` bytes (None: 75% of the available
-    memory, unchecked where the machine does not say or the solve is at most
-    :data:`SMALL_SOLVE`), naming the estimate.
+def _bytes(count: float) -> str:
+    """A size as a refusal says it: MiB, or KiB or bytes where MiB would read 0.0."""
+    if count >= 2**20 / 10:
+        return f"{count / 2**20:.1f} MiB"
+    return f"{count / 2**10:.1f} KiB" if count >= 2**10 / 10 else f"{count:.0f} bytes"
 
-    >>> check_memory(10**6, 2 * 10**6)
-    >>> check_memory(10**9, 10**6)  # doctest: +ELLIPSIS
+
+def check_memory(estimate: MemoryEstimate, bits: int, memory_limit: float | None) -> None:
+    """Refuse a solve whose storage (``bits`` 32 or 16) needs more of ``estimate`` than
+    ``memory_limit`` bytes (None: 75% of the available memory, unchecked where the machine
+    does not say or the solve is at most :data:`SMALL_SOLVE`), naming the estimate and what
+    would make it smaller.
+
+    >>> check_memory(MemoryEstimate(10**6, 6 * 10**5), 32, 2 * 10**6)
+    >>> check_memory(MemoryEstimate(10**9, 6 * 10**8), 32, 10**6)
     Traceback (most recent call last):
     ...
-    pokerlab.errors.InvalidArgumentError: the solve needs about 953.7 MiB, over its memory limit of 1.0 MiB ...
+    pokerlab.errors.InvalidArgumentError: the solve needs about 953.7 MiB in float32, over its memory limit of 1.0 MiB (memory_limit); bits=16 needs about 572.2 MiB; or give fewer bet sizes or a smaller range
     """
+    needed = estimate.float32 if bits == 32 else estimate.bits16
     limit = memory_limit
     if limit is None:
         if needed <= SMALL_SOLVE:
@@ -715,6 +724,8 @@ def check_memory(needed: int, memory_limit: float | None) -> None:
             return
         limit = 0.75 * available
     if needed > limit:
-        raise InvalidArgumentError(f"the solve needs about {needed / 2**20:.1f} MiB, over its memory limit of "
-                                   f"{limit / 2**20:.1f} MiB (memory_limit); use bits=16, fewer bet sizes or a "
-                                   "smaller range")
+        against = "(memory_limit)" if memory_limit is not None else "(75% of the memory available)"
+        other = f"bits=16 needs about {_bytes(estimate.bits16)}; or give " if bits == 32 else "give "
+        raise InvalidArgumentError(f"the solve needs about {_bytes(needed)} in {'float32' if bits == 32 else '16-bit'}"
+                                   f", over its memory limit of {_bytes(limit)} {against}; {other}fewer bet sizes "
+                                   "or a smaller range")

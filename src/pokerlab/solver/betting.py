@@ -67,7 +67,15 @@ from pokerlab.solver.sizes import (
 )
 from pokerlab.solver.tree import CHANCE, FOLD, IP, OOP, SHOWDOWN, STREETS, ActionTree
 
-__all__ = ["MAX_NODES", "TreeConfig", "build_tree"]
+__all__ = ["CHIPS", "MAX_DEPTH", "MAX_NODES", "TreeConfig", "build_tree"]
+
+CHIPS = (1e-30, 1e30)
+"""The smallest and largest pot and stack: the solver's float32 tables lose chip counts
+outside them (the scale is the user's: 1 chip, a cent or a big blind)."""
+
+MAX_DEPTH = 1e6
+"""The most pots the stack may hold: beyond it float32 regrets cannot keep a pot's worth of
+precision beside an all-in (real spots hold a few hundred at most)."""
 
 MAX_NODES = 100_000
 """The most nodes a tree may have: more than a solver can hold once the turn and river cards
@@ -201,7 +209,15 @@ class TreeConfig:
         pokerlab.errors.InvalidArgumentError: board_cards must be an int from 3 to 5, got 6
         """
         street = check_int("board_cards", board_cards, low=3, high=5) - 3
-        return cls(street, check_number("pot", pot, above=0), check_number("stack", stack, above=0),
+        pot, stack = check_number("pot", pot, above=0), check_number("stack", stack, above=0)
+        for name, chips in (("pot", pot), ("stack", stack)):
+            if not CHIPS[0] <= chips <= CHIPS[1]:
+                raise InvalidArgumentError(f"{name} must be from {CHIPS[0]:g} to {CHIPS[1]:g} chips (choose the "
+                                           f"unit to suit), got {chips:g}")
+        if stack > MAX_DEPTH * pot:
+            raise InvalidArgumentError(f"stack must be at most {MAX_DEPTH:,.0f} times the pot, got {stack / pot:g} "
+                                       "times")
+        return cls(street, pot, stack,
                    sizes_by_street(bets, street, "bets"), sizes_by_street(raises, street, "raises", raises=True),
                    donks_by_street(donks, street), None if cap is None else check_int("cap", cap, low=1),
                    check_number("add_allin_threshold", add_allin_threshold, low=0),

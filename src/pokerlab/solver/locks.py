@@ -10,9 +10,12 @@ or for chosen hands, each a combo or any range text, the rest of the range left 
 
     {("Check", "Bet 120"): {"AsAh": {"Raise 300": 1.0}, "QQ,JJ": {"Call": 0.5, "Fold": 0.5}}}
 
-The frequencies of a lock add up to 1 (an action left out is never taken). A locked combo
-plays its lock in every iteration and in the best responses that measure the
-exploitability; suit isomorphism is kept only for the swaps that leave every lock as it is.
+The frequencies of a lock add up to 1 (an action left out is never taken). Where locks
+overlap, the narrower one holds, whatever their order: at a node, a lock after a named card
+over one that holds after every card, and within a lock, the hands that name fewer combos
+(``"JcJd"`` over ``"JJ"``); of two alike, the later. A locked combo plays its lock in every
+iteration and in the best responses that measure the exploitability; suit isomorphism is
+kept only for the swaps that leave every lock as it is.
 
 >>> frequencies(("Fold", "Call"), {"call": 1})
 (0.0, 1.0)
@@ -69,15 +72,17 @@ def frequencies(actions: Sequence[str], given: Mapping[str, object]) -> tuple[fl
     return tuple(f / sum(out) for f in out)
 
 
-def _rows(spot: SpotLike, player: int, hands: str) -> list[int]:
-    """The rows of the player's combos among the hands of a range text."""
+def _rows(spot: SpotLike, player: int, hands: str, dealt: tuple[int | None, ...]) -> list[int]:
+    """The rows of the player's combos among the hands of a range text, less those holding a
+    card of ``dealt``."""
     try:
         weights = Range(hands).weights
     except InvalidRangeError as err:
         raise InvalidRangeError(f"locks: {err}", position=err.position, token=err.token, text=err.text) from None
+    out = sum(1 << c for c in dealt if c is not None)
     combos = np.sort(np.asarray(spot.combos(player)), axis=1)
-    indices = [combo_index(int(a), int(b)) for a, b in combos]
-    return [i for i, index in enumerate(indices) if weights[index] > 0]
+    return [i for i, (a, b) in enumerate(combos.tolist())
+            if weights[combo_index(a, b)] > 0 and not (1 << a | 1 << b) & out]
 
 
 def resolve_locks(spot: SpotLike, locks: object) -> tuple[Lock, ...]:
@@ -109,15 +114,20 @@ def resolve_locks(spot: SpotLike, locks: object) -> tuple[Lock, ...]:
         if all(not isinstance(v, Mapping) for v in spec.values()):
             table[:, :] = np.array(frequencies(actions, spec), dtype=np.float32)[:, None]
         else:
+            chosen = []
             for hands, given in spec.items():
                 if not isinstance(hands, str) or not isinstance(given, Mapping):
                     raise InvalidArgumentError(f"locks: give each hand's frequencies as a mapping of actions, or "
                                                f"one mapping for the whole range; got {clip(hands)}: {clip(given)}")
-                rows = _rows(spot, player, hands)
+                rows = _rows(spot, player, hands, place.dealt)
                 if not rows:
                     raise InvalidArgumentError(f"locks: no combo of {clip(hands)} is in the range of the player "
-                                               f"to act at {', '.join(place.labels) or 'the root'}")
-                table[:, rows] = np.array(frequencies(actions, given), dtype=np.float32)[:, None]
+                                               f"to act at {', '.join(place.labels) or 'the root'} (less those "
+                                               "holding a card dealt on the way)")
+                chosen.append((rows, frequencies(actions, given)))
+            # the narrower hands last, so that they hold where two overlap (sorted stably: of two alike, the later)
+            for rows, given_frequencies in sorted(chosen, key=lambda item: -len(item[0])):
+                table[:, rows] = np.array(given_frequencies, dtype=np.float32)[:, None]
         out.append(Lock(place.node, place.dealt, table))
     return tuple(out)
 
@@ -149,7 +159,8 @@ def allowed_swaps(spot: SpotLike, locks: Sequence[Lock]) -> tuple[tuple[int, ...
 
 def attach_locks(layout: Layout, locks: Sequence[Lock]) -> Layout:
     """The layout with its lock tables: each locked node's contexts, and in each the merged
-    table of the locks that hold there (a later lock's combos over an earlier's).
+    table of the locks that hold there (one after a named card's combos over one after every
+    card's, of two alike the later's).
 
     >>> from pokerlab.solver.arena import layout
     >>> from pokerlab.solver.spot import Spot
@@ -167,7 +178,9 @@ def attach_locks(layout: Layout, locks: Sequence[Lock]) -> Layout:
     merged: dict[tuple[int, ...], int] = {}
     for n in sorted({lock.node for lock in locks}):
         depth = int(node[n, DEPTH])
-        mine = [(i, lock) for i, lock in enumerate(locks) if lock.node == n]
+        # those after named cards last, so that they hold over those after every card
+        mine = sorted(((i, lock) for i, lock in enumerate(locks) if lock.node == n),
+                      key=lambda item: sum(d is not None for d in item[1].dealt))
         node[n, LOCK] = len(lock_at)
         lock_at += [-1] * layout.contexts[depth]
         for ctx, dealt in _contexts(t, depth):

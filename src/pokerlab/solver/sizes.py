@@ -177,9 +177,9 @@ def _parse_one(name: str, token: str, raises: bool) -> BetSize:
     postflop-solver's, so that a list reads the same in both."""
     text = token.lower()
     if text.endswith("x"):
+        factor = _number(name, token, text[:-1])  # first: "xx" is no size at all
         if not raises:
             raise _fail(name, token, "is a multiple of the bet faced, which only a raise has")
-        factor = _number(name, token, text[:-1])
         if factor <= 1:
             raise _fail(name, token, "must raise to more than 1 times the bet faced")
         return BetMultiple(factor)

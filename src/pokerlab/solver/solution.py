@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -52,7 +53,7 @@ from pokerlab.solver.arena import (
 )
 from pokerlab.solver.cfr import RESPOND, Engine, Store
 from pokerlab.solver.paths import walk
-from pokerlab.solver.tree import CHANCE, IP, SHOWDOWN, ActionTree
+from pokerlab.solver.tree import CHANCE, IP, SHOWDOWN, ActionTree, player_number
 
 __all__ = ["FORMAT", "Node", "SavedSpot", "Solution", "load"]
 
@@ -60,6 +61,8 @@ FORMAT = "pokerlab-solution-1"
 """What a saved solution's ``format`` entry says."""
 
 KINDS = ("OOP", "IP", "chance", "fold", "showdown")
+
+_ZIP_START = b"PK\x03\x04"  # how every .npz file begins: a zip archive's first entry
 
 
 @dataclass(frozen=True, eq=False)
@@ -76,13 +79,13 @@ class SavedSpot:
     tree: ActionTree
     hands: tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
 
-    def combos(self, player: int) -> np.ndarray:
-        """The player's combos, (n, 2) uint8."""
-        return self.hands[player][0]
+    def combos(self, player: int | str) -> np.ndarray:
+        """The player's combos (0 or ``"oop"``, 1 or ``"ip"``), (n, 2) uint8."""
+        return self.hands[player_number(player)][0]
 
-    def weights(self, player: int) -> np.ndarray:
-        """The player's weights, (n,) float64."""
-        return self.hands[player][1]
+    def weights(self, player: int | str) -> np.ndarray:
+        """The player's weights (0 or ``"oop"``, 1 or ``"ip"``), (n,) float64."""
+        return self.hands[player_number(player)][1]
 
 
 @dataclass(frozen=True, eq=False)
@@ -122,8 +125,9 @@ class Solution:
         """Bytes of the regrets and strategy sums."""
         return sum(int(a.nbytes) for a in self.engine.store if isinstance(a, np.ndarray))
 
-    def combos(self, player: int) -> tuple[str, ...]:
-        """The player's combos as text, in the order of the rows of its per-combo arrays."""
+    def combos(self, player: int | str) -> tuple[str, ...]:
+        """The player's combos (0 or ``"oop"``, 1 or ``"ip"``) as text, in the order of the
+        rows of its per-combo arrays."""
         return tuple(combo_name(int(a), int(b)) for a, b in self.spot.combos(player))
 
     @property
@@ -162,8 +166,11 @@ class Solution:
         for name, value in self.engine.store._asdict().items():
             if isinstance(value, np.ndarray):
                 arrays[f"store_{name}"] = value
-        with open(path, "wb") as file:
-            np.savez(file, **arrays)
+        try:
+            with open(path, "wb") as file:
+                np.savez(file, **arrays)
+        except OSError as err:
+            raise InvalidArgumentError(f"path: cannot write {clip(str(path))}: {err.strerror or err}") from None
 
     def to_dict(self) -> dict[str, object]:
         """Plain JSON-ready values: the results, the settings and the root."""
@@ -182,12 +189,15 @@ def load(path: str | Path) -> Solution:
     pokerlab.errors.InvalidArgumentError: path: cannot read '/nonexistent.npz' as a saved solution ...
     """
     try:
+        with open(path, "rb") as file:
+            if file.read(4) != _ZIP_START:
+                raise ValueError("it is not a NumPy .npz archive")
         with np.load(path, allow_pickle=False) as data:
             arrays = {name: data[name] for name in data.files}
         if str(arrays["format"]) != FORMAT:
             raise ValueError(f"its format is {str(arrays['format'])!r}, not {FORMAT!r}")
         return _solution(arrays)
-    except (OSError, KeyError, ValueError, TypeError, IndexError) as err:
+    except (OSError, KeyError, ValueError, TypeError, IndexError, EOFError, zipfile.BadZipFile) as err:
         raise InvalidArgumentError(f"path: cannot read {clip(str(path))} as a saved solution ({err})") from None
 
 

@@ -57,8 +57,8 @@ def _check_spot(spot: object) -> SpotLike:
     return spot  # type: ignore[return-value]
 
 
-def solve(spot: SpotLike, exploitability: float = 0.005, max_iterations: int = 1000, seconds: float | None = None,
-          threads: int | None = None, progress: Progress | None = None, *, on_check: Checked | None = None,
+def solve(spot: SpotLike, exploitability: float = 0.005, max_iterations: int = 1000, seconds: float | None = None, *,
+          threads: int | None = None, progress: Progress | None = None, on_check: Checked | None = None,
           check_every: int = 10, locks: Any = None, bits: int = 32, isomorphism: bool = True,
           discount: Discount | None = None, memory_limit: float | None = None) -> Solution:
     """Solve ``spot`` (a :class:`~pokerlab.solver.Spot`) by Discounted CFR.
@@ -127,7 +127,7 @@ def solve(spot: SpotLike, exploitability: float = 0.005, max_iterations: int = 1
         count = int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
         plan = layout(spot, isomorphism=isomorphism, fixed=fixed, locked_swaps=swaps, showdowns=False)
         estimate = plan.memory(count)
-        check_memory(estimate.float32 if bits == 32 else estimate.bits16, memory_limit)
+        check_memory(estimate, bits, memory_limit)
         plan = attach_locks(with_showdowns(plan, spot), resolved)
         engine = Engine(plan, bits)
         return _run(spot, engine, target, limit, budget, progress, on_check, every, discount, isomorphism)

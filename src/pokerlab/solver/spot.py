@@ -31,15 +31,12 @@ from pokerlab.ranges.holdem import COMBO_MASKS, COMBOS, Range, check_items_dealt
 from pokerlab.solver.arena import MemoryEstimate, compatible_pairs, memory_estimate
 from pokerlab.solver.betting import TreeConfig
 from pokerlab.solver.sizes import SizesLike
-from pokerlab.solver.tree import IP, OOP, ActionTree
+from pokerlab.solver.tree import IP, OOP, ActionTree, player_number
 
 __all__ = ["GAMES", "Spot"]
 
 GAMES = (HOLDEM, SHORT_DECK)
 """The games a spot may be played in: hold'em and short deck (its deck and ranking)."""
-
-_PLAYERS = {"oop": OOP, "ip": IP}
-
 
 def _number(value: float) -> str:
     """A chip count or share as a spot's repr shows it: whole numbers without ".0"."""
@@ -202,7 +199,7 @@ class Spot:
         >>> Spot("2c3c4c", "AsAh,AdAc", "KK", 1, 1).combos("oop").tolist()
         [[49, 48], [51, 50]]
         """
-        return self._combos[_player(player)]
+        return self._combos[player_number(player)]
 
     def weights(self, player: int | str) -> np.ndarray:
         """Each of a player's :meth:`combos`' weight, a read-only ``(n,)`` float64 array in (0, 1].
@@ -210,7 +207,7 @@ class Spot:
         >>> Spot("2c3c4c", "AA:0.5", "KK", 1, 1).weights(0).tolist()
         [0.5, 0.5, 0.5, 0.5, 0.5, 0.5]
         """
-        return self._weights[_player(player)]
+        return self._weights[player_number(player)]
 
     def memory(self, *, isomorphism: bool = True, threads: int | None = None) -> MemoryEstimate:
         """The bytes a solve of the spot takes, with float32 and with 16-bit storage, worked out
@@ -245,12 +242,3 @@ class Spot:
         if self.game != HOLDEM:
             shown.append(f"game={self.game.name!r}")
         return f"Spot({', '.join(shown)})"
-
-
-def _player(player: object) -> int:
-    chosen = _PLAYERS.get(player.strip().lower()) if isinstance(player, str) else \
-        player if type(player) is int or isinstance(player, np.integer) else None
-    if chosen not in (OOP, IP):
-        raise InvalidArgumentError(f"player must be 0 or 'oop' (out of position), 1 or 'ip' (in position); "
-                                   f"got {clip(player)}")
-    return int(chosen)

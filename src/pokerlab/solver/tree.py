@@ -26,11 +26,29 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["CHANCE", "FOLD", "IP", "OOP", "SHOWDOWN", "STREETS", "ActionTree"]
+from pokerlab.errors import InvalidArgumentError, clip
+
+__all__ = ["CHANCE", "FOLD", "IP", "OOP", "SHOWDOWN", "STREETS", "ActionTree", "player_number"]
 
 OOP, IP, CHANCE, FOLD, SHOWDOWN = 0, 1, 2, 3, 4
 STREETS = ("flop", "turn", "river")
 """Street numbers: 0 flop (3 board cards), 1 turn (4), 2 river (5)."""
+
+_PLAYERS = {"oop": OOP, "ip": IP}
+
+
+def player_number(player: object) -> int:
+    """A player as a number: 0 or ``"oop"`` (out of position), 1 or ``"ip"`` (in position).
+
+    >>> player_number("IP"), player_number(0)
+    (1, 0)
+    """
+    chosen = _PLAYERS.get(player.strip().lower()) if isinstance(player, str) else \
+        player if type(player) is int or isinstance(player, np.integer) else None
+    if chosen not in (OOP, IP):
+        raise InvalidArgumentError(f"player must be 0 or 'oop' (out of position), 1 or 'ip' (in position); "
+                                   f"got {clip(player)}")
+    return int(chosen)
 
 
 @dataclass(frozen=True, eq=False)
