@@ -71,6 +71,10 @@ def test_rankings_against_the_referee(game: games.Game) -> None:
         same_order(lows, low_scores)
         single = [game.evaluate_low(h.tolist(), b.tolist()) for h, b in zip(holes[:50], boards[:50])]
         assert [0 if s is None else s.strength for s in single] == lows[:50].tolist()
+        if not game.hole_used:  # a best-five game also takes each hand's cards in one row, as evaluate_many does
+            joined = np.concatenate([holes, boards], axis=1)
+            assert game.evaluate_low_many(joined, None).tolist() == lows.tolist()
+            assert game.evaluate_many(joined, None).tolist() == strengths.tolist()
 
 
 def spot(game: games.Game, players: int, board: int, seed: int) -> tuple[list[tuple[int, ...]], tuple[int, ...]]:

@@ -16,6 +16,7 @@ import pokerlab as pl
 from pokerlab import games
 from pokerlab.cards.iterate import sample_hands
 from pokerlab.cli.main import app
+from pokerlab.equity.driver import deal
 from pokerlab.errors import (
     DuplicateCardError,
     ExactTooLargeError,
@@ -450,6 +451,25 @@ REFUSALS = [
             "short-deck deals no card below the Six, so this item holds no hand: '55' at position 5"),
     Refused("short deck range in a group", lambda: pl.equity(["50%(A2s-A5s), KK", "QdQc"], game="short-deck"),
             InvalidRangeError, r"holds no hand: '50%\(A2s-A5s\)' at position 0"),
+    Refused("short deck Range object", lambda: pl.equity(["AKs", pl.Range("22")], game="short-deck"),
+            InvalidRangeError, "short-deck deals no card below the Six, so this item holds no hand: '22'"),
+    Refused("short deck omaha pattern", lambda: pl.equity(["AA**,22**", "random"], game="short-deck-omaha"),
+            InvalidRangeError, "short-deck-omaha deals no card below the Six, so this item holds no hand: '22[*][*]' "
+                               "at position 5"),
+    Refused("short deck omaha hand", lambda: pl.equity(["AhKhQs2s", "9c9dTcTd"], "6h7h8s", game="short-deck-omaha"),
+            InvalidCardError, "player 1: 2s is not in the short-deck-omaha deck"),
+    Refused("evaluation-only game's equity",
+            lambda: pl.equity(["random", "random"], game=games.Game("std7", "x", 7, 0)),
+            InvalidArgumentError, "std7 deals no board: it is for evaluation only"),
+    Refused("evaluation-only game's runouts", lambda: pl.runouts(["AhKh", "QQ"], "2d3d4d",
+                                                                 game=games.Game("std7", "x", 7, 0)),
+            InvalidArgumentError, "std7 deals no board"),
+    Refused("deal of a lowball game", lambda: deal([[((0, 4, 8, 12, 17), 1.0)], [((1, 5, 9, 13, 18), 1.0)]], (), (),
+                                                   game="deuce-to-seven"),
+            InvalidArgumentError, "deuce-to-seven deals no board"),
+    Refused("a catalog name with other rules", lambda: pl.evaluate("2c 3c 4c 5c 6c",
+                                                                   game=games.Game("holdem", "x", 2, 5, lowest_rank=8)),
+            InvalidArgumentError, "'holdem' is the name of the catalog's Texas hold'em, which has other rules"),
     Refused("ranks of two rankings", lambda: games.DEUCE_TO_SEVEN.evaluate("7h 5d 4c 3s 2h")
             < games.ACE_TO_FIVE.evaluate("7h 5d 4c 3s 2h"), InvalidArgumentError,
             "ranks of deuce-to-seven and ace-to-five do not compare"),
@@ -466,7 +486,7 @@ REFUSALS = [
     Refused("lowball board", lambda: games.ACE_TO_FIVE.evaluate("7h 5d 4c 3s 2h", "8c"), HandSizeError,
             "ace-to-five has no board"),
     Refused("lowball equity", lambda: pl.equity(["7h5d4c3s2h", "8h6d4s3c2d"], game="deuce-to-seven"),
-            InvalidArgumentError, "deuce-to-seven is a ranking for evaluation only"),
+            InvalidArgumentError, "deuce-to-seven deals no board: it is for evaluation only"),
     Refused("omaha in pl.evaluate", lambda: pl.evaluate("As Ks Qd Jd 2s 3c 4d", game="omaha"), InvalidArgumentError,
             r"use pokerlab.games.get\('omaha'\).evaluate\(hole, board\)"),
     Refused("hilo grid", lambda: pl.grid("Ah2h3c4d", game="omaha-hilo"), InvalidArgumentError,
@@ -549,3 +569,13 @@ def test_outs_in_a_game_by_dealing_every_card(game: str, hand: str, opponent: st
     r = pl.outs(hand, board, opponents=[opponent], game=game)
     assert [o.card for o in r.wins] == wins and [o.card for o in r.splits] == splits
     assert r.unseen == len(rules.deck) - len(seen) and wins
+
+
+def test_combo_equities_play_the_game_given_not_a_catalog_game_of_its_name():
+    royal = games.Game("royal-holdem", "Royal hold'em", 2, 5, lowest_rank=8)
+    for exact in (True, False):
+        r = pl.equity(["AK", "QQ+"], board="QhJhTc", game=royal, by_combo=True, exact=exact, seed=1)
+        for player in r.players:
+            weights = np.array([c.weight for c in player.combos])
+            mean = np.array([c.equity for c in player.combos]) @ weights / weights.sum()
+            assert mean == pytest.approx(player.equity, abs=1e-9 if exact else 0.02)

@@ -178,7 +178,8 @@ def games_command(as_json: JsonFlag = False) -> None:
         print_json([g.to_dict() for g in GAMES.values()])
         return
     table = Table(title="games (--game NAME)")
-    for column in ("name", "hole", "board", "deck", "pot", "rules"):
+    table.add_column("name", no_wrap=True, min_width=max(map(len, GAMES)))  # the names are what --game takes: whole
+    for column in ("hole", "board", "deck", "pot", "rules"):
         table.add_column(column)
     for g in GAMES.values():
         info = g.to_dict()

@@ -26,13 +26,21 @@ import numpy as np
 from pokerlab.cards.notation import CardsLike, format_cards, parse_cards
 from pokerlab.checks import Progress, check_list
 from pokerlab.equity.by_combo import combo_equities
-from pokerlab.equity.driver import DEFAULT_STDERR, Hands, check_options, check_table, dealable, known_result, run
+from pokerlab.equity.driver import (
+    DEFAULT_STDERR,
+    Hands,
+    check_options,
+    check_table,
+    dealable,
+    equity_game,
+    known_result,
+    run,
+)
 from pokerlab.equity.engines.best_five import Matchup, canonical_matchup
 from pokerlab.equity.engines.best_five import clear_cache as clear_engine_cache
 from pokerlab.equity.results import EquityResult, PlayerLike
 from pokerlab.errors import HandSizeError, InvalidArgumentError, PokerlabError
 from pokerlab.games import HOLDEM, Game
-from pokerlab.games import get as get_game
 from pokerlab.games import names as game_names
 from pokerlab.numba_runtime import threads as numba_threads
 from pokerlab.ranges.holdem import COMBOS, RANDOM_WORDS, Range, check_items_dealt, is_random
@@ -47,15 +55,6 @@ def clear_cache() -> None:
     >>> clear_cache()
     """
     clear_engine_cache()
-
-
-def _check_game(game: object) -> Game:
-    """The game to play, which must have equity (the lowball rankings only evaluate)."""
-    rules = get_game(game)  # type: ignore[arg-type]
-    if rules.is_lowball:
-        raise InvalidArgumentError(f"game: {rules.name} is a ranking for evaluation only, with no equity; the "
-                                   f"games with equity are {game_names(lambda g: bool(g.board_cards))}")
-    return rules
 
 
 def _board_and_dead(rules: Game, board: CardsLike, dead: CardsLike) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -110,6 +109,8 @@ def _all_combos() -> np.ndarray:
 def _two_card_player(spec: PlayerLike, index: int, rules: Game) -> tuple[str, Hands]:
     """A player of a best-five game as a label and hands: a hand, a hold'em range or random."""
     if isinstance(spec, Range):
+        if rules.missing_cards:
+            check_items_dealt(spec.text, rules.lowest_rank, rules.name)
         combos, weights = spec.as_arrays()
         return spec.text, (combos, weights)
     if isinstance(spec, str) and is_random(spec):
@@ -160,7 +161,7 @@ def check_inputs(players: Sequence[PlayerLike], board: CardsLike = "", dead: Car
     pokerlab.errors.InvalidRangeError: ...
     """
     players = check_list("players", players)  # type: ignore[assignment]
-    rules = _check_game(game)
+    rules = equity_game(game)
     board_ids, dead_ids = _board_and_dead(rules, board, dead)
     labels, read = players_of(rules, players, board_ids, dead_ids)
     check_table(len(read), rules.hole_cards, len(board_ids), len(dead_ids), len(rules.deck))
@@ -216,7 +217,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     started = time.perf_counter()
     players = check_list("players", players)  # type: ignore[assignment]
     options = check_options(exact, trials, stderr, seconds, seed, threads, progress)
-    rules = HOLDEM if game == "holdem" else _check_game(game)  # the default, resolved once
+    rules = HOLDEM if game == "holdem" else equity_game(game)  # the default, resolved once
     if by_combo is not False and (by_combo is not True or rules.hole_used or rules.hilo):
         raise InvalidArgumentError(f"by_combo must be True or False, and True only in "
                                    f"{game_names(lambda g: bool(g.board_cards) and not g.hole_used and not g.hilo)}; "
@@ -260,7 +261,8 @@ def _with_combos(result: EquityResult, players: list[Hands], threads: int | None
     the time it all took."""
     rerun = functools.partial(equity, board=result.board, dead=result.dead, threads=threads, game=rules)
     with numba_threads(threads):
-        combos = combo_equities(result, players, rerun, progress, sampled, timed)
+        combos = combo_equities(result, players, rerun, game=rules, progress=progress, sampled=sampled,
+                                timed=timed)
     return dataclasses.replace(result, players=tuple(dataclasses.replace(p, combos=c)
                                                      for p, c in zip(result.players, combos)),
                                elapsed=time.perf_counter() - started)

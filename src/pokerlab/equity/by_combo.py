@@ -32,7 +32,6 @@ from pokerlab.cards.notation import mask_of, parse_cards
 from pokerlab.checks import Progress
 from pokerlab.errors import InvalidRangeError
 from pokerlab.games import Game
-from pokerlab.games import get as get_game
 from pokerlab.numba_runtime import interruptible
 from pokerlab.ranges.holdem import CLASS_NAMES, COMBO_CLASSES, COMBO_NAMES, COMBO_ORDER, Range, combo_index
 from pokerlab.rankings.ranking import ranking_in_deck
@@ -121,10 +120,10 @@ Row = tuple[str, float, float, float, float]
 """A combo's name, its weight times the weight of the deals it meets, equity, win and tie."""
 
 
-def combo_equities(result: EquityResult, players: Sequence[tuple[np.ndarray, np.ndarray]], run: Run,
-                   progress: Progress | None, sampled: np.ndarray | None = None,
+def combo_equities(result: EquityResult, players: Sequence[tuple[np.ndarray, np.ndarray]], run: Run, *,
+                   game: Game, progress: Progress | None = None, sampled: np.ndarray | None = None,
                    timed: bool = False) -> list[tuple[ComboEquity, ...]]:
-    """Every player's combos for a finished call: ``players`` holds each player's combos (K, 2)
+    """Every player's combos for a finished call in ``game``: ``players`` holds each player's combos (K, 2)
     and weights as the call dealt them (blocked combos removed), ``run`` repeats an exact call
     for other players, and ``sampled`` holds a Monte Carlo call's showdowns, wins, splits and
     split shares by player and combo (see :func:`pokerlab.equity.engines.holdem_kernels.monte_carlo`).
@@ -137,7 +136,7 @@ def combo_equities(result: EquityResult, players: Sequence[tuple[np.ndarray, np.
     """
     rows: list[list[Row]] | None = None
     if result.board and len(players) == 2 and any(len(c) > 1 for c, _ in players):
-        rules = get_game(result.game)
+        rules = game
         board, dead = parse_cards(result.board), parse_cards(result.dead)
         first, second = _deals(players)
         boards = math.comb(len(rules.deck) - 4 - len(board) - len(dead), 5 - len(board))

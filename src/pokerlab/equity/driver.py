@@ -60,6 +60,7 @@ from pokerlab.errors import (
 )
 from pokerlab.games import Game
 from pokerlab.games import get as get_game
+from pokerlab.games import names as game_names
 from pokerlab.numba_runtime import batch_within, interruptible
 from pokerlab.numba_runtime import threads as numba_threads
 from pokerlab.ranges.patterns import combinations, hand_label
@@ -151,6 +152,24 @@ class Engine(Protocol):
     def sample(self, combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, board: np.ndarray, fixed: int,
                chunks: int, per_chunk: int, seed: int,
                combo_of_pair: np.ndarray | None) -> tuple[np.ndarray, int, np.ndarray | None]: ...
+
+
+def equity_game(game: object) -> Game:
+    """The game to deal (a name or a :class:`~pokerlab.games.Game`), which must have a board:
+    a game of no board (the lowball rankings, or any ranking for evaluation) has no equity.
+
+    >>> equity_game("omaha").name
+    'omaha'
+    >>> equity_game("deuce-to-seven")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: game: deuce-to-seven deals no board: it is for evaluation only, ...
+    """
+    rules = get_game(game)  # type: ignore[arg-type]
+    if not rules.board_cards:
+        raise InvalidArgumentError(f"game: {rules.name} deals no board: it is for evaluation only, with no equity; "
+                                   f"the games with equity are {game_names(lambda g: bool(g.board_cards))}")
+    return rules
 
 
 def engine_of(game: Game) -> Engine:
@@ -724,7 +743,7 @@ def deal(players: Sequence[WeightedCombos | Hands], board: Sequence[int], dead: 
     """
     started = time.perf_counter()
     options = check_options(exact, trials, stderr, seconds, seed, threads, progress)
-    rules = get_game(game)
+    rules = equity_game(game)
     board_ids = _check_ids("board", board)
     dead_ids = _check_ids("dead", dead)
     fixed_ids = [*board_ids, *dead_ids]

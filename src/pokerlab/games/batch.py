@@ -62,6 +62,8 @@ def strengths(game: Game, holes: object, boards: object, *, validate: bool, low:
             raise HandSizeError(f"boards: {game.name} has no board; pass boards=None")
         sizes = tuple(game.ranking_tables.cards)
         cards = _array("holes", holes, sizes, " or ".join(map(str, sizes)))
+        if low:  # each row all of a hand's cards: its low set is theirs, none left for a board
+            return _best_five_lows(game, cards, cards.shape[1], validate)
     else:
         hole_array = _array("holes", holes, (game.hole_cards,), str(game.hole_cards))
         board_array = _array("boards", boards, (5,) if game.hole_used else (3, 4, 5), "5" if game.hole_used else "3..5")

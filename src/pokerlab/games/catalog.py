@@ -66,6 +66,11 @@ def names(where: Callable[[Game], bool] = lambda game: True) -> str:
     return ", ".join(name for name, game in GAMES.items() if where(game))
 
 
+def _rules(game: Game) -> tuple[object, ...]:
+    """What a game deals and how it ranks and splits: all of it but its words."""
+    return (game.hole_cards, game.board_cards, game.hole_used, game.lowest_rank, game.ranking, game.hilo)
+
+
 def get(name: str | Game) -> Game:
     """The game called ``name`` (any case; a :class:`Game` is returned as it is).
 
@@ -77,6 +82,11 @@ def get(name: str | Game) -> Game:
     pokerlab.errors.InvalidArgumentError: unknown game 'stud'; the games are holdem, holdem-hilo, short-deck, ...
     """
     if isinstance(name, Game):
+        known = GAMES.get(name.name)
+        if known is not None and _rules(known) != _rules(name):
+            # the name is how results, tables and engines tell games apart: one name, one set of rules
+            raise InvalidArgumentError(f"game: {name.name!r} is the name of the catalog's {known.title}, which "
+                                       "has other rules; give a game of your own a name of its own")
         return name
     game = (GAMES.get(name) or GAMES.get(name.strip().lower())) if isinstance(name, str) else None
     if game is None:

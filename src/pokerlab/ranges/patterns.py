@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from pokerlab.cards.notation import RANKS, SUITS, CardsLike, format_cards, parse_cards
+from pokerlab.cards.notation import RANK_NAMES, RANKS, SUITS, CardsLike, format_cards, parse_cards
 from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidRangeError, PlayerCountError, PokerlabError, clip
 from pokerlab.games import Game
 from pokerlab.games import get as get_game
@@ -256,6 +256,10 @@ def game_range(text: str, game: Game | str) -> GameRange:
             found[key] = hands, max(heaviest, weight)
             continue
         hands = _pattern(text, start, body, n)
+        if rules.lowest_rank and not (hands >> 2 >= rules.lowest_rank).all(axis=1).any():
+            # as in short deck hold'em: an item that names no hand of the deck would read as meant
+            raise _error(text, start, body, f"{rules.name} deals no card below the {RANK_NAMES[rules.lowest_rank]}, "
+                                            "so this item holds no hand")
         listed += len(hands)
         if listed > MAX_LISTED:
             raise _error(text, start, body, f"this range lists too many hands (at most {MAX_LISTED:,} before the "
@@ -347,7 +351,11 @@ def _player(rules: Game, i: int, spec: PlayerSpec | Range) -> GameRange | tuple[
     except PokerlabError as error:
         if not isinstance(spec, str) or isinstance(error, DuplicateCardError):
             raise
-        return game_range(spec, rules)
+        try:
+            parse_cards(spec)
+        except PokerlabError:
+            return game_range(spec, rules)
+        raise  # cards, one the game's deck leaves out: refused as the deck refuses it
     if len(cards) != rules.hole_cards:
         raise HandSizeError(f"player {i + 1}: an {rules.name} hand has {rules.hole_cards} cards, got "
                             f"{len(cards)} ({format_cards(cards)})")
