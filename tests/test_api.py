@@ -116,3 +116,73 @@ def test_every_analysis_takes_players_then_board_and_dead_and_options_by_keyword
     for p in parameters:
         if p.name == "seed":
             assert p.default is None
+
+
+OPTIONS = {"game", "seed", "threads", "progress"}
+SKIPPED_PACKAGES = ("pokerlab.web", "pokerlab.cli", "pokerlab.bench")
+# Where one of the option names is the subject of the call, not an option:
+OPTION_NAMES_AS_SUBJECTS = {
+    "pokerlab.analyses.equilibrium.solve",  # the game solved
+    "pokerlab.analyses.equilibrium.exploitability",  # the game whose strategy is measured
+    "pokerlab.ranges.holdem.check_items_dealt",  # the game checked
+    "pokerlab.solver.arena.Layout.workers",  # threads is what they size for
+    "pokerlab.solver.arena.Layout.scratch",
+    "pokerlab.solver.arena.Layout.memory",
+    "pokerlab.solver.showdown.river_tables",  # the game's ranking
+    "pokerlab.solver.solution.SavedSpot",  # dataclass fields
+    "pokerlab.videopoker.Paytable",  # dataclass fields
+    "pokerlab.equity.by_combo.combo_equities",  # being changed elsewhere
+}
+
+
+def _public_callables() -> dict[int, tuple[list[str], object]]:
+    """Every function, class ``__init__`` and public method (classmethods and staticmethods
+    included) named in the ``__all__`` of a public module, keyed by identity, with every
+    qualified name it is published under."""
+    import importlib
+    import pkgutil
+
+    found: dict[int, tuple[list[str], object]] = {}
+
+    def add(where: str, value: object) -> None:
+        found.setdefault(id(value), ([], value))[0].append(where)
+
+    modules = [pl] + [importlib.import_module(info.name)
+                      for info in pkgutil.walk_packages(pl.__path__, "pokerlab.")
+                      if not any(part.startswith("_") for part in info.name.split("."))
+                      and not info.name.startswith(SKIPPED_PACKAGES)]
+    for module in modules:
+        for name in getattr(module, "__all__", []):
+            value = getattr(module, name)
+            where = f"{module.__name__}.{name}"
+            if inspect.isclass(value):
+                if "__init__" in vars(value):
+                    add(where, value.__init__)
+                for attribute, member in vars(value).items():
+                    if isinstance(member, (classmethod, staticmethod)):
+                        member = member.__func__
+                    if not attribute.startswith("_") and inspect.isfunction(member):
+                        add(f"{where}.{attribute}", member)
+            elif callable(value) and not inspect.ismodule(value):
+                add(where, value)
+    return found
+
+
+def test_game_seed_threads_and_progress_are_keyword_only_options_and_seed_defaults_to_none():
+    wrong = []
+    checked = 0
+    for names, function in _public_callables().values():
+        try:
+            parameters = inspect.signature(function).parameters.values()  # type: ignore[arg-type]
+        except (TypeError, ValueError):  # a builtin or compiled function without a signature
+            continue
+        checked += 1
+        if OPTION_NAMES_AS_SUBJECTS.intersection(names):
+            continue
+        for p in parameters:
+            if p.name in OPTIONS and p.kind is not inspect.Parameter.KEYWORD_ONLY:
+                wrong.append(f"{names[0]}: {p.name} is {p.kind.description}")
+            if p.name == "seed" and p.default is not None:
+                wrong.append(f"{names[0]}: seed defaults to {p.default!r}")
+    assert checked > 100
+    assert wrong == []

@@ -251,7 +251,7 @@ def test_command_refuses_in_one_line() -> None:
 
 @pytest.mark.slow
 def test_full_game_and_command() -> None:
-    result = pl.tournament.pushfold_icm([10, 15, 25], [50, 30, 20], [0.5, 1])
+    result = pl.tournament.pushfold_icm([10, 15, 25], [50, 30, 20], [0.5, 1], seed=0)  # as the command
     assert result.exploitability <= 1e-3 * result.pool
     assert sum(result.ev) == pytest.approx(100)
     assert result.ranges["button_push"]["AA"] == 1.0 and result.ranges["button_push"]["72o"] == 0.0

@@ -203,7 +203,7 @@ def pushfold_icm_command(
     with progress_bar("all-in equity table (first run only)") as progress:
         if not table_ready():
             class_table(progress)
-    result = pushfold_icm(given["stacks"], given["payouts"], given["blinds"], ante)
+    result = pushfold_icm(given["stacks"], given["payouts"], given["blinds"], ante, seed=0)  # the same each run
     if as_json:
         print_json(result.to_dict())
         return

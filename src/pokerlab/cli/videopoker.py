@@ -274,7 +274,7 @@ def play_command(
     from pokerlab.videopoker.strategy import strategy
     from pokerlab.videopoker.trainer import Trainer
 
-    trainer = Trainer(paytable, coins, seed)
+    trainer = Trainer(paytable, coins, seed=seed)
     warmed("videopoker")
     console.print(f"[bold]{trainer.paytable.game}[/bold], {trainer.paytable.name}, {coins} coins a hand. {HELP}")
     while True:

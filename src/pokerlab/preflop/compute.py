@@ -112,11 +112,12 @@ def _sampled_chunk(index: int, opponents: int, stderr: float, seed: int) -> np.n
     return np.array([p.equity, p.win, p.tie, p.stderr, result.showdowns], dtype=np.float64)
 
 
-def vs_random_job(opponents: int = 1, *, stderr: float | None = DEFAULT_STDERR, seed: int | None = 0) -> Job:
+def vs_random_job(opponents: int = 1, *, stderr: float | None = DEFAULT_STDERR, seed: int | None = None) -> Job:
     """The chunks of :func:`vs_random`, to run with :func:`~pokerlab.preflop.runner.run_job`.
 
-    ``stderr`` None is :data:`DEFAULT_STDERR`; ``seed`` None draws a fresh one, which the job's
-    name records.
+    ``stderr`` None is :data:`DEFAULT_STDERR`; ``seed`` None (the default) draws a fresh one,
+    which the job's name records: give a seed to repeat a sampled job or resume it from a
+    results folder.
 
     >>> vs_random_job(2, stderr=0.001, seed=5)
     Job('vs-random-2-stderr0.001-seed5', 169 chunks)
@@ -138,17 +139,18 @@ def vs_random_job(opponents: int = 1, *, stderr: float | None = DEFAULT_STDERR, 
                tuple((i, opponents, error, seed) for i in range(len(CLASSES))))
 
 
-def vs_random(opponents: int = 1, *, stderr: float | None = DEFAULT_STDERR, seed: int | None = 0,
+def vs_random(opponents: int = 1, *, stderr: float | None = DEFAULT_STDERR, seed: int | None = None,
               executor: Executor = None, results: str | Path | None = None, progress: Progress | None = None,
               threads: int | None = None) -> PreflopTable:
     """Every starting hand's equity, win and tie against ``opponents`` (1..9) random hands.
 
     One opponent is exact (about 2.1 billion showdowns per combo, all 169 classes in one pass
     over the boards); more are sampled to a standard error of ``stderr`` (above 0, at most
-    0.5) per class, from ``seed`` (None: a fresh one). ``executor`` runs the chunks on a Dask
-    cluster (an address such as ``"tcp://host:8786"`` or a ``distributed.Client``; needs
-    ``pokerlab[dask]``); ``results`` names a folder that keeps finished chunks, so a rerun
-    resumes. ``progress(chunks_done, chunks)`` is called per chunk; ``threads`` is the Numba
+    0.5) per class, from ``seed`` (None, the default: a fresh one, so give a seed to repeat a
+    sampled table). ``executor`` runs the chunks on a Dask cluster (an address such as
+    ``"tcp://host:8786"`` or a ``distributed.Client``; needs ``pokerlab[dask]``); ``results``
+    names a folder that keeps finished chunks, so a rerun resumes (a sampled run, given the
+    same seed). ``progress(chunks_done, chunks)`` is called per chunk; ``threads`` is the Numba
     threads of a local run (None: all).
 
     >>> vs_random(2, stderr=0)

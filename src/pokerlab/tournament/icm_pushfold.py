@@ -45,7 +45,7 @@ import numpy as np
 from numba import njit
 
 from pokerlab.analyses.equilibrium import Discount, dcfr_update
-from pokerlab.checks import check_int, check_list, check_number
+from pokerlab.checks import check_int, check_list, check_number, check_seed
 from pokerlab.errors import InvalidArgumentError
 from pokerlab.games.evaluate import evaluate_many
 from pokerlab.preflop.results import CLASSES
@@ -352,7 +352,7 @@ def _sample(triples: np.ndarray, samples: int, seed: int) -> None:
     chunk = max(1, 400_000 // samples)
     for start in range(0, len(dealable), chunk):
         part = dealable[start:start + chunk]
-        deals = _deal(todo[part], samples, cards, counts, seed + start)
+        deals = _deal(todo[part], samples, cards, counts, (seed + start) % 2**32)  # Numba seeds with 32 bits
         tallies[part] = _tally(evaluate_many(deals.reshape(-1, 7), validate=False), samples)
     rows[fresh] = np.arange(len(sampled["counts"]), len(sampled["counts"]) + len(fresh), dtype=np.int32)
     sampled["counts"] = np.concatenate([sampled["counts"], tallies])
@@ -641,13 +641,21 @@ def _use_samples(g: _Game, glob: np.ndarray, triples: np.ndarray, payoff: np.nda
 
 
 def pushfold_icm(stacks: Sequence[float], payouts: Sequence[float], blinds: Sequence[float],
-                 ante: float = 0.0, *, samples: int = SAMPLES, seed: int = 0) -> IcmPushFoldResult:
+                 ante: float = 0.0, *, samples: int = SAMPLES, seed: int | None = None) -> IcmPushFoldResult:
     """The three-player push/fold equilibrium in prize equity by ICM: ``stacks`` of the
     button, small blind and big blind (chips, each above what it posts), ``payouts`` from first
     place down (1 to 3 places), ``blinds`` (small, big) and ``ante`` in the same chips.
 
-    >>> r = pushfold_icm([10, 15, 25], [50, 30, 20], [0.5, 1])
+    ``seed`` drives the Monte Carlo deals of the three-way showdowns (``samples`` per class
+    triple) that this call samples; None, the default, draws a fresh one. Triples already
+    sampled in the process keep their cached counts, whatever the seed, so a seed repeats a
+    result in a fresh process (the command passes 0).
+
+    >>> r = pushfold_icm([10, 15, 25], [50, 30, 20], [0.5, 1], seed=0)
     >>> r.ranges["button_push"]["AA"], round(sum(r.ev), 6), r.exploitability / r.pool < 1e-3
     (1.0, 100.0, True)
     """
-    return solve_icm_table(class_table(), stacks, payouts, blinds, ante, samples=samples, seed=seed)
+    chosen = check_seed(seed)
+    if chosen is None:
+        chosen = int(np.random.SeedSequence().generate_state(1, np.uint32)[0])  # fresh entropy
+    return solve_icm_table(class_table(), stacks, payouts, blinds, ante, samples=samples, seed=chosen)

@@ -70,7 +70,7 @@ class GameAnalysis:
                                 for hand, p in self.final_hands.items()}}
 
 
-def analyze(paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS,
+def analyze(paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS, *,
             progress: Progress | None = None, threads: int | None = None) -> GameAnalysis:
     """Play every dealt hand perfectly and sum up: return, variance, final-hand probabilities.
 

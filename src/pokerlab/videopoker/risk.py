@@ -182,7 +182,7 @@ class Bankroll:
 
 
 def risk_of_ruin(paytable: Paytable | str = "jacks-9-6", bankroll: int = 4000, hands: int = 10_000,
-                 coins: int = MAX_COINS, progress: Progress | None = None) -> RuinRisk:
+                 coins: int = MAX_COINS, *, progress: Progress | None = None) -> RuinRisk:
     """The chance that a bankroll of ``bankroll`` coins, betting ``coins`` coins a hand under
     optimal play, is ruined within ``hands`` hands: that it holds less than one bet after some
     hand, the last hand included, or from the start (the module says how money counts).
@@ -206,7 +206,7 @@ def risk_of_ruin(paytable: Paytable | str = "jacks-9-6", bankroll: int = 4000, h
 
 
 def bankroll_for(paytable: Paytable | str = "jacks-9-6", risk: float = 0.05, hands: int = 10_000,
-                 coins: int = MAX_COINS, progress: Progress | None = None) -> Bankroll:
+                 coins: int = MAX_COINS, *, progress: Progress | None = None) -> Bankroll:
     """The smallest bankroll in coins (a whole number of bets) whose risk of ruin within
     ``hands`` hands of ``coins`` coins is at most ``risk``, under optimal play; ``progress``
     as for :func:`risk_of_ruin`.

@@ -234,7 +234,7 @@ def hold_codes(table: Paytable, holds: list[HoldEV]) -> list[int]:
     return [by_positions[h.positions] for h in holds]
 
 
-def strategy(paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS,
+def strategy(paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS, *,
              progress: Progress | None = None) -> Strategy:
     """The strategy chart of a pay table, with its exact return and the optimal one.
 

@@ -118,7 +118,7 @@ class Trainer:
     the discards in order. A ``seed`` (an int of at least 0) makes the session repeatable.
     """
 
-    def __init__(self, paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS,
+    def __init__(self, paytable: Paytable | str = "jacks-9-6", coins: int = MAX_COINS, *,
                  seed: int | None = None) -> None:
         self.paytable = get_paytable(paytable)
         self.coins = check_coins(coins)
