@@ -470,6 +470,19 @@ REFUSALS = [
     Refused("a catalog name with other rules", lambda: pl.evaluate("2c 3c 4c 5c 6c",
                                                                    game=games.Game("holdem", "x", 2, 5, lowest_rank=8)),
             InvalidArgumentError, "'holdem' is the name of the catalog's Texas hold'em, which has other rules"),
+    Refused("nine cards in short deck", lambda: pl.evaluate("As Ks Qs Js Ts 9s 8s 7s 6s", game="short-deck"),
+            HandSizeError, r"cards: a short-deck hand is 2 hole cards, then 3 to 5 board cards \(5 to 7 in all\); "
+                           "got 9"),
+    Refused("a card id out of range, named", lambda: pl.equity([(51, 52), "QQ"]), InvalidCardError,
+            "player 1: a card id must be an int from 0 to 51, got 52"),
+    Refused("no board, named", lambda: pl.equity(["AhKh", "QQ"], board=None), InvalidCardError,  # type: ignore[arg-type]
+            "board: a card id must be"),
+    Refused("board twice, named", lambda: pl.equity(["AhKh", "QQ"], "2d2d3c"), DuplicateCardError,
+            "board: duplicate card: 2d"),
+    Refused("an outs pattern, named", lambda: pl.outs("AhKh", "2d3d4d", opponents=["99**"]), InvalidCardError,
+            "opponent 1: unknown card"),
+    Refused("a runouts board, named", lambda: pl.runouts(["AhKh", "QQ"], "2d3c4x"), InvalidCardError,
+            "board: unknown card: '4x'"),
     Refused("ranks of two rankings", lambda: games.DEUCE_TO_SEVEN.evaluate("7h 5d 4c 3s 2h")
             < games.ACE_TO_FIVE.evaluate("7h 5d 4c 3s 2h"), InvalidArgumentError,
             "ranks of deuce-to-seven and ace-to-five do not compare"),

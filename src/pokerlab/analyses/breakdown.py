@@ -160,7 +160,7 @@ def _kernels() -> ModuleType:
 
 
 def _board(board: CardsLike) -> tuple[int, ...]:
-    board_ids = parse_cards(board)
+    board_ids = parse_cards(board, name="board")
     if not 3 <= len(board_ids) <= 5:
         raise HandSizeError(f"a breakdown needs a flop, turn or river (3 to 5 board cards), got {len(board_ids)}")
     return board_ids
@@ -209,7 +209,7 @@ def combos_left(hand_range: str | Range, board: CardsLike,
     """
     r = hand_range if isinstance(hand_range, Range) else Range(hand_range)
     board_ids = _board(board)
-    dead_ids = parse_cards(dead)
+    dead_ids = parse_cards(dead, name="dead")
     parse_cards([*board_ids, *dead_ids])  # a card on the board and dead is a duplicate
     left: np.ndarray = r.without([*board_ids, *dead_ids]).weights
     if not left.any():

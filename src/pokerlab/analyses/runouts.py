@@ -119,12 +119,12 @@ def check_board(board: CardsLike, dead: CardsLike, pairs: bool) -> tuple[int, ..
     ...
     pokerlab.errors.InvalidArgumentError: pairs: every turn and river pair is dealt from a flop; this board has 4 cards
     """
-    board_ids = parse_cards(board)
+    board_ids = parse_cards(board, name="board")
     if len(board_ids) not in (3, 4):
         raise HandSizeError(f"runouts need a flop or a turn (3 or 4 board cards), got {len(board_ids)}")
     if pairs and len(board_ids) != 3:
         raise InvalidArgumentError("pairs: every turn and river pair is dealt from a flop; this board has 4 cards")
-    parse_cards([*board_ids, *parse_cards(dead)])  # a card on the board and dead is a duplicate
+    parse_cards([*board_ids, *parse_cards(dead, name="dead")])  # a card on the board and dead is a duplicate
     return board_ids
 
 
@@ -161,7 +161,7 @@ def runouts(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike = "
                "game": rules}
     progress = check_progress(progress)
     board_ids = check_board(board, dead, pairs)
-    dead_ids = parse_cards(dead)
+    dead_ids = parse_cards(dead, name="dead")
     deadline = None if budget is None else started + budget
     known = {c for spec in players for c in _known_cards(spec, rules.hole_cards)}
     unseen = [c for c in rules.deck if c not in {*board_ids, *dead_ids, *known}]

@@ -61,8 +61,8 @@ class _HandSpace:
 def _space(n: int, shared: CardsLike, dead: CardsLike) -> _HandSpace:
     """Validate a request and describe the hands it covers."""
     check_int("n", n)  # its range is a hand size, checked below against the cards
-    shared_ids = parse_cards(shared)
-    dead_ids = parse_cards(dead)
+    shared_ids = parse_cards(shared, name="shared")
+    dead_ids = parse_cards(dead, name="dead")
     both = sorted(set(shared_ids) & set(dead_ids))
     if both:
         raise DuplicateCardError(f"card {card_name(both[0])} is both shared and dead")

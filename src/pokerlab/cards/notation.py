@@ -155,8 +155,9 @@ def _card_of(value: object) -> int:
     return card_id(value)
 
 
-def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[int, ...]:
-    """Card ids from text, ids, or an iterable of either.
+def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False, name: str = "") -> tuple[int, ...]:
+    """Card ids from text, ids, or an iterable of either; ``name`` (the argument the cards
+    came in) begins any refusal.
 
     Text may separate cards with spaces or commas or run them together, in either case,
     with ``T`` or ``10`` for tens and letters or symbols for suits.
@@ -165,11 +166,20 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[in
     (51, 45)
     >>> parse_cards(["10♥", 0])
     (34, 0)
-    >>> parse_cards("Xx")
+    >>> parse_cards("Xx", name="board")
     Traceback (most recent call last):
     ...
-    pokerlab.errors.InvalidCardError: unknown card: 'Xx' in 'Xx'
+    pokerlab.errors.InvalidCardError: board: unknown card: 'Xx' in 'Xx'
     """
+    if not name:
+        return _ids(cards, allow_duplicates)
+    try:
+        return _ids(cards, allow_duplicates)
+    except (InvalidCardError, DuplicateCardError) as error:
+        raise type(error)(f"{name}: {error}") from None
+
+
+def _ids(cards: CardsLike, allow_duplicates: bool) -> tuple[int, ...]:
     ids: Sequence[int]
     if isinstance(cards, str):
         ids = _parse_text(cards)

@@ -59,11 +59,8 @@ def clear_cache() -> None:
 
 def _board_and_dead(rules: Game, board: CardsLike, dead: CardsLike) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The board's and the dead cards' ids, each a card of the game's deck, no card in both."""
-    board_ids = parse_cards(board)
-    dead_ids = () if type(dead) is str and not dead else parse_cards(dead)
-    if rules.missing_cards:
-        rules.check_cards("board", board_ids)
-        rules.check_cards("dead", dead_ids)
+    board_ids = rules.check_cards("board", board)
+    dead_ids = () if type(dead) is str and not dead else rules.check_cards("dead", dead)
     if _mask(board_ids) & _mask(dead_ids):
         parse_cards([*board_ids, *dead_ids])  # names the card dealt twice
     return board_ids, dead_ids
@@ -117,9 +114,9 @@ def _two_card_player(spec: PlayerLike, index: int, rules: Game) -> tuple[str, Ha
         return "random", (_all_combos()[:0], np.zeros(0))
     try:
         cards = parse_cards(spec)
-    except PokerlabError:
+    except PokerlabError as error:
         if not isinstance(spec, str):
-            raise
+            raise type(error)(f"player {index + 1}: {error}") from None
         if rules.missing_cards:
             check_items_dealt(spec, rules.lowest_rank, rules.name)
         combos, weights = Range(spec).as_arrays()

@@ -143,7 +143,13 @@ def _evaluate_in(cards: CardsLike, game: Game | str) -> HandRank | GameRank:
     if rules.name == "holdem":
         return evaluate(cards)
     ids = rules.check_cards("cards", cards)
-    return rules.evaluate(ids[:rules.hole_cards], ids[rules.hole_cards:]) if rules.board_cards else rules.evaluate(ids)
+    if not rules.board_cards:
+        return rules.evaluate(ids)
+    least, most = rules.hole_cards + 3, rules.hole_cards + rules.board_cards
+    if not least <= len(ids) <= most:  # named here: split into hole and board, the board would take the blame
+        raise HandSizeError(f"cards: a {rules.name} hand is {rules.hole_cards} hole cards, then 3 to "
+                            f"{rules.board_cards} board cards ({least} to {most} in all); got {len(ids)}")
+    return rules.evaluate(ids[:rules.hole_cards], ids[rules.hole_cards:])
 
 
 def best_five(cards: CardsLike) -> Cards:
@@ -182,8 +188,8 @@ def winners(hands: Sequence[CardsLike], board: CardsLike = ()) -> list[int]:
     players = check_list("hands", hands)
     if not players:
         raise PlayerCountError("a showdown needs at least one hand, got none")
-    board_ids = parse_cards(board)
-    hand_ids = [parse_cards(hand) for hand in players]  # type: ignore[arg-type]
+    board_ids = parse_cards(board, name="board")
+    hand_ids = [parse_cards(hand, name=f"hand {i + 1}") for i, hand in enumerate(players)]  # type: ignore[arg-type]
     parse_cards([c for hand in hand_ids for c in hand] + list(board_ids))  # no card twice
     strengths = [evaluate(hand + board_ids) for hand in hand_ids]
     best = max(strengths)

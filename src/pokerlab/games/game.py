@@ -255,7 +255,7 @@ sd-hilo's deck runs from sixes to aces
         ...
         pokerlab.errors.InvalidCardError: board: 5d is not in the short-deck deck, which runs from sixes to aces
         """
-        ids = parse_cards(cards)
+        ids = parse_cards(cards, name=name)
         for c in ids if self.lowest_rank else ():
             if c >> 2 < self.lowest_rank:
                 raise InvalidCardError(f"{name}: {card_name(c)} is not in the {self.name} deck, which runs from "
@@ -355,7 +355,8 @@ sd-hilo's deck runs from sixes to aces
     def evaluate_many(self, holes: np.ndarray, boards: np.ndarray | None = None, *,
                       validate: bool = True) -> np.ndarray:
         """Strengths (uint16, higher is better) of many hands: ``holes`` (N, hole cards) and
-        ``boards`` (N, 3..5) card ids, in parallel. The lowball rankings take no boards, and
+        ``boards`` (N, 3..5) card ids (the Omaha games, whose hands take three board cards
+        of five, (N, 5)), in parallel. The lowball rankings take no boards, and
         the best-five games may take all of each hand's cards in ``holes`` (N, 5..7) with no
         boards, which saves joining the two arrays.
 
