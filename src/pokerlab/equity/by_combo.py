@@ -34,6 +34,7 @@ from pokerlab.errors import InvalidRangeError
 from pokerlab.games import Game
 from pokerlab.numba_runtime import interruptible
 from pokerlab.ranges.holdem import CLASS_NAMES, COMBO_CLASSES, COMBO_NAMES, COMBO_ORDER, Range, combo_index
+from pokerlab.ranges.patterns import hand_masks
 from pokerlab.rankings.ranking import ranking_in_deck
 
 if TYPE_CHECKING:
@@ -157,15 +158,9 @@ def combo_equities(result: EquityResult, players: Sequence[tuple[np.ndarray, np.
     return out
 
 
-def _masks(players: Sequence[tuple[np.ndarray, np.ndarray]]) -> list[np.ndarray]:
-    """Each player's combos as 64-bit card masks."""
-    return [(np.uint64(1) << c[:, 0].astype(np.uint64)) | (np.uint64(1) << c[:, 1].astype(np.uint64))
-            for c, _ in players]
-
-
 def _deals(players: Sequence[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
     """Every deal of two players' combos with no card twice, as the rows of each player's combo."""
-    masks = _masks(players)
+    masks = [hand_masks(cards) for cards, _ in players]
     first, second = np.nonzero((masks[0][:, None] & masks[1][None, :]) == 0)
     return first, second
 

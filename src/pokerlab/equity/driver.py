@@ -63,7 +63,7 @@ from pokerlab.games import get as get_game
 from pokerlab.games import names as game_names
 from pokerlab.numba_runtime import batch_within, interruptible
 from pokerlab.numba_runtime import threads as numba_threads
-from pokerlab.ranges.patterns import combinations, hand_label
+from pokerlab.ranges.patterns import combinations, hand_label, hand_masks
 
 Hands = tuple[np.ndarray, np.ndarray]
 """A player's hands: hole cards as rows of ascending ids, (K, h) uint8, and their weights, (K,)
@@ -149,7 +149,11 @@ class Engine(Protocol):
 
     def deals(self, holes: np.ndarray, weights: np.ndarray, board: np.ndarray, fixed: int) -> np.ndarray: ...
 
-    def sample(self, combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, board: np.ndarray, fixed: int,
+    def prepare(self, combos: np.ndarray) -> Any:
+        """What :meth:`sample` reads of the players' combos (K, h), worked out once a run."""
+        ...
+
+    def sample(self, prepared: Any, starts: np.ndarray, cumulative: np.ndarray, board: np.ndarray, fixed: int,
                chunks: int, per_chunk: int, seed: int,
                combo_of_pair: np.ndarray | None) -> tuple[np.ndarray, int, np.ndarray | None]: ...
 
@@ -404,7 +408,8 @@ def _count_deals(players: list[Hands], used: int, limit: int) -> int | None:
     """How many deals give each player who is not random a combo, no card twice: counted up to
     ``limit`` (``limit`` means "that many or more"), or None when finding out would take more
     than :data:`MAX_DEAL_SEARCH` steps. The smallest range is dealt first."""
-    ranged = sorted(([_mask(row) for row in cards.tolist()] for cards, _ in players if len(cards)), key=len)
+    # masks made in bulk, read one by one: the search stops long before it reads a range of a million hands
+    ranged = sorted((hand_masks(cards) for cards, _ in players if len(cards)), key=len)
     steps = 0
 
     def count(depth: int, used: int, wanted: int) -> int | None:
@@ -412,7 +417,7 @@ def _count_deals(players: list[Hands], used: int, limit: int) -> int | None:
         if depth == len(ranged):
             return 1
         found = 0
-        for bits in ranged[depth]:
+        for bits in map(int, ranged[depth]):
             steps += 1
             if steps > MAX_DEAL_SEARCH:
                 return None
@@ -574,7 +579,7 @@ def _monte_carlo(players: list[Hands], board: tuple[int, ...], fixed: int, n_hol
     entered = time.perf_counter()
     if trials is None and stderr is None and deadline is None:
         stderr = DEFAULT_STDERR
-    combos = np.ascontiguousarray(np.concatenate([cards for cards, _ in players]))
+    prepared = engine.prepare(np.ascontiguousarray(np.concatenate([cards for cards, _ in players])))
     starts = np.cumsum([0] + [len(cards) for cards, _ in players]).astype(np.int64)
     cumulative = np.concatenate([np.cumsum(weights) for _, weights in players]).astype(np.float64)
     board_array = np.array(board, dtype=np.uint8)
@@ -593,7 +598,7 @@ def _monte_carlo(players: list[Hands], board: tuple[int, ...], fixed: int, n_hol
             per_chunk, chunks = batch_within(trials - done, per_chunk, CHUNKS)
         batch_started = time.perf_counter()
         with interruptible():
-            part, attempts, by = engine.sample(combos, starts, cumulative, board_array, fixed, chunks, per_chunk,
+            part, attempts, by = engine.sample(prepared, starts, cumulative, board_array, fixed, chunks, per_chunk,
                                                (base_seed * 1_000_003 + batch) % (1 << 63), combo_of_pair)
         now = time.perf_counter()
         batch_seconds = now - batch_started

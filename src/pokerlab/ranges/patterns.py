@@ -200,7 +200,7 @@ def _pattern(text: str, start: int, body: str, n: int) -> np.ndarray:
     # every head beside every rest of wildcards that shares no card with it, in one NumPy pass
     # (a pattern of four ranks has 256 heads: a pass each made a 10,000-item range take 47 s)
     if wild:
-        pair_head, pair_rest = np.nonzero((_masks(head_rows)[:, None] & _rest_masks(wild)[None, :]) == 0)
+        pair_head, pair_rest = np.nonzero((hand_masks(head_rows)[:, None] & _rest_masks(wild)[None, :]) == 0)
         combos = np.concatenate([head_rows[pair_head], rest[pair_rest]], axis=1)
     else:
         combos = head_rows
@@ -268,7 +268,7 @@ def game_range(text: str, game: Game | str) -> GameRange:
     combos = np.sort(np.concatenate([hands for hands, _ in found.values()]), axis=1)
     weights = np.concatenate([np.full(len(hands), weight) for hands, weight in found.values()])
     # a hand listed twice keeps its largest weight: sort by hand, heaviest first, keep the first
-    keys = _masks(combos)
+    keys = hand_masks(combos)
     order = np.lexsort((-weights, keys))
     first = np.ones(len(order), dtype=bool)
     first[1:] = keys[order][1:] != keys[order][:-1]
@@ -278,12 +278,16 @@ def game_range(text: str, game: Game | str) -> GameRange:
 
 @functools.cache
 def _rest_masks(n: int) -> np.ndarray:
-    """:func:`_masks` of every set of ``n`` cards (:func:`_rows`)."""
-    return _masks(_rows(n))
+    """the :func:`hand_masks` of every set of ``n`` cards (:func:`_rows`)."""
+    return hand_masks(_rows(n))
 
 
-def _masks(combos: np.ndarray) -> np.ndarray:
-    """Each hand's cards as a 52-bit mask (uint64)."""
+def hand_masks(combos: np.ndarray) -> np.ndarray:
+    """Each hand's cards (a row of card ids) as a 52-bit mask (uint64).
+
+    >>> hand_masks(np.array([[0, 1], [51, 2]], dtype=np.uint8)).tolist() == [0b11, 2**51 + 4]
+    True
+    """
     masks = np.zeros(len(combos), dtype=np.uint64)
     for j in range(combos.shape[1]):
         masks |= np.uint64(1) << combos[:, j].astype(np.uint64)
@@ -369,7 +373,7 @@ def _range_hands(rules: Game, i: int, p: GameRange, taken: set[int]) -> tuple[np
         return p.combos, p.weights
     if len(p) == 1:
         return p.combos, p.weights
-    keep = (_masks(p.combos) & np.uint64(sum(1 << c for c in taken))) == 0
+    keep = (hand_masks(p.combos) & np.uint64(sum(1 << c for c in taken))) == 0
     if not keep.any():
         raise InvalidRangeError(f"player {i + 1}: range {clip(p.text)} is empty once the board, dead cards and "
                                 "other players' cards are removed")

@@ -215,6 +215,16 @@ class Engine:
                 _PREFLOP_CACHE[self.name, key] = row
         return [_PREFLOP_CACHE[self.name, key] for key in keys]
 
+    def prepare(self, combos: np.ndarray) -> np.ndarray:
+        """What :meth:`sample` reads of the players' combos: the combos themselves (two cards
+        each, too few to be worth working anything out before).
+
+        >>> combos = np.array([[51, 50]], dtype=np.uint8)
+        >>> Engine("standard", 0, False).prepare(combos) is combos
+        True
+        """
+        return combos
+
     def sample(self, combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, board: np.ndarray, fixed: int,
                chunks: int, per_chunk: int, seed: int,
                combo_of_pair: np.ndarray | None) -> tuple[np.ndarray, int, np.ndarray | None]:

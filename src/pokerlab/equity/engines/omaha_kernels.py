@@ -643,28 +643,29 @@ def _score_batch(n_players: int, batch: int, hilo: bool, low_outcome: np.ndarray
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def monte_carlo(combos: np.ndarray, starts: np.ndarray, cumulative: np.ndarray, n_hole: int, board: np.ndarray,
+def monte_carlo(features: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], starts: np.ndarray,
+                cumulative: np.ndarray, n_hole: int, board: np.ndarray,
                 base_mask: np.uint64, n_chunks: int, trials_per_chunk: int, seed: int, hilo: bool, high: np.ndarray,
                 terms: np.ndarray, flush: np.ndarray, low: np.ndarray, low_bit: np.ndarray, board_numbers: np.ndarray,
                 category: np.ndarray, category_order: np.ndarray, words: np.ndarray, by_pair: np.ndarray,
                 pair_numbers: np.ndarray) -> tuple[np.ndarray, int]:
-    """Sample showdowns: each player's hole cards by weight from ``combos[starts[i]:starts[i + 1]]``
-    ((K, h) uint8, cumulative weights in ``cumulative``; an empty block is a random hand and a
-    block of one a known hand), then the rest of the board, dealt as
-    :mod:`pokerlab.cards.dealing` says.
+    """Sample showdowns: each player's hole cards by weight from the combos ``starts[i]`` to
+    ``starts[i + 1]`` (given by their :func:`combo_features`, worked out once for a run's
+    calls; cumulative weights in ``cumulative``; an empty block is a random hand and a block
+    of one a known hand), then the rest of the board, dealt as :mod:`pokerlab.cards.dealing`
+    says.
 
     Each chunk deals a batch of trials (:func:`_draw_ranged`,
     :func:`~pokerlab.cards.dealing.deal_rest`, :func:`_seat_random`, :func:`_finish_board`),
     then looks every hand up (:func:`_look_up_highs`, then :func:`_flushes_of_batch`), then
     scores them (:func:`_score_batch`): apart, the lookups of many trials are in flight at once.
-    Combos' table columns, suits and lows are worked out once (:func:`combo_features`), and
-    known hands look up a copy of their own columns of the high table (:func:`_known_columns`).
+    Known hands look up a copy of their own columns of the high table (:func:`_known_columns`).
     Returns the summed counters ``acc`` (with squares) and the number of deals tried.
     """
     n_players = starts.shape[0] - 1
     n_board = board.shape[0]
     width = n_players * CELLS
-    combo_index, combo_suits, combo_low, combo_mask = combo_features(combos, terms, low_bit)
+    combo_index, combo_suits, combo_low, combo_mask = features
     all_acc = np.zeros((n_chunks, width + 16), dtype=np.float64)
     per_batch = _BATCH * n_players + 16
     all_slots = np.zeros((n_chunks, 3 * per_batch), dtype=np.uint64)
