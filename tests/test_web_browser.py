@@ -471,6 +471,28 @@ def test_game_selector(page, url):
     assert "2d 3c from Player 2" in page.inner_text("#notice"), "the cards the deck left out are named"
 
 
+def test_the_deck_picker_lays_out_any_deck_a_row_of_its_ranks_a_suit(page, url):
+    """A deck of another size than the catalog's two (a royal deck, tens to aces) is laid out
+    from its own size: five columns a suit, not short deck's nine."""
+    royal = [f"{rank}{suit}" for rank in "TJQKA" for suit in "cdhs"]
+
+    def games(route):
+        served = route.fetch().json()
+        served["games"].append({**served["games"][0], "name": "royal-holdem", "title": "Royal hold'em",
+                                "deck": 20, "cards": royal})
+        route.fulfill(json=served)
+
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.route("**/api/games", games)
+    page.goto(url + "odds")
+    page.wait_for_selector("#game option", state="attached")
+    for game, ranks in (("royal-holdem", 5), ("short-deck", 9), ("holdem", 13)):
+        page.select_option("#game", game)
+        assert page.locator(".deck button:visible").count() == 4 * ranks
+        columns = page.eval_on_selector(".deck .suit", "e => getComputedStyle(e).gridTemplateColumns.split(' ').length")
+        assert columns == ranks, game
+
+
 def test_short_deck_says_which_board_cards_it_drops(page, url):
     page.goto(url + "odds")
     page.wait_for_selector("#game option", state="attached")
@@ -482,6 +504,16 @@ def test_short_deck_says_which_board_cards_it_drops(page, url):
     assert page.locator("#board .slot.filled").count() == 2
     page.click("#clear")
     assert page.inner_text("#notice") == ""
+
+
+def test_a_link_s_cards_outside_its_game_s_deck_are_taken_off_and_said(page, url):
+    page.goto(url + "odds?game=short-deck-omaha&p=AsKsQdJd&p=2c3c4c5c&board=2h7h8c")
+    page.wait_for_selector("#game option", state="attached")
+    page.wait_for_function("() => document.querySelector('#notice').textContent !== ''")
+    assert page.inner_text("#notice") == \
+        "Short deck (6+) Omaha deals 36 cards, so 2c 3c 4c 5c from Player 2, 2h from the board were taken off."
+    assert page.locator('.seat[data-player="1"] .slot.filled').count() == 0
+    assert page.locator("#board .slot.filled").count() == 2
 
 
 def test_omaha_help_and_ranges_as_omaha_players_write_them(page, url):

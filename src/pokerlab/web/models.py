@@ -36,7 +36,7 @@ from pokerlab.equity.api import RANDOM_WORDS
 from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidCardError, InvalidRangeError, PaytableError
 from pokerlab.games import GAMES, Game
 from pokerlab.games import get as get_game
-from pokerlab.ranges.holdem import Range
+from pokerlab.ranges.holdem import Range, check_items_dealt
 from pokerlab.ranges.patterns import game_range
 from pokerlab.videopoker import MAX_COINS, PAYTABLES, WILDS, Paytable, format_hand, parse_hand
 from pokerlab.web.compute import hole_cards
@@ -94,6 +94,8 @@ def check_player(spec: str, game: Game) -> None:
     try:
         cards = parse_cards(spec)
     except InvalidCardError:
+        if game.missing_cards and not game.hole_used:  # an item that the short deck cannot deal, named
+            check_items_dealt(spec, game.lowest_rank, game.name)
         empty = not (game_range(spec, game) if game.hole_used else Range(spec))
         if empty:
             raise InvalidRangeError(f"the range {spec!r} is empty") from None
@@ -224,7 +226,7 @@ class EquityRequest(Request):
     seed: Seed = None
     game: GameName = "holdem"
     by_combo: bool = Field(default=False, description="Also each combo of each range, and the 169 starting "
-                                                      "hands (hold'em and short deck)")
+                                                      "hands (the games of two hole cards and one pot)")
 
 
 class GridRequest(Request):

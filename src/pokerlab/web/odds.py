@@ -19,6 +19,7 @@ from pokerlab.equity.api import equity
 from pokerlab.errors import FieldError
 from pokerlab.games import Game
 from pokerlab.games import get as get_game
+from pokerlab.games import names as game_names
 from pokerlab.web.compute import bounded, made_hand
 from pokerlab.web.guards import ARRIVED
 from pokerlab.web.models import GAME_NAMES, EquityRequest, game_player
@@ -92,7 +93,9 @@ def odds_routes(time_limit: float) -> APIRouter:
         ``AA`` is ``AAxx``."""
         game = get_game(body.game)
         if body.by_combo and (game.hole_used or game.hilo):
-            raise FieldError("by_combo", f"combo by combo is for hold'em and short deck, not {game.title}")
+            two_cards = game_names(lambda g: bool(g.board_cards) and not g.hole_used and not g.hilo)
+            raise FieldError("by_combo", f"combo by combo is for the games of two hole cards and one pot "
+                                         f"({two_cards}), not {game.title}")
         specs = [game_player(spec, game) for spec in body.players]
         check_players(specs, game)
         with blame("board"):

@@ -290,11 +290,12 @@ export class DeckPicker {
     for (const [name, button] of this.buttons) button.setAttribute("aria-disabled", String(taken.has(name)));
   }
 
-  /** Show only the cards of a deck (36 cards for short deck). */
+  /** Show only the cards of a deck (a game's: 52, 36, 20 cards...), a row of its ranks a suit. */
   only(names) {
     const deck = new Set(names);
     for (const [name, button] of this.buttons) button.hidden = !deck.has(name);
     this.element.classList.toggle("short", deck.size < DECK.length);
+    this.element.style.setProperty("--ranks", String(Math.ceil(deck.size / 4)));
     if (this.element.querySelector("button[tabindex='0']")?.hidden) this.rove(this.buttons.get("As"));
   }
 

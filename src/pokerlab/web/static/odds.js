@@ -205,6 +205,7 @@ function restoreSpot() {
   }
   state.board = cardsIn(params.get("board") || "").slice(0, BOARD_SIZE);
   state.dead = cardsIn(params.get("dead") || "").slice(0, MAX_DEAD);
+  fitToDeck(); // a link may name cards its game's deck leaves out: taken off, and said so, as on a change of game
   restored = true;
   advance();
   layout();
@@ -333,10 +334,19 @@ async function compute() {
 /** The cards in a list that a deck leaves out. */
 const outside = (cards, deck) => cards.filter((c) => !deck.has(c));
 
-/** A new game: seats keep the cards the new game still allows, up to its hole-card count; the
- *  page says which cards the new deck left out and where they were. */
+/** A new game: seats keep the cards the new game still allows, up to its hole-card count. */
 function setGame(name) {
   state.game = state.games.find((g) => g.name === name) || HOLDEM;
+  fitToDeck();
+  picker.only(deckOf(state.game));
+  document.getElementById("seats").dataset.hole = state.game.hole;
+  advance();
+  layout();
+}
+
+/** Take off the cards the game's deck leaves out (and a seat's beyond its hole-card count), and
+ *  say which and where they were. */
+function fitToDeck() {
   const deck = new Set(deckOf(state.game));
   const dropped = [];
   const keep = (cards, size, place) => {
@@ -350,10 +360,6 @@ function setGame(name) {
   const notice = dropped.length
     ? `${state.game.title} deals ${state.game.deck} cards, so ${dropped.join(", ")} ${dropped.length > 1 ? "were" : "was"} taken off.` : "";
   document.getElementById("notice").textContent = notice;
-  picker.only(deckOf(state.game));
-  document.getElementById("seats").dataset.hole = state.game.hole;
-  advance();
-  layout();
 }
 
 async function loadGames() {
