@@ -131,7 +131,6 @@ OPTION_NAMES_AS_SUBJECTS = {
     "pokerlab.solver.showdown.river_tables",  # the game's ranking
     "pokerlab.solver.solution.SavedSpot",  # dataclass fields
     "pokerlab.videopoker.Paytable",  # dataclass fields
-    "pokerlab.equity.by_combo.combo_equities",  # being changed elsewhere
 }
 
 
