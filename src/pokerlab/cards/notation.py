@@ -171,38 +171,36 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False, name: str =
     ...
     pokerlab.errors.InvalidCardError: board: unknown card: 'Xx' in 'Xx'
     """
-    if not name:
-        return _ids(cards, allow_duplicates)
+    # one try around it all, in this frame: free unless raised, where a wrapper call would cost
+    # the analyses' every call of it
     try:
-        return _ids(cards, allow_duplicates)
+        ids: Sequence[int]
+        if isinstance(cards, str):
+            ids = _parse_text(cards)
+        elif isinstance(cards, (tuple, list)) and ID_TYPES.issuperset(map(type, cards)) and \
+                (not cards or (min(cards) >= 0 and max(cards) < 52)):
+            ids = tuple(map(int, cards))  # ids already: the common case, checked in bulk
+        elif isinstance(cards, Iterable):
+            listed: list[int] = []
+            for item in cards:
+                if isinstance(item, str):
+                    listed.extend(_parse_text(item))
+                else:
+                    listed.append(card_id(item))
+            ids = listed
+        else:
+            ids = [_card_of(cards)]
+        if not allow_duplicates and len(set(ids)) != len(ids):
+            seen: set[int] = set()
+            for card in ids:
+                if card in seen:
+                    raise DuplicateCardError(f"duplicate card: {card_name(card)}")
+                seen.add(card)
+        return tuple(ids)
     except (InvalidCardError, DuplicateCardError) as error:
+        if not name:
+            raise
         raise type(error)(f"{name}: {error}") from None
-
-
-def _ids(cards: CardsLike, allow_duplicates: bool) -> tuple[int, ...]:
-    ids: Sequence[int]
-    if isinstance(cards, str):
-        ids = _parse_text(cards)
-    elif isinstance(cards, (tuple, list)) and ID_TYPES.issuperset(map(type, cards)) and \
-            (not cards or (min(cards) >= 0 and max(cards) < 52)):
-        ids = tuple(map(int, cards))  # ids already: the common case, checked in bulk
-    elif isinstance(cards, Iterable):
-        listed: list[int] = []
-        for item in cards:
-            if isinstance(item, str):
-                listed.extend(_parse_text(item))
-            else:
-                listed.append(card_id(item))
-        ids = listed
-    else:
-        ids = [_card_of(cards)]
-    if not allow_duplicates and len(set(ids)) != len(ids):
-        seen: set[int] = set()
-        for card in ids:
-            if card in seen:
-                raise DuplicateCardError(f"duplicate card: {card_name(card)}")
-            seen.add(card)
-    return tuple(ids)
 
 
 def format_cards(cards: Iterable[int], *, symbols: bool = False) -> str:

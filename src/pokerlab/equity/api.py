@@ -59,8 +59,11 @@ def clear_cache() -> None:
 
 def _board_and_dead(rules: Game, board: CardsLike, dead: CardsLike) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The board's and the dead cards' ids, each a card of the game's deck, no card in both."""
-    board_ids = rules.check_cards("board", board)
-    dead_ids = () if type(dead) is str and not dead else rules.check_cards("dead", dead)
+    board_ids = parse_cards(board, name="board")
+    dead_ids = () if type(dead) is str and not dead else parse_cards(dead, name="dead")
+    if rules.missing_cards:  # hold'em's deck holds every card: no check to make on its every call
+        rules.check_cards("board", board_ids)
+        rules.check_cards("dead", dead_ids)
     if _mask(board_ids) & _mask(dead_ids):
         parse_cards([*board_ids, *dead_ids])  # names the card dealt twice
     return board_ids, dead_ids
