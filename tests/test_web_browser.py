@@ -493,6 +493,24 @@ def test_the_deck_picker_lays_out_any_deck_a_row_of_its_ranks_a_suit(page, url):
         assert columns == ranks, game
 
 
+def test_the_page_s_games_and_its_default_are_the_server_s(page, url):
+    """The odds page knows no game of its own: the first the server lists is its default."""
+    def omaha_first(route):
+        served = route.fetch().json()
+        served["games"].sort(key=lambda game: game["name"] != "omaha")
+        route.fulfill(json=served)
+
+    page.route("**/api/games", omaha_first)
+    page.goto(url + "odds")
+    page.wait_for_selector("#game option", state="attached")
+    assert page.input_value("#game") == "omaha"
+    assert page.locator('.seat[data-player="0"] .slot').count() == 4
+    pick(page, "As", "Ks", "Qs", "Js")
+    assert "game=" not in page.url, "the default game stays out of the address"
+    page.select_option("#game", "holdem")
+    page.wait_for_function("() => location.search.includes('game=holdem')")
+
+
 def test_short_deck_says_which_board_cards_it_drops(page, url):
     page.goto(url + "odds")
     page.wait_for_selector("#game option", state="attached")

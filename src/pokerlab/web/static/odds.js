@@ -3,20 +3,21 @@
 // a Monte Carlo answer is refined by asking again with a longer time budget, shown with its ±.
 // The spot lives in the page's address, so a link shares it.
 import { addressParams, announce, api, busy, cardsIn, cardSlot, clearRefusal, debounced, DECK, DeckPicker, isCards,
-         keepFocus, keepInAddress, Latest, percent, served, setStatus, showRefusal } from "/static/common.js";
+         keepFocus, keepInAddress, Latest, percent, setStatus, showRefusal } from "/static/common.js";
 
-const MAX_PLAYERS = 10, BOARD_SIZE = 5, MAX_DEAD = 8;
+const MAX_PLAYERS = 10, MAX_DEAD = 8;
 const FIRST_SECONDS = 0.25, MAX_SECONDS = 5, GROWTH = 3;
 const PRECISE = 0.001; // stop refining once every 95% interval is within ±0.1 points
-const HOLDEM = { name: "holdem", title: "Texas hold'em", hole: 2, board: 5, deck: 52, hilo: false };
 const HOLDEM_HELP = "Ranges: QQ+ (queens or better), AKs (suited), AKo (offsuit), A2s+, JTs-54s, "
   + "76s:0.5 (a weight), 10% (the top tenth), random (any hand); commas between items.";
 const OMAHA_HELP = "Omaha ranges: AA (two aces and any other cards, also AAxx or AA**), AKQJ (ranks, any suits), "
   + "AsKs** (cards with their suit), ds double suited, ss single suited, rainbow, :0.5 a weight, random any hand; "
   + "commas between items.";
 
+// the games come from the server's catalog (/api/games), the first its default: the page lays
+// out no seat before they do
 const state = { players: [newPlayer(), newPlayer()], board: [], dead: [], target: { kind: "player", index: 0 },
-                games: [HOLDEM], game: HOLDEM, gamesServed: false };
+                games: [], game: null };
 let requestSeq = 0;
 let restored = false; // the spot in the address is read before the page writes its own there
 const inflight = new Latest();
@@ -52,7 +53,7 @@ function pick(name) {
     player.text = "";
     player.cards.push(name);
     if (player.cards.length === state.game.hole) advance();
-  } else if (t.kind === "board" && state.board.length < BOARD_SIZE) {
+  } else if (t.kind === "board" && state.board.length < state.game.board) {
     state.board.push(name);
   } else if (t.kind === "dead" && state.dead.length < MAX_DEAD) {
     state.dead.push(name);
@@ -163,7 +164,7 @@ function refresh() {
       if (document.activeElement !== input) input.value = player.cards.length ? player.cards.join("") : player.text;
       seat.querySelector(".remove").disabled = state.players.length <= 2;
     });
-    slots(document.getElementById("board"), state.board, BOARD_SIZE, { kind: "board" }, "Board");
+    slots(document.getElementById("board"), state.board, state.game.board, { kind: "board" }, "Board");
     slots(document.getElementById("dead"), state.dead, Math.min(state.dead.length + 1, MAX_DEAD), { kind: "dead" }, "Dead cards");
   });
   for (const kind of ["board", "dead"]) {
@@ -181,7 +182,7 @@ function refresh() {
 function keepSpot() {
   if (!restored) return;
   const params = new URLSearchParams();
-  if (state.game.name !== HOLDEM.name) params.set("game", state.game.name);
+  if (state.game !== state.games[0]) params.set("game", state.game.name);
   for (const player of state.players) params.append("p", player.cards.length ? player.cards.join("") : player.text);
   if (state.board.length) params.set("board", state.board.join(""));
   if (state.dead.length) params.set("dead", state.dead.join(""));
@@ -203,7 +204,7 @@ function restoreSpot() {
     state.players = players.map((text) => (isCards(text) ? { cards: cardsIn(text).slice(0, state.game.hole), text: "" }
                                                          : { cards: [], text: text.trim() }));
   }
-  state.board = cardsIn(params.get("board") || "").slice(0, BOARD_SIZE);
+  state.board = cardsIn(params.get("board") || "").slice(0, state.game.board);
   state.dead = cardsIn(params.get("dead") || "").slice(0, MAX_DEAD);
   fitToDeck(); // a link may name cards its game's deck leaves out: taken off, and said so, as on a change of game
   restored = true;
@@ -313,7 +314,7 @@ async function compute() {
     return;
   }
   const body = { players, board: state.board.join(""), dead: state.dead.join("") };
-  if (state.gamesServed) body.game = state.game.name;
+  body.game = state.game.name;
   setStatus("computing…", "computing");
   for (let seconds = FIRST_SECONDS; ; seconds *= GROWTH) {
     let result;
@@ -336,7 +337,7 @@ const outside = (cards, deck) => cards.filter((c) => !deck.has(c));
 
 /** A new game: seats keep the cards the new game still allows, up to its hole-card count. */
 function setGame(name) {
-  state.game = state.games.find((g) => g.name === name) || HOLDEM;
+  state.game = state.games.find((g) => g.name === name) || state.games[0];
   fitToDeck();
   picker.only(deckOf(state.game));
   document.getElementById("seats").dataset.hole = state.game.hole;
@@ -355,7 +356,7 @@ function fitToDeck() {
     return cards.filter((c) => deck.has(c)).slice(0, size);
   };
   state.players.forEach((player, i) => { player.cards = keep(player.cards, state.game.hole, playerName(i)); });
-  state.board = keep(state.board, BOARD_SIZE, "the board");
+  state.board = keep(state.board, state.game.board, "the board");
   state.dead = keep(state.dead, MAX_DEAD, "the dead cards");
   const notice = dropped.length
     ? `${state.game.title} deals ${state.game.deck} cards, so ${dropped.join(", ")} ${dropped.length > 1 ? "were" : "was"} taken off.` : "";
@@ -363,9 +364,10 @@ function fitToDeck() {
 }
 
 async function loadGames() {
-  if (!(await served("/api/games"))) { restoreSpot(); return; } // a server without games plays hold'em
   const { games } = await api("/api/games");
-  Object.assign(state, { games, gamesServed: true });
+  Object.assign(state, { games, game: games[0] });
+  picker.only(deckOf(state.game));
+  document.getElementById("seats").dataset.hole = state.game.hole;
   const select = document.getElementById("game");
   select.replaceChildren(...games.map((g) => new Option(g.title, g.name, false, g.name === state.game.name)));
   select.closest("label").hidden = false;
@@ -374,9 +376,9 @@ async function loadGames() {
 }
 
 const picker = new DeckPicker(document.getElementById("deck"), pick);
-for (const [kind, size] of [["board", BOARD_SIZE], ["dead", MAX_DEAD]]) {
+for (const [kind, size] of [["board", () => state.game.board], ["dead", () => MAX_DEAD]]) {
   document.getElementById(`${kind}-text`).addEventListener("input", (event) => {
-    state[kind] = cardsIn(event.target.value).slice(0, size);
+    state[kind] = cardsIn(event.target.value).slice(0, size());
     state.target = { kind };
     changed();
   });
@@ -391,5 +393,4 @@ document.getElementById("clear").addEventListener("click", () => {
   document.getElementById("notice").textContent = "";
   layout();
 });
-layout();
 loadGames();
