@@ -155,6 +155,20 @@ def _card_of(value: object) -> int:
     return card_id(value)
 
 
+def first_repeat(ids: Iterable[int]) -> int:
+    """The first card id that ``ids`` holds a second time (-1: none).
+
+    >>> first_repeat([51, 45, 3, 45, 51]), first_repeat([1, 2])
+    (45, -1)
+    """
+    seen: set[int] = set()
+    for card in ids:
+        if card in seen:
+            return card
+        seen.add(card)
+    return -1
+
+
 def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False, name: str = "") -> tuple[int, ...]:
     """Card ids from text, ids, or an iterable of either; ``name`` (the argument the cards
     came in) begins any refusal.
@@ -191,11 +205,7 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False, name: str =
         else:
             ids = [_card_of(cards)]
         if not allow_duplicates and len(set(ids)) != len(ids):
-            seen: set[int] = set()
-            for card in ids:
-                if card in seen:
-                    raise DuplicateCardError(f"duplicate card: {card_name(card)}")
-                seen.add(card)
+            raise DuplicateCardError(f"duplicate card: {card_name(first_repeat(ids))}")
         return tuple(ids)
     except (InvalidCardError, DuplicateCardError) as error:
         if not name:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from pokerlab.cards.notation import CardsLike, card_name, parse_cards
+from pokerlab.cards.notation import CardsLike, card_name, first_repeat, parse_cards
 from pokerlab.errors import DuplicateCardError
 from pokerlab.videopoker.kernels import JOKER
 
@@ -47,11 +47,9 @@ def parse_hand(cards: CardsLike) -> tuple[int, ...]:
         return parse_cards(cards)  # ids already: the common case
     items = cards if isinstance(cards, Iterable) and not isinstance(cards, (str, bytes, Mapping)) else [cards]
     ids = [card for item in items for card in _parse(item)]
-    seen: set[int] = set()
-    for card in ids:
-        if card in seen:
-            raise DuplicateCardError(f"duplicate card: {format_hand([card])}")
-        seen.add(card)
+    repeat = first_repeat(ids)
+    if repeat >= 0:
+        raise DuplicateCardError(f"duplicate card: {format_hand([repeat])}")
     return tuple(ids)
 
 
