@@ -48,7 +48,7 @@ Real = float | np.floating[Any]
 """A Python float or a NumPy one (the vector kernels keep their factors in float32)."""
 
 __all__ = ["Discount", "DiscountedCFR", "MatrixGame", "OneShotGame", "Solution", "dcfr_columns", "dcfr_update",
-           "exploitability", "regret_matching", "regret_matching_columns", "solve"]
+           "discount_factors", "exploitability", "regret_matching", "regret_matching_columns", "solve"]
 
 
 @dataclass(frozen=True)
@@ -113,18 +113,12 @@ class Discount:
         """The multipliers of iteration ``t`` (from 1): positive and negative regrets (after
         the iteration's regrets are added), what the average strategy's sum keeps before the
         iteration's strategy is added (0 where it starts again, else 1), and the sum's
-        multiplier after it."""
-        return _factors(float(t), *self.parameters())
+        multiplier after it.
 
-    def table(self, first: int, count: int) -> np.ndarray:
-        """The :meth:`factors` of ``count`` iterations from ``first``, one row each.
-
-        >>> Discount().table(1, 2).round(4).tolist()
-        [[0.5, 0.5, 0.0, 0.25], [0.7388, 0.5, 1.0, 0.4444]]
+        >>> [round(f, 4) for f in Discount().factors(2)]
+        [0.7388, 0.5, 1.0, 0.4444]
         """
-        out = np.zeros((count, 4))
-        _factor_table(float(first), *self.parameters(), out)
-        return out
+        return discount_factors(float(t), *self.parameters())
 
 
 @njit(cache=True, nogil=True)
@@ -152,19 +146,14 @@ def _since_start(t: float, restart: int) -> float:
 
 
 @njit(cache=True, nogil=True)
-def _factors(t: float, alpha: float, beta: float, gamma: float, lag: int,
-             restart: int) -> tuple[float, float, float, float]:
+def discount_factors(t: float, alpha: float, beta: float, gamma: float, lag: int,
+                     restart: int) -> tuple[float, float, float, float]:
+    """Numba: :meth:`Discount.factors` of iteration ``t`` under the schedule ``alpha, beta,
+    gamma, lag, restart`` (a :class:`Discount`'s :meth:`~Discount.parameters`)."""
     u = max(t - lag, 0.0)
     m = _since_start(t, restart)
     keep = 0.0 if m == 1.0 else 1.0
     return _power_share(u, alpha), _power_share(u, beta), keep, (m / (m + 1.0)) ** gamma
-
-
-@njit(cache=True, nogil=True)
-def _factor_table(first: float, alpha: float, beta: float, gamma: float, lag: int, restart: int,
-                  out: np.ndarray) -> None:
-    for i in range(out.shape[0]):
-        out[i, 0], out[i, 1], out[i, 2], out[i, 3] = _factors(first + i, alpha, beta, gamma, lag, restart)
 
 
 @njit(cache=True, nogil=True)
@@ -197,7 +186,7 @@ def dcfr_update(regrets: np.ndarray, strategy_sum: np.ndarray, strategy: np.ndar
     the strategy sum are added to, then discounted; ``strategy`` is then overwritten with the
     next iteration's regret-matching strategy.
     """
-    positive, negative, keep, average = _factors(float(t), alpha, beta, gamma, lag, restart)
+    positive, negative, keep, average = discount_factors(float(t), alpha, beta, gamma, lag, restart)
     n, k = regrets.shape
     for i in range(n):
         played = 0.0

@@ -40,7 +40,7 @@ import numpy as np
 from numba import njit, prange, types
 from numba.extending import intrinsic
 
-from pokerlab.analyses.equilibrium import dcfr_columns, regret_matching_columns
+from pokerlab.analyses.equilibrium import Discount, dcfr_columns, discount_factors, regret_matching_columns
 from pokerlab.solver.arena import (
     CHILD,
     COUNT,
@@ -634,23 +634,29 @@ def next_check(done: int, recent: np.ndarray, every: int, target: float) -> int:
 
 
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload, untyped-decorator]  # no _nrt in the stubs
-def _iterate(t: Tables, st: Store, s: Scratch, factors: np.ndarray, first: int, every: int, last: int, target: float,
-             weights: np.ndarray, pot: float, reach: np.ndarray, out: np.ndarray, checks: np.ndarray,
-             recent: np.ndarray, pause: bool, workers: int) -> int:
-    """Iterations ``first``, ``first + 1``, ... from the root, one per row of ``factors``, each
-    followed, where :func:`next_check` places a check or where its number is ``last``, by a
-    check: a RESPOND, and in row ``k`` of ``checks`` for the ``k``-th check the iteration's
-    number, then the exploitability and EVs it gives (see :func:`_measure_into`); ``recent``
-    keeps the last two checks' iterations and exploitabilities from call to call. It stops
-    after a check at or below ``target``, and with ``pause`` after its first check; how many
+def _iterate(t: Tables, st: Store, s: Scratch, schedule: tuple[float, float, float, int, int], first: int, count: int,
+             every: int, last: int, target: float, weights: np.ndarray, pot: float, reach: np.ndarray,
+             factors: np.ndarray, out: np.ndarray, checks: np.ndarray, recent: np.ndarray, pause: bool,
+             workers: int) -> int:
+    """``count`` iterations from the root, ``first`` the first, under the Discounted CFR
+    ``schedule`` (:meth:`~pokerlab.analyses.equilibrium.Discount.parameters`; each
+    iteration's factors worked out into ``factors`` (1, 4)), each followed, where
+    :func:`next_check` places a check or where its number is ``last``, by a check: a
+    RESPOND, and in row ``k`` of ``checks`` for the ``k``-th check the iteration's number,
+    then the exploitability and EVs it gives (see :func:`_measure_into`); ``recent`` keeps
+    the last two checks' iterations and exploitabilities from call to call. It stops after a
+    check at or below ``target``, and with ``pause`` after its first check; how many
     iterations it ran. One call runs a river spot's whole solve: a return to Python at each
     check cost more than the check itself."""
+    alpha, beta, gamma, lag, restart = schedule
     k = 0
     due = next_check(first - 1, recent, every, target)
-    for i in range(factors.shape[0]):
+    for i in range(count):
         iteration = first + i
+        factors[0, 0], factors[0, 1], factors[0, 2], factors[0, 3] = discount_factors(float(iteration), alpha, beta,
+                                                                                      gamma, lag, restart)
         check = iteration == due or iteration == last
-        _passes(t, st, s, 0, -1, -1, factors[i:i + 1], check, reach, out, workers)
+        _passes(t, st, s, 0, -1, -1, factors, check, reach, out, workers)
         if check:
             checks[k, 0] = iteration
             _measure_into(out, weights, pot, checks[k, 1:])
@@ -660,7 +666,7 @@ def _iterate(t: Tables, st: Store, s: Scratch, factors: np.ndarray, first: int, 
             if checks[k - 1, 1] <= target or pause:
                 return i + 1
             due = next_check(iteration, recent, every, target)
-    return int(factors.shape[0])
+    return count
 
 
 class Engine:
@@ -726,10 +732,9 @@ class Engine:
         _measure_into(out, self.measure_weights, float(pot), into)
         return float(into[0]), (float(into[1]), float(into[2]))
 
-    def iterate(self, factors: np.ndarray, first: int, every: int, last: int, target: float, pot: float,
+    def iterate(self, discount: Discount, first: int, count: int, every: int, last: int, target: float, pot: float,
                 recent: np.ndarray, pause: bool = False) -> tuple[int, np.ndarray]:
-        """Iterations ``first``, ``first + 1``, ... one per row of ``factors`` (a
-        :meth:`~pokerlab.analyses.equilibrium.Discount.table`), checked where
+        """``count`` iterations from ``first`` under ``discount``'s schedule, checked where
         :func:`next_check` says (at most ``every`` apart, ``recent`` the last two checks,
         updated) and at ``last``, stopping after a check at or below ``target`` (with
         ``pause``, after the first check): how many ran, and for each check a row of its
@@ -739,16 +744,16 @@ class Engine:
         >>> from pokerlab.solver.spot import Spot
         >>> from pokerlab.analyses.equilibrium import Discount
         >>> engine = Engine(layout(Spot("2c2d2h3c3d", "AA,QQ", "KK", 100, 100, bets="a")))
-        >>> ran, checks = engine.iterate(Discount().table(1, 1000), 1, 10, 1000, 0.001, 100.0, np.zeros((2, 2)))
+        >>> ran, checks = engine.iterate(Discount(), 1, 1000, 10, 1000, 0.001, 100.0, np.zeros((2, 2)))
         >>> ran == int(checks[-1, 0]), bool(checks[-1, 1] <= 0.001 < checks[-2, 1]), checks[-1, 2:].round().tolist()
         (True, True, [75.0, 25.0])
         """
-        rows = np.ascontiguousarray(factors, dtype=np.float64).reshape(-1, 4)
-        checks = np.zeros((len(rows) + 1, 4))
+        checks = np.zeros((count + 1, 4))
         out = np.zeros((2, 2, self.reach.shape[1]), dtype=np.float32)
         workers = min(numba.get_num_threads(), self.scratch.rows.shape[2])
-        ran = _iterate(self.tables, self.store, self.scratch, rows, first, every, last, target,
-                       self.measure_weights, float(pot), self.reach, out, checks, recent, pause, workers)
+        ran = _iterate(self.tables, self.store, self.scratch, discount.parameters(), first, count, every, last, target,
+                       self.measure_weights, float(pot), self.reach, np.zeros((1, 4)), out, checks, recent, pause,
+                       workers)
         return ran, checks[:np.count_nonzero(checks[:, 0])]
 
     def run(self, mode: int, factors: np.ndarray, *, respond: bool = False, tables: Tables | None = None,

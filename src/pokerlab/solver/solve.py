@@ -152,8 +152,8 @@ def _run(spot: SpotLike, engine: Engine, target: float, limit: int, budget: floa
                 count = min(batch, limit - done)
                 began = time.perf_counter()
                 # told: the call ends at its first check, so that the check is told as it happens
-                ran, checks = engine.iterate(discount.table(done + 1, count), done + 1, every, limit, target, pot,
-                                             recent, pause=told)
+                ran, checks = engine.iterate(discount, done + 1, count, every, limit, target, pot, recent,
+                                             pause=told)
                 # a check costs about what an iteration does
                 fastest = min(fastest, (time.perf_counter() - began) / (ran + len(checks)))
                 done += ran
