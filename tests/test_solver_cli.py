@@ -143,6 +143,10 @@ def one_error(result) -> str:
     (("--bets", "60q"), "bets"),
     (("--raises", "{\"turn\": "), "raises: sizes by street or player must be a JSON object"),
     (("--exploitability", "half"), "exploitability must be a share of the pot"),
+    # the stop rules are refused before the spot's summary line, as the rest
+    (("--exploitability", "-1%"), "exploitability must be a finite number of at least 0"),
+    (("--max-iterations", "0"), "max_iterations must be an int from 1"),
+    (("--seconds", "0"), "seconds must be a finite number above 0"),
     (("--bits", "8"), "bits must be one of 32, 16"),
     (("--schedule", "cfr+"), "schedule must be one of 'paper', 'restarting'"),
     (("--out", "spot.txt"), "out must end in .npz"),

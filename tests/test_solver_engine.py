@@ -7,6 +7,7 @@ weights, isomorphism and rake must agree with it exactly.
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import os
@@ -220,6 +221,31 @@ def test_seconds_stop_the_solve():
     assert sol.history[-1] == (sol.iterations, sol.exploitability)
 
 
+@pytest.mark.parametrize("pot", [1e-12, 1e9])
+def test_the_smallest_and_largest_pots_solve_as_a_pot_of_one(pot):
+    # a stack a thousand pots deep: at a pot of 1e-30 chips, float32 values fell below their range
+    ranges = "22+,A2+,K2+,Q2+,J2+,T2+"
+    shares = []
+    for chips in (1.0, pot):
+        sol = pl.solver.solve(pl.solver.Spot("Td9d6hQc2s", ranges, ranges, chips, chips * 1000, bets="a"),
+                              exploitability=0.001, max_iterations=3000)
+        assert sol.exploitability <= 0.001
+        shares.append([ev / chips for ev in sol.ev])
+    assert shares[1] == pytest.approx(shares[0], abs=0.002)
+
+
+def test_the_measure_after_a_stop_between_checks_is_told():
+    # the first call of a large spot runs one iteration; the time is up after it, before any check
+    big = pl.solver.Spot("Td9d6hQc", "66+,A8s+,AJo+,K9s+,QTs+,JTs,96s+", "QQ-22,AQs-A2s,ATo+,K5s+,Q8s+,J8s+,T7s+",
+                         200, 900, bets="60%, e, a")
+    told, checked = [], []
+    sol = pl.solver.solve(big, exploitability=0, max_iterations=1000, seconds=1e-6,
+                          progress=lambda done, total: told.append((done, total)),
+                          on_check=lambda done, gap: checked.append((done, gap)))
+    assert sol.iterations < 10 and sol.history[-1] == (sol.iterations, sol.exploitability)
+    assert checked == list(sol.history) and told == [(done, 1000) for done, _ in sol.history]
+
+
 def test_progress_and_checks_are_told():
     told, checked = [], []
     pl.solver.solve(spot(RIVER), exploitability=0, max_iterations=25, check_every=10,
@@ -312,6 +338,7 @@ def test_the_last_iteration_is_checked_when_it_is_no_multiple_of_check_every():
     (dict(on_check=3), InvalidArgumentError, "on_check"),
     (dict(check_every=0), InvalidArgumentError, "check_every"),
     (dict(bits=8), InvalidArgumentError, "bits"),
+    (dict(bits=16.0), InvalidArgumentError, "bits"),
     (dict(isomorphism="yes"), InvalidArgumentError, "isomorphism"),
     (dict(discount=(1.5, 0, 2)), InvalidArgumentError, "discount"),
     (dict(memory_limit=1000), InvalidArgumentError, "memory_limit"),
@@ -342,6 +369,16 @@ def test_the_memory_refusal_gives_the_estimate():
     with pytest.raises(InvalidArgumentError, match=r"in 16-bit, over its memory limit of 9.8 KiB \(memory_limit\); "
                                                    r"give fewer bet sizes"):
         pl.solver.solve(spot(TURN), memory_limit=10_000, bits=16)
+
+
+def test_a_memory_limit_above_what_the_machine_has_is_refused_when_allocation_fails(monkeypatch):
+    def no_memory(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(importlib.import_module("pokerlab.solver.solve"), "Engine", no_memory)
+    with pytest.raises(InvalidArgumentError, match=r"the solve needs about [0-9.]+ KiB in float32, more than the "
+                                                   r"machine could allocate \(memory_limit is above what it has\)"):
+        pl.solver.solve(spot(TURN), memory_limit=1e15)
 
 
 def test_by_default_a_large_solve_is_weighed_against_the_available_memory(tmp_path, monkeypatch):
@@ -503,6 +540,11 @@ def test_a_solution_names_players_and_refuses_a_path_it_cannot_write(tmp_path):
     for path in (tmp_path / "missing" / "x.npz", tmp_path):
         with pytest.raises(InvalidArgumentError, match="path: cannot write"):
             sol.save(path)
+    for path in (1, True, b"x.npz", "", None):  # a file descriptor would be written and closed
+        with pytest.raises(InvalidArgumentError, match="path must be a file's path"):
+            sol.save(path)  # type: ignore[arg-type]
+        with pytest.raises(InvalidArgumentError, match="path must be a file's path"):
+            pl.solver.load(path)  # type: ignore[arg-type]
 
 
 @settings(max_examples=25, deadline=None)

@@ -287,6 +287,11 @@ def test_chips_print_without_a_decimal_point_and_fractional_stacks_go_all_in_exa
     assert actions(tree, "Bet 3", "Call") == ("Check", "Bet 6", "All-in 94.5")
 
 
+def test_a_stack_of_just_the_most_pots_is_taken() -> None:
+    assert 0.1 > 1e-7 * 1e6  # the product rounds below the stack
+    assert build_tree(5, 1e-7, 0.1, bets="a").actions(0) == ("Check", "All-in 0.1")
+
+
 def test_rounding_goes_half_up_as_postflop_solver() -> None:
     assert actions(build_tree(5, 5, 100, bets="50%, 10%", raises="")) == ("Check", "Bet 1", "Bet 3")
 
@@ -295,8 +300,10 @@ def test_rounding_goes_half_up_as_postflop_solver() -> None:
     ({"board_cards": 2}, "board_cards must be an int from 3 to 5"),
     ({"pot": 0}, "pot must be a finite number above 0"),
     ({"stack": math.inf}, "stack must be a finite number above 0"),
-    ({"pot": 1e-300, "stack": 1e-300}, "pot must be from 1e-30 to 1e[+]30 chips"),
-    ({"pot": 1e31, "stack": 1e31}, "pot must be from 1e-30 to 1e[+]30 chips"),
+    ({"pot": 1e-300, "stack": 1e-300}, "pot must be from 1e-12 to 1e[+]12 chips"),
+    ({"pot": 1e-13, "stack": 1e-7}, "pot must be from 1e-12 to 1e[+]12 chips .bets round to whole chips"),
+    ({"pot": 1e13, "stack": 1e13}, "pot must be from 1e-12 to 1e[+]12 chips"),
+    ({"pot": 1, "stack": 2e12}, "stack must be from 1e-12 to 1e[+]12 chips"),
     ({"pot": 1, "stack": 2e6}, "stack must be at most 1,000,000 times the pot, got 2e[+]06 times"),
     ({"cap": 0}, "cap must be an int of at least 1"),
     ({"add_allin_threshold": -1}, "add_allin_threshold must be a finite number of at least 0"),

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import math
 import operator
+import os
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TypeVar
 
 from pokerlab.errors import InvalidArgumentError, clip
@@ -184,6 +186,24 @@ def check_seconds(seconds: object) -> float | None:
     2.0
     """
     return None if seconds is None else check_number("seconds", seconds, above=0, high=MAX_SECONDS)
+
+
+def check_path(name: str, value: object) -> Path:
+    """A file's path given as a ``str`` or an ``os.PathLike`` (not a file descriptor, whose
+    file a writer would close behind the caller's back).
+
+    >>> check_path("path", "spot.npz")
+    PosixPath('spot.npz')
+    >>> check_path("path", 3)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: path must be a file's path (a str or a pathlib.Path), got 3
+    """
+    if isinstance(value, os.PathLike):
+        value = os.fspath(value)
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidArgumentError(f"{name} must be a file's path (a str or a pathlib.Path), got {clip(value)}")
+    return Path(value)
 
 
 def check_choice(name: str, value: object, choices: Sequence[T]) -> T:

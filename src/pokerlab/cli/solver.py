@@ -257,9 +257,11 @@ def solve_command(
         return
     from pokerlab.analyses.equilibrium import Discount
     from pokerlab.solver import solve
+    from pokerlab.solver.solve import stop_rules
 
-    target = read_share("exploitability", exploitability)
-    check_choice("bits", bits, (32, 16))  # before the memory is said, as the other refusals
+    # every refusal comes before the spot's summary, the stop rules and the storage too
+    target, max_iterations, seconds = stop_rules(read_share("exploitability", exploitability), max_iterations, seconds)
+    check_choice("bits", bits, (32, 16))
     check_choice("schedule", schedule, ("paper", "restarting"))
     out_path = output_path(out_path, (".npz",))
     spot = _spot(board, oop, ip, pot, stack, bets, raises, donks, cap,

@@ -35,9 +35,9 @@ from pokerlab.errors import InvalidArgumentError
 from pokerlab.games import Game
 from pokerlab.solver.tree import CHANCE, FOLD, IP, SHOWDOWN, ActionTree
 
-__all__ = ["GAP", "SWAPS", "Layout", "MemoryEstimate", "SpotLike", "Tables", "available_memory", "check_memory",
-           "compatible_pairs", "layout", "memory_estimate", "swap_card", "swapped_rows", "symmetric_swaps",
-           "with_showdowns"]
+__all__ = ["GAP", "SWAPS", "Layout", "MemoryEstimate", "SpotLike", "Tables", "allocation_refused", "available_memory",
+           "check_memory", "compatible_pairs", "layout", "memory_estimate", "swap_card", "swapped_rows",
+           "symmetric_swaps", "with_showdowns"]
 
 SWAPS: tuple[tuple[int, int], ...] = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 """The six swaps of two suits (0..3 = c, d, h, s), by number."""
@@ -725,7 +725,21 @@ def check_memory(estimate: MemoryEstimate, bits: int, memory_limit: float | None
         limit = 0.75 * available
     if needed > limit:
         against = "(memory_limit)" if memory_limit is not None else "(75% of the memory available)"
-        other = f"bits=16 needs about {_bytes(estimate.bits16)}; or give " if bits == 32 else "give "
-        raise InvalidArgumentError(f"the solve needs about {_bytes(needed)} in {'float32' if bits == 32 else '16-bit'}"
-                                   f", over its memory limit of {_bytes(limit)} {against}; {other}fewer bet sizes "
-                                   "or a smaller range")
+        raise _too_large(estimate, bits, f"over its memory limit of {_bytes(limit)} {against}")
+
+
+def allocation_refused(estimate: MemoryEstimate, bits: int) -> InvalidArgumentError:
+    """The refusal of a solve that passed :func:`check_memory` (a ``memory_limit`` above what
+    the machine has) and then could not be allocated.
+
+    >>> print(allocation_refused(MemoryEstimate(2**30, 2**29), 16))  # doctest: +ELLIPSIS
+    the solve needs about 512.0 MiB in 16-bit, more than the machine could allocate...
+    """
+    return _too_large(estimate, bits, "more than the machine could allocate (memory_limit is above what it has)")
+
+
+def _too_large(estimate: MemoryEstimate, bits: int, over: str) -> InvalidArgumentError:
+    needed = estimate.float32 if bits == 32 else estimate.bits16
+    other = f"bits=16 needs about {_bytes(estimate.bits16)}; or give " if bits == 32 else "give "
+    return InvalidArgumentError(f"the solve needs about {_bytes(needed)} in {'float32' if bits == 32 else '16-bit'}, "
+                                f"{over}; {other}fewer bet sizes or a smaller range")

@@ -69,9 +69,12 @@ from pokerlab.solver.tree import CHANCE, FOLD, IP, OOP, SHOWDOWN, STREETS, Actio
 
 __all__ = ["CHIPS", "MAX_DEPTH", "MAX_NODES", "TreeConfig", "build_tree"]
 
-CHIPS = (1e-30, 1e30)
-"""The smallest and largest pot and stack: the solver's float32 tables lose chip counts
-outside them (the scale is the user's: 1 chip, a cent or a big blind)."""
+CHIPS = (1e-12, 1e12)
+"""The smallest and largest pot and stack. The solver's float32 tables hold values in chips
+over the number of pairs of hands, times reaches: far below this range they fall under
+float32's smallest numbers and the solve goes wrong (a pot of 1e-30 chips, a stack 1e5 pots
+deep). Bets round to whole chips, so a unit in which a chip is the smallest bet (chips,
+cents) is the one to use."""
 
 MAX_DEPTH = 1e6
 """The most pots the stack may hold: beyond it float32 regrets cannot keep a pot's worth of
@@ -212,9 +215,9 @@ class TreeConfig:
         pot, stack = check_number("pot", pot, above=0), check_number("stack", stack, above=0)
         for name, chips in (("pot", pot), ("stack", stack)):
             if not CHIPS[0] <= chips <= CHIPS[1]:
-                raise InvalidArgumentError(f"{name} must be from {CHIPS[0]:g} to {CHIPS[1]:g} chips (choose the "
-                                           f"unit to suit), got {chips:g}")
-        if stack > MAX_DEPTH * pot:
+                raise InvalidArgumentError(f"{name} must be from {CHIPS[0]:g} to {CHIPS[1]:g} chips (bets round to "
+                                           f"whole chips: a chip is the smallest bet), got {chips:g}")
+        if stack > MAX_DEPTH * pot * (1.0 + 1e-9):  # a stack of just a million pots passes: 1e-7 * 1e6 < 0.1
             raise InvalidArgumentError(f"stack must be at most {MAX_DEPTH:,.0f} times the pot, got {stack / pot:g} "
                                        "times")
         return cls(street, pot, stack,

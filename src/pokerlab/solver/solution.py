@@ -32,6 +32,7 @@ import numpy as np
 
 from pokerlab.analyses.equilibrium import Discount
 from pokerlab.cards.notation import format_cards
+from pokerlab.checks import check_path
 from pokerlab.errors import InvalidArgumentError, clip
 from pokerlab.games import Game
 from pokerlab.games import get as get_game
@@ -145,6 +146,7 @@ class Solution:
 
     def save(self, path: str | Path) -> None:
         """Write the solution to ``path`` (NumPy's ``.npz``), for :func:`load`."""
+        path = check_path("path", path)
         spot, tree, t = self.spot, self.spot.tree, self.engine.tables
         arrays: dict[str, Any] = {
             "format": np.array(FORMAT), "board": np.array(spot.board, dtype=np.int64),
@@ -188,6 +190,7 @@ def load(path: str | Path) -> Solution:
     ...
     pokerlab.errors.InvalidArgumentError: path: cannot read '/nonexistent.npz' as a saved solution ...
     """
+    path = check_path("path", path)
     try:
         with open(path, "rb") as file:
             if file.read(4) != _ZIP_START:

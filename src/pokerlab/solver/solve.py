@@ -22,13 +22,13 @@ from pokerlab import numba_runtime
 from pokerlab.analyses.equilibrium import Discount
 from pokerlab.checks import Progress, check_int, check_number, check_progress, check_seconds, check_threads
 from pokerlab.errors import InvalidArgumentError, clip
-from pokerlab.solver.arena import SpotLike, check_memory, layout, with_showdowns
+from pokerlab.solver.arena import SpotLike, allocation_refused, check_memory, layout, with_showdowns
 from pokerlab.solver.cfr import Engine
 from pokerlab.solver.locks import allowed_swaps, attach_locks, resolve_locks
 from pokerlab.solver.solution import Solution
 from pokerlab.solver.tree import ActionTree
 
-__all__ = ["MAX_ITERATIONS", "solve"]
+__all__ = ["MAX_ITERATIONS", "solve", "stop_rules"]
 
 MAX_ITERATIONS = 10_000_000
 """The most iterations a solve may ask for."""
@@ -55,6 +55,21 @@ def _check_spot(spot: object) -> SpotLike:
         raise InvalidArgumentError(f"spot must be a pokerlab.solver.Spot (or have its {', '.join(needed)}); "
                                    f"got {clip(spot)}")
     return spot  # type: ignore[return-value]
+
+
+def stop_rules(exploitability: object, max_iterations: object, seconds: object) -> tuple[float, int, float | None]:
+    """:func:`solve`'s stop rules, checked: the target exploitability (at least 0), the most
+    iterations (1 to :data:`MAX_ITERATIONS`) and the seconds (None or above 0).
+
+    >>> stop_rules(0.005, 1000, None)
+    (0.005, 1000, None)
+    >>> stop_rules(0.005, 0, None)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: max_iterations must be an int from 1 to 10000000, got 0
+    """
+    return (check_number("exploitability", exploitability, low=0),
+            check_int("max_iterations", max_iterations, low=1, high=MAX_ITERATIONS), check_seconds(seconds))
 
 
 def solve(spot: SpotLike, exploitability: float = 0.005, max_iterations: int = 1000, seconds: float | None = None, *,
@@ -99,16 +114,14 @@ def solve(spot: SpotLike, exploitability: float = 0.005, max_iterations: int = 1
     ([75, 25], True)
     """
     spot = _check_spot(spot)
-    target = check_number("exploitability", exploitability, low=0)
-    limit = check_int("max_iterations", max_iterations, low=1, high=MAX_ITERATIONS)
-    budget = check_seconds(seconds)
+    target, limit, budget = stop_rules(exploitability, max_iterations, seconds)
     threads = check_threads(threads)
     progress = check_progress(progress)
     if on_check is not None and not callable(on_check):
         raise InvalidArgumentError(f"on_check must be a callable taking (iterations, exploitability) or None, "
                                    f"got {clip(on_check)}")
     every = check_int("check_every", check_every, low=1)
-    if bits not in (16, 32) or isinstance(bits, bool):
+    if not isinstance(bits, int) or isinstance(bits, bool) or bits not in (16, 32):
         raise InvalidArgumentError(f"bits must be 32 (float32 storage) or 16 (16-bit storage), got {clip(bits)}")
     if not isinstance(isomorphism, bool):
         raise InvalidArgumentError(f"isomorphism must be True or False, got {clip(isomorphism)}")
@@ -128,8 +141,11 @@ def solve(spot: SpotLike, exploitability: float = 0.005, max_iterations: int = 1
         plan = layout(spot, isomorphism=isomorphism, fixed=fixed, locked_swaps=swaps, showdowns=False)
         estimate = plan.memory(count)
         check_memory(estimate, bits, memory_limit)
-        plan = attach_locks(with_showdowns(plan, spot), resolved)
-        engine = Engine(plan, bits)
+        try:
+            plan = attach_locks(with_showdowns(plan, spot), resolved)
+            engine = Engine(plan, bits)
+        except MemoryError:
+            raise allocation_refused(estimate, bits) from None
         return _run(spot, engine, target, limit, budget, progress, on_check, every, discount, isomorphism)
 
 
@@ -164,10 +180,7 @@ def _run(spot: SpotLike, engine: Engine, target: float, limit: int, budget: floa
                 if found:
                     _, gap, ev = found[-1]
             for at, checked, _ in found:
-                if progress is not None:
-                    progress(at, limit)
-                if on_check is not None:
-                    on_check(at, checked)
+                _tell(progress, on_check, at, limit, checked)
             if budget is not None and time.perf_counter() - start >= budget:
                 break
     except KeyboardInterrupt:
@@ -176,5 +189,16 @@ def _run(spot: SpotLike, engine: Engine, target: float, limit: int, budget: floa
         with numba_runtime.interruptible():
             gap, ev = engine.measure(pot)
         history.append((done, gap))
+        try:
+            _tell(progress, on_check, done, limit, gap)
+        except KeyboardInterrupt:
+            interrupted = True
     return Solution(spot, engine, gap, ev, done, time.perf_counter() - start, interrupted, tuple(history), discount,
                     isomorphism)
+
+
+def _tell(progress: Progress | None, on_check: Checked | None, at: int, limit: int, measured: float) -> None:
+    if progress is not None:
+        progress(at, limit)
+    if on_check is not None:
+        on_check(at, measured)
