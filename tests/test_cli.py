@@ -336,6 +336,19 @@ WARMS_FIRST = [
 ]
 """Each command that runs kernels, and the part it warms before its work (and its clock) starts."""
 
+@pytest.mark.parametrize(("args", "says"), [
+    (("grid", "AhKh", "--board", "Qh7h3s", "--game", "holdem-hilo"), "game: the grid takes a game with"),
+    (("equity", "AhKhQdJd", "AA**", "--board", "2c3c4d", "--game", "omaha", "--by-combo"), "by_combo must be"),
+])
+def test_a_game_the_command_does_not_take_is_refused_before_any_compile(monkeypatch, args, says):
+    def no_compile(*_args: object) -> None:
+        raise AssertionError("warmed before the refusal")
+
+    monkeypatch.setattr(cli, "warmed_for", no_compile)
+    result = run(*args)
+    assert result.exit_code == 2 and says in result.stderr, result.output
+
+
 NO_KERNELS = [("eval", "As Ks Qs Js Ts 2c 3d"), ("eval", "AsKsQdJd Qh7h3s2d9c", "--game", "omaha"), ("games",),
               ("demo",), ("range", "QQ+,AKs"), ("outs", "AhKh", "2c2d", "--board", "Qh7h3s"),
               ("outs", "AhKhQdJd", "--board", "Qh7h3s", "--game", "omaha"), ("preflop", "show", "AKs"),

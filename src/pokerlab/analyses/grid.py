@@ -101,6 +101,24 @@ def takes_grid(rules: Game) -> bool:
     return bool(rules.board_cards) and not rules.hilo
 
 
+def grid_game(game: Game | str) -> Game:
+    """``game`` (a :class:`~pokerlab.games.Game` or its name) if it has a grid (see
+    :func:`takes_grid`), else refused naming ``game``.
+
+    >>> grid_game("omaha").name
+    'omaha'
+    >>> grid_game("omaha-hilo")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InvalidArgumentError: game: the grid takes a game with a board and a high pot (...), got omaha-hilo
+    """
+    rules = get_game(game)
+    if not takes_grid(rules):
+        raise InvalidArgumentError(f"game: the grid takes a game with a board and a high pot "
+                                   f"({game_names(takes_grid)}), got {rules.name}")
+    return rules
+
+
 def grid(hand: CardsLike, board: CardsLike = "", dead: CardsLike = "", *, opponents: int = 1,
          exact: bool | None = None, trials: int | None = None, stderr: float | None = None,
          seconds: float | None = None, seed: int | None = None, threads: int | None = None,
@@ -115,10 +133,7 @@ def grid(hand: CardsLike, board: CardsLike = "", dead: CardsLike = "", *, oppone
     False
     """
     opponents = check_int("opponents", opponents, low=1, high=9)
-    rules = get_game(game)
-    if not takes_grid(rules):
-        raise InvalidArgumentError(f"game: the grid takes a game with a board and a high pot "
-                                   f"({game_names(takes_grid)}), got {rules.name}")
+    rules = grid_game(game)
     ids = parse_cards(hand)
     result = equity([ids, *["random"] * opponents], board, dead, exact=exact, trials=trials, stderr=stderr,
                     seconds=seconds, seed=seed, threads=threads, progress=progress, game=rules)

@@ -381,7 +381,7 @@ def equity_command(players: PlayersArg, board: BoardOpt = "", dead: DeadOpt = ""
     from pokerlab.games import get
 
     method = stop_rules_checked(exact, trials, stderr, seconds, seed, threads)
-    check_inputs(players, board, dead, game=game)
+    check_inputs(players, board, dead, game=game, by_combo=by_combo)
     warmed_for(game, by_combo)
     with progress_bar("equity") as progress:
         result = equity(players, board, dead, exact=method, trials=trials, stderr=stderr, seconds=seconds, seed=seed,
@@ -447,12 +447,12 @@ def grid_command(hand: Annotated[str, typer.Argument(help="The player's hole car
                  seconds: SecondsOpt = None, seed: SeedOpt = None, threads: ThreadsOpt = None,
                  game: OnePotGame = "holdem", as_json: JsonFlag = False) -> None:
     """The odds grid: how often you and the best opponent end with each pair of categories (%)."""
-    from pokerlab.analyses.grid import grid
+    from pokerlab.analyses.grid import grid, grid_game
     from pokerlab.equity.api import check_inputs
     from pokerlab.rankings.category import HandCategory
 
     method = stop_rules_checked(exact, trials, stderr, seconds, seed, threads)
-    check_inputs([hand, "random"], board, dead, game=game)  # the opponents are the grid's to check
+    check_inputs([hand, "random"], board, dead, game=grid_game(game))  # the opponents are the grid's to check
     warmed_for(game)
     with progress_bar("grid") as progress:
         result = grid(hand, board, dead, opponents=opponents, exact=method, trials=trials, stderr=stderr,

@@ -149,10 +149,18 @@ def players_of(rules: Game, players: Sequence[PlayerLike], board: tuple[int, ...
     return [label for label, _ in read], [hands for _, hands in read]
 
 
+def _check_by_combo(by_combo: object, rules: Game) -> None:
+    if by_combo is not False and (by_combo is not True or rules.hole_used or rules.hilo):
+        raise InvalidArgumentError(f"by_combo must be True or False, and True only in "
+                                   f"{game_names(lambda g: bool(g.board_cards) and not g.hole_used and not g.hilo)}; "
+                                   f"got {by_combo!r} in {rules.name}")
+
+
 def check_inputs(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike = "", *,
-                 game: Game | str = "holdem") -> None:
-    """Refuse what :func:`equity` would refuse in its players, board, dead cards and game, as it
-    reads them, running no kernel: a command checks its input so before a first run compiles.
+                 game: Game | str = "holdem", by_combo: bool = False) -> None:
+    """Refuse what :func:`equity` would refuse in its players, board, dead cards, game and
+    ``by_combo``, as it reads them, running no kernel: a command checks its input so before a
+    first run compiles.
 
     >>> check_inputs(["AhKh", "QQ+,AKs"], "Qh7h3s")
     >>> check_inputs(["AhKh", "ZZ"], "Qh7h3s")
@@ -162,6 +170,7 @@ def check_inputs(players: Sequence[PlayerLike], board: CardsLike = "", dead: Car
     """
     players = check_list("players", players)  # type: ignore[assignment]
     rules = equity_game(game)
+    _check_by_combo(by_combo, rules)
     board_ids, dead_ids = _board_and_dead(rules, board, dead)
     labels, read = players_of(rules, players, board_ids, dead_ids)
     check_table(len(read), rules.hole_cards, len(board_ids), len(dead_ids), len(rules.deck))
@@ -218,10 +227,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = "", dead: CardsLike
     players = check_list("players", players)  # type: ignore[assignment]
     options = check_options(exact, trials, stderr, seconds, seed, threads, progress)
     rules = HOLDEM if game == "holdem" else equity_game(game)  # the default, resolved once
-    if by_combo is not False and (by_combo is not True or rules.hole_used or rules.hilo):
-        raise InvalidArgumentError(f"by_combo must be True or False, and True only in "
-                                   f"{game_names(lambda g: bool(g.board_cards) and not g.hole_used and not g.hilo)}; "
-                                   f"got {by_combo!r} in {rules.name}")
+    _check_by_combo(by_combo, rules)
     board_ids, dead_ids = _board_and_dead(rules, board, dead)
     missing = rules.missing_cards
     n_hole = rules.hole_cards
