@@ -125,6 +125,9 @@ OPTION_NAMES_AS_SUBJECTS = {
     "pokerlab.analyses.equilibrium.solve",  # the game solved
     "pokerlab.analyses.equilibrium.exploitability",  # the game whose strategy is measured
     "pokerlab.ranges.holdem.check_items_dealt",  # the game checked
+    "pokerlab.ranges.orders.order_of",  # the game whose order it is
+    "pokerlab.preflop.orders.class_equities",  # the game whose hands are played
+    "pokerlab.preflop.orders.write_order",
     "pokerlab.solver.arena.Layout.workers",  # threads is what they size for
     "pokerlab.solver.arena.Layout.scratch",
     "pokerlab.solver.arena.Layout.memory",

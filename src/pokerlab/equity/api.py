@@ -44,6 +44,7 @@ from pokerlab.games import HOLDEM, Game
 from pokerlab.games import names as game_names
 from pokerlab.numba_runtime import threads as numba_threads
 from pokerlab.ranges.holdem import COMBOS, RANDOM_WORDS, Range, check_items_dealt, is_random
+from pokerlab.ranges.orders import order_of
 from pokerlab.ranges.patterns import game_players, hand_label
 
 __all__ = ["DEFAULT_STDERR", "RANDOM_WORDS", "Matchup", "canonical_matchup", "clear_cache", "equity", "players_of"]
@@ -122,7 +123,7 @@ def _two_card_player(spec: PlayerLike, index: int, rules: Game) -> tuple[str, Ha
             raise type(error)(f"player {index + 1}: {error}") from None
         if rules.missing_cards:
             check_items_dealt(spec, rules.lowest_rank, rules.name)
-        combos, weights = Range(spec).as_arrays()
+        combos, weights = Range(spec, order=order_of(rules)).as_arrays()
         return spec, (combos, weights)
     if len(cards) != 2:
         raise HandSizeError(f"player {index + 1}: a {rules.name} hand has 2 cards, got {len(cards)} "

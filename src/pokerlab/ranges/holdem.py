@@ -50,8 +50,8 @@ from pokerlab.cards.notation import RANK_NAMES, RANKS, SUITS, CardsLike, card_na
 from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidRangeError, clip
 
 __all__ = ["CLASS_NAMES", "COMBOS", "COMBO_CLASSES", "COMBO_MASKS", "COMBO_NAMES", "COMBO_ORDER", "STARTING_HANDS",
-           "Range", "check_items_dealt", "combo_index", "combo_name", "starting_hand", "starting_hand_order",
-           "top_classes"]
+           "Range", "check_items_dealt", "combo_index", "combo_name", "deck_classes", "starting_hand",
+           "starting_hand_order", "top_classes"]
 
 COMBOS: np.ndarray = np.array(list(itertools.combinations(range(52), 2)), dtype=np.uint8)
 """The 1,326 two-card combos as a (1326, 2) uint8 array, ascending ids, lexicographic."""
@@ -120,48 +120,72 @@ def starting_hand(cards: CardsLike) -> str:
     return CLASS_NAMES[int(COMBO_CLASSES[_COMBO_INDEX[ids[0], ids[1]]])]
 
 
-def _require_every_class(names: Sequence[str], source: str) -> None:
-    if sorted(names) != sorted(CLASS_NAMES):
-        raise ValueError(f"{source} must list each of the 169 starting hands once")
+def deck_classes(lowest_rank: int = 0) -> tuple[str, ...]:
+    """The starting-hand classes a deck of the ranks from ``lowest_rank`` up deals, in grid order.
+
+    >>> len(deck_classes()), len(deck_classes(4))   # hold'em's 169, short deck's 81
+    (169, 81)
+    """
+    return tuple(name for name in CLASS_NAMES if RANKS.index(name[1]) >= lowest_rank)
 
 
-@functools.lru_cache(maxsize=8)
-def starting_hand_order(path: str | Path | None = None) -> tuple[str, ...]:
-    """The 169 starting hands, strongest first by equity against one random hand.
+_DECKS_CLASSES = frozenset(frozenset(deck_classes(lowest)) for lowest in range(len(RANKS)))
+"""The starting hands of each deck of the ranks from one up to the ace, as sets."""
+
+
+def _require_every_class(names: Sequence[str], source: str, lowest_rank: int = 0) -> None:
+    dealt = deck_classes(lowest_rank)
+    if sorted(names) != sorted(dealt):
+        raise ValueError(f"{source} must list each of the {len(dealt)} starting hands once")
+
+
+def starting_hand_order(path: str | Path | None = None, lowest_rank: int = 0) -> tuple[str, ...]:
+    """The starting hands of the deck from ``lowest_rank`` (hold'em's 169 by default),
+    strongest first by equity against one random hand.
 
     The equities come from a CSV file with the columns ``hand,combos,equity,win,tie``, one row
     per class (``AKs``, ``AA``, ``72o``); by default the one pokerlab ships, :data:`ORDER_FILE`.
-    Equal equities keep grid order. A file that does not list each class once, with its
-    combo count, raises :class:`ValueError`.
+    Equal equities keep grid order. A file that does not list each class of the deck once, with
+    its combo count, raises :class:`ValueError`.
 
     >>> starting_hand_order()[0]
     'AA'
     """
-    path = ORDER_FILE if path is None else Path(path)
+    return _order_of_file(ORDER_FILE if path is None else Path(path), lowest_rank)
+
+
+@functools.lru_cache(maxsize=8)
+def _order_of_file(path: Path, lowest_rank: int) -> tuple[str, ...]:
     with open(path, newline="") as handle:
         rows = list(csv.DictReader(handle))
-    _require_every_class([row["hand"] for row in rows], str(path))
+    _require_every_class([row["hand"] for row in rows], str(path), lowest_rank)
     for row in rows:
         if int(row["combos"]) != STARTING_HANDS[row["hand"]]:
             raise ValueError(f"{path}: {row['hand']} has {STARTING_HANDS[row['hand']]} combos, "
                              f"not {row['combos']}")
     equity = {row["hand"]: float(row["equity"]) for row in rows}
-    return tuple(sorted(CLASS_NAMES, key=lambda name: -equity[name]))
+    return tuple(sorted(deck_classes(lowest_rank), key=lambda name: -equity[name]))
 
 
 def top_classes(percent: float, order: Sequence[str] | None = None) -> tuple[str, ...]:
-    """The strongest classes that make up ``percent`` of the 1,326 combos, as near as classes can.
+    """The strongest classes that make up ``percent`` of the combos of the classes ``order``
+    ranks (by default :func:`starting_hand_order`, all 1,326 combos; a deck's own classes for a
+    game of fewer cards), as near as classes can.
 
-    Classes are taken in ``order`` (by default :func:`starting_hand_order`) while the running
-    combo count, taken at the middle of the next class, is within the target: so the count is
-    the nearest to ``percent`` that whole classes allow.
+    Classes are taken in ``order`` while the running combo count, taken at the middle of the
+    next class, is within the target: so the count is the nearest to ``percent`` that whole
+    classes allow.
 
     >>> top_classes(2, order=list(STARTING_HANDS))  # grid order, for the example
     ('AA', 'AKs', 'AQs', 'AJs', 'ATs', 'A9s')
+    >>> top_classes(2, order=deck_classes(4))       # a fiftieth of short deck's 630 combos
+    ('AA', 'AKs', 'AQs')
     """
     order = starting_hand_order() if order is None else tuple(order)
-    _require_every_class(order, "an order")
-    target = percent / 100 * len(COMBOS)
+    if len(set(order)) != len(order) or frozenset(order) not in _DECKS_CLASSES:
+        raise ValueError("an order must list each starting hand of a deck (the ranks from one up to the ace) once, "
+                         "as the 169 of hold'em's")
+    target = percent / 100 * sum(STARTING_HANDS[name] for name in order)
     taken = 0
     chosen = []
     for name in order:
@@ -184,7 +208,9 @@ class Range:
     >>> Range("KK+") | Range("AKs") == Range("AKs,KK+")
     True
 
-    ``order`` replaces the ranking that ``top N%`` reads (see :func:`top_classes`).
+    ``order`` replaces the ranking that ``top N%`` reads (see :func:`top_classes`): a game of
+    fewer cards passes its own (:func:`pokerlab.ranges.orders.order_of`), and an empty one
+    refuses ``top N%``.
     """
 
     __slots__ = ("_text", "_weights")
@@ -626,6 +652,9 @@ class _Parser:
             percent = float(top.group(1))
             if percent > 100:
                 raise self.error(start, text, "a percentage is at most 100")
+            if self.order is not None and not len(self.order):
+                raise self.error(start, text, "top N% needs the game's order of starting hands, which pokerlab "
+                                              "has for hold'em's and short deck's decks and rankings alone")
             return [_CLASS_INDEX[name] for name in top_classes(percent, self.order)]
         combo = _COMBO.fullmatch(text)
         if combo:

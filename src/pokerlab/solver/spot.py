@@ -28,6 +28,7 @@ from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidRangeErr
 from pokerlab.games import HOLDEM, SHORT_DECK, Game
 from pokerlab.games import get as get_game
 from pokerlab.ranges.holdem import COMBO_MASKS, COMBOS, Range, check_items_dealt
+from pokerlab.ranges.orders import order_of
 from pokerlab.solver.arena import MemoryEstimate, compatible_pairs, memory_estimate
 from pokerlab.solver.betting import TreeConfig
 from pokerlab.solver.sizes import SizesLike
@@ -95,7 +96,7 @@ def _range(name: str, value: object, dealt: np.ndarray, game: Game) -> tuple[str
         else:
             if isinstance(value, str) and game.lowest_rank:
                 check_items_dealt(value, game.lowest_rank, game.name)
-            read = Range(value)  # type: ignore[arg-type]
+            read = Range(value, order=order_of(game))  # type: ignore[arg-type]
             text, weights = read.text, read.weights
     except InvalidRangeError as err:
         raise InvalidRangeError(f"{name}: {err}", position=err.position, token=err.token, text=err.text) from None
