@@ -25,7 +25,7 @@ import numpy as np
 
 from pokerlab.cards.notation import CardsLike, format_cards, parse_cards
 from pokerlab.checks import Progress, check_list
-from pokerlab.equity.by_combo import combo_equities
+from pokerlab.equity.by_combo import combo_equities, takes_by_combo
 from pokerlab.equity.driver import (
     DEFAULT_STDERR,
     Hands,
@@ -44,8 +44,7 @@ from pokerlab.games import HOLDEM, Game
 from pokerlab.games import names as game_names
 from pokerlab.numba_runtime import threads as numba_threads
 from pokerlab.ranges.holdem import COMBOS, RANDOM_WORDS, Range, check_items_dealt, is_random
-from pokerlab.ranges.orders import order_of
-from pokerlab.ranges.patterns import game_players, hand_label
+from pokerlab.ranges.patterns import game_players, hand_label, two_card_range
 
 __all__ = ["DEFAULT_STDERR", "RANDOM_WORDS", "Matchup", "canonical_matchup", "clear_cache", "equity", "players_of"]
 
@@ -121,9 +120,7 @@ def _two_card_player(spec: PlayerLike, index: int, rules: Game) -> tuple[str, Ha
     except PokerlabError as error:
         if not isinstance(spec, str):
             raise type(error)(f"player {index + 1}: {error}") from None
-        if rules.missing_cards:
-            check_items_dealt(spec, rules.lowest_rank, rules.name)
-        combos, weights = Range(spec, order=order_of(rules)).as_arrays()
+        combos, weights = two_card_range(spec, rules).as_arrays()
         return spec, (combos, weights)
     if len(cards) != 2:
         raise HandSizeError(f"player {index + 1}: a {rules.name} hand has 2 cards, got {len(cards)} "
@@ -151,9 +148,8 @@ def players_of(rules: Game, players: Sequence[PlayerLike], board: tuple[int, ...
 
 
 def _check_by_combo(by_combo: object, rules: Game) -> None:
-    if by_combo is not False and (by_combo is not True or rules.hole_used or rules.hilo):
-        raise InvalidArgumentError(f"by_combo must be True or False, and True only in "
-                                   f"{game_names(lambda g: bool(g.board_cards) and not g.hole_used and not g.hilo)}; "
+    if by_combo is not False and (by_combo is not True or not takes_by_combo(rules)):
+        raise InvalidArgumentError(f"by_combo must be True or False, and True only in {game_names(takes_by_combo)}; "
                                    f"got {by_combo!r} in {rules.name}")
 
 

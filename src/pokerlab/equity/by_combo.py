@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 _NAME_INDEX = {name: i for i, name in enumerate(COMBO_NAMES)}
 
-__all__ = ["MAX_DEAL_SHOWDOWNS", "ClassEquity", "ComboEquity", "classes_of", "combo_equities"]
+__all__ = ["MAX_DEAL_SHOWDOWNS", "ClassEquity", "ComboEquity", "classes_of", "combo_equities", "takes_by_combo"]
 
 
 @dataclass(frozen=True)
@@ -119,6 +119,16 @@ Run = Callable[..., "EquityResult"]
 
 Row = tuple[str, float, float, float, float]
 """A combo's name, its weight times the weight of the deals it meets, equity, win and tie."""
+
+
+def takes_by_combo(rules: Game) -> bool:
+    """Whether a game has equity combo by combo: a board, two hole cards and one pot.
+
+    >>> from pokerlab.games import HOLDEM, HOLDEM_HILO, OMAHA
+    >>> takes_by_combo(HOLDEM), takes_by_combo(HOLDEM_HILO), takes_by_combo(OMAHA)
+    (True, False, False)
+    """
+    return bool(rules.board_cards) and not rules.hole_used and not rules.hilo
 
 
 def combo_equities(result: EquityResult, players: Sequence[tuple[np.ndarray, np.ndarray]], run: Run, *,

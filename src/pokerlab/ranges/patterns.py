@@ -24,9 +24,10 @@ only double suited (two suits twice, two once); a pattern that no hand fits, wit
 or without, is an error. A pattern names as many cards as the game deals. Ranks are upper or
 lower case. An item that cannot be read raises :class:`~pokerlab.errors.InvalidRangeError`
 naming the 0-based position and the token, as :mod:`pokerlab.ranges.holdem` does. Short deck takes
-the hold'em syntax (:class:`~pokerlab.ranges.holdem.Range`); its equity leaves out the combos
-holding a card below the six, and refuses an item that holds no other (see
-:func:`~pokerlab.ranges.holdem.check_items_dealt`).
+the hold'em syntax, read by :func:`two_card_range`: its equity leaves out the combos holding a
+card below the six, refuses an item that holds no other (see
+:func:`~pokerlab.ranges.holdem.check_items_dealt`), and reads ``top N%`` in short deck's own
+order (see :mod:`pokerlab.ranges.orders`).
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ from pokerlab.cards.notation import RANK_NAMES, RANKS, SUITS, CardsLike, format_
 from pokerlab.errors import DuplicateCardError, HandSizeError, InvalidRangeError, PlayerCountError, PokerlabError, clip
 from pokerlab.games import Game
 from pokerlab.games import get as get_game
-from pokerlab.ranges.holdem import Range, is_random
+from pokerlab.ranges.holdem import Range, check_items_dealt, is_random
+from pokerlab.ranges.orders import order_of
 
 SUIT_SHAPES = {"ds": "double suited", "ss": "single suited", "rainbow": "rainbow"}
 """The suit qualifiers a pattern may end with."""
@@ -210,6 +212,20 @@ def _pattern(text: str, start: int, body: str, n: int) -> np.ndarray:
             raise _error(text, start, body, f"no {n}-card hand fits this pattern {SUIT_SHAPES[shape]} (at most "
                                             "two cards of a suit; ds: two suits twice, ss: one, rainbow: none)")
     return combos
+
+
+def two_card_range(text: str, game: Game) -> Range:
+    """A range of a game of two hole cards, in hold'em's syntax: an item that names no hand of
+    the game's deck refused by name (:func:`~pokerlab.ranges.holdem.check_items_dealt`), and
+    ``top N%`` read in the game's own order (:func:`~pokerlab.ranges.orders.order_of`).
+
+    >>> from pokerlab.games import HOLDEM, SHORT_DECK
+    >>> len(two_card_range("top 10%", HOLDEM)), len(two_card_range("top 10%", SHORT_DECK))
+    (134, 58)
+    """
+    if isinstance(text, str) and game.missing_cards:  # anything else is Range's to refuse
+        check_items_dealt(text, game.lowest_rank, game.name)
+    return Range(text, order=order_of(game))
 
 
 def game_range(text: str, game: Game | str) -> GameRange:

@@ -27,8 +27,8 @@ from pokerlab.checks import check_number
 from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidRangeError, PokerlabError, clip
 from pokerlab.games import HOLDEM, SHORT_DECK, Game
 from pokerlab.games import get as get_game
-from pokerlab.ranges.holdem import COMBO_MASKS, COMBOS, Range, check_items_dealt
-from pokerlab.ranges.orders import order_of
+from pokerlab.ranges.holdem import COMBO_MASKS, COMBOS, Range
+from pokerlab.ranges.patterns import two_card_range
 from pokerlab.solver.arena import MemoryEstimate, compatible_pairs, memory_estimate
 from pokerlab.solver.betting import TreeConfig
 from pokerlab.solver.sizes import SizesLike
@@ -94,9 +94,7 @@ def _range(name: str, value: object, dealt: np.ndarray, game: Game) -> tuple[str
         if isinstance(value, Range):
             text, weights = value.text, value.weights
         else:
-            if isinstance(value, str) and game.lowest_rank:
-                check_items_dealt(value, game.lowest_rank, game.name)
-            read = Range(value, order=order_of(game))  # type: ignore[arg-type]
+            read = two_card_range(value, game)  # type: ignore[arg-type]
             text, weights = read.text, read.weights
     except InvalidRangeError as err:
         raise InvalidRangeError(f"{name}: {err}", position=err.position, token=err.token, text=err.text) from None

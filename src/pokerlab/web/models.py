@@ -36,9 +36,8 @@ from pokerlab.equity.api import RANDOM_WORDS
 from pokerlab.errors import HandSizeError, InvalidArgumentError, InvalidCardError, InvalidRangeError, PaytableError
 from pokerlab.games import GAMES, Game
 from pokerlab.games import get as get_game
-from pokerlab.ranges.holdem import Range, check_items_dealt
-from pokerlab.ranges.orders import order_of
-from pokerlab.ranges.patterns import game_range
+from pokerlab.ranges.holdem import Range
+from pokerlab.ranges.patterns import game_range, two_card_range
 from pokerlab.videopoker import MAX_COINS, PAYTABLES, WILDS, Paytable, format_hand, parse_hand
 from pokerlab.web.compute import hole_cards
 from pokerlab.web.sessions import START_CREDITS
@@ -95,9 +94,7 @@ def check_player(spec: str, game: Game) -> None:
     try:
         cards = parse_cards(spec)
     except InvalidCardError:
-        if game.missing_cards and not game.hole_used:  # an item that the short deck cannot deal, named
-            check_items_dealt(spec, game.lowest_rank, game.name)
-        empty = not (game_range(spec, game) if game.hole_used else Range(spec, order=order_of(game)))
+        empty = not (game_range(spec, game) if game.hole_used else two_card_range(spec, game))
         if empty:
             raise InvalidRangeError(f"the range {spec!r} is empty") from None
         return

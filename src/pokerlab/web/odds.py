@@ -16,6 +16,7 @@ from fastapi import APIRouter, Request
 
 from pokerlab.cards.notation import card_name
 from pokerlab.equity.api import equity
+from pokerlab.equity.by_combo import takes_by_combo
 from pokerlab.errors import FieldError
 from pokerlab.games import Game
 from pokerlab.games import get as get_game
@@ -92,10 +93,9 @@ def odds_routes(time_limit: float) -> APIRouter:
         range, each with its own stderr. In Omaha a pattern may name fewer cards than a hand:
         ``AA`` is ``AAxx``."""
         game = get_game(body.game)
-        if body.by_combo and (game.hole_used or game.hilo):
-            two_cards = game_names(lambda g: bool(g.board_cards) and not g.hole_used and not g.hilo)
+        if body.by_combo and not takes_by_combo(game):
             raise FieldError("by_combo", f"combo by combo is for the games of two hole cards and one pot "
-                                         f"({two_cards}), not {game.title}")
+                                         f"({game_names(takes_by_combo)}), not {game.title}")
         specs = [game_player(spec, game) for spec in body.players]
         check_players(specs, game)
         with blame("board"):
