@@ -196,9 +196,8 @@ function restoreSpot() {
   if (game) {
     state.game = game;
     document.getElementById("game").value = game.name;
-    picker.only(deckOf(game));
-    document.getElementById("seats").dataset.hole = game.hole;
   }
+  showGame();
   const players = params.getAll("p").slice(0, MAX_PLAYERS);
   if (players.length >= 2) {
     state.players = players.map((text) => (isCards(text) ? { cards: cardsIn(text).slice(0, state.game.hole), text: "" }
@@ -339,10 +338,15 @@ const outside = (cards, deck) => cards.filter((c) => !deck.has(c));
 function setGame(name) {
   state.game = state.games.find((g) => g.name === name) || state.games[0];
   fitToDeck();
-  picker.only(deckOf(state.game));
-  document.getElementById("seats").dataset.hole = state.game.hole;
+  showGame();
   advance();
   layout();
+}
+
+/** The deck picker and the seats laid out for the game. */
+function showGame() {
+  picker.only(deckOf(state.game));
+  document.getElementById("seats").dataset.hole = state.game.hole;
 }
 
 /** Take off the cards the game's deck leaves out (and a seat's beyond its hole-card count), and
@@ -366,8 +370,6 @@ function fitToDeck() {
 async function loadGames() {
   const { games } = await api("/api/games");
   Object.assign(state, { games, game: games[0] });
-  picker.only(deckOf(state.game));
-  document.getElementById("seats").dataset.hole = state.game.hole;
   const select = document.getElementById("game");
   select.replaceChildren(...games.map((g) => new Option(g.title, g.name, false, g.name === state.game.name)));
   select.closest("label").hidden = false;
